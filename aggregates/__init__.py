@@ -1,0 +1,1 @@
+"""Event-sourced aggregates: Encounter, MercenaryCompany, Character (the event-sourced core)."""

@@ -1,0 +1,36 @@
+"""Domain errors, one type per kind of failure; the CLI maps each to an exit code in one place."""
+
+from __future__ import annotations
+
+
+class CampaignError(Exception):
+    """Base of every error the tracker reports to a user (never shown as a traceback)."""
+
+    exit_code = 1
+
+
+class ImpossibleInput(CampaignError, ValueError):
+    """Input that cannot have happened (SPEC §2): a 2d6 of 13, a morale of 15, an unknown trait.
+
+    ``field`` names the input (a rules parameter, e.g. ``caster_level``; the CLI shows it as the
+    option ``--caster-level``), ``value`` what was given and ``expected`` what is allowed.
+    """
+
+    exit_code = 2
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        value: object = None,
+        expected: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.value = value
+        self.expected = expected
+
+    def __str__(self) -> str:
+        return self.message

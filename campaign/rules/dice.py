@@ -1,0 +1,136 @@
+"""Dice: parsing what the GM entered, and rolling when the tracker is asked to (SPEC §3).
+
+A roll is either *entered* (physical dice at the table: faces ``3,5`` or a total ``8``) or
+*rolled* by the tracker from a cryptographically seeded RNG. Either way the faces (or the total
+when only a total was given) are kept, so that replaying a history never re-rolls.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from campaign.errors import ImpossibleInput
+
+ENTERED = "entered"
+ROLLED = "rolled"
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """A kind of roll: ``count`` dice of ``sides`` faces, summed (2d6, d20, 1D6)."""
+
+    count: int
+    sides: int
+
+    @property
+    def name(self) -> str:
+        return f"{self.count if self.count > 1 else ''}d{self.sides}"
+
+    @property
+    def lowest(self) -> int:
+        return self.count
+
+    @property
+    def highest(self) -> int:
+        return self.count * self.sides
+
+
+TWO_D6 = Dice(2, 6)  # OSE morale, loyalty and hiring rolls: "L'arbitre lance 2d6"
+D20 = Dice(1, 20)  # d20 saving throws
+D6 = Dice(1, 6)  # D6Harmonie durations such as "1D6 heures"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """A roll of some :class:`Dice`: the faces when known (``None`` for an entered total)."""
+
+    dice: Dice
+    total: int
+    faces: tuple[int, ...] | None = None
+    source: str = ENTERED
+
+    @property
+    def natural(self) -> int:
+        """The natural face of a single die (a d20 save's natural 1 or 20)."""
+        return self.total
+
+    def as_json(self) -> dict[str, object]:
+        return {"faces": list(self.faces) if self.faces is not None else None, "total": self.total}
+
+    def __str__(self) -> str:
+        if self.faces is not None and len(self.faces) > 1:
+            return f"{'+'.join(map(str, self.faces))}={self.total}"
+        return str(self.total)
+
+
+_FACES = re.compile(r"^\s*\d+\s*(,\s*\d+\s*)*$")
+
+
+def parse_roll(text: str | int, dice: Dice, *, field: str = "roll", source: str = ENTERED) -> Roll:
+    """Parse an entered roll: faces ``3,5`` or a total ``8`` for 2d6; one natural face for a d20.
+
+    Anything a die cannot show is :class:`ImpossibleInput` (SPEC §2: "a 2d6 roll of 13").
+    """
+    raw = str(text).strip()
+    if not _FACES.match(raw):
+        raise _bad_roll(raw, dice, field, "it is not a number")
+    values = tuple(int(part) for part in raw.split(","))
+    if len(values) == 1 and dice.count > 1:
+        (total,) = values
+        if not dice.lowest <= total <= dice.highest:
+            raise _bad_roll(raw, dice, field, f"{dice.name} totals {dice.lowest}–{dice.highest}")
+        return Roll(dice, total, None, source)
+    if len(values) != dice.count:
+        raise _bad_roll(raw, dice, field, f"{dice.name} has {dice.count} face(s), not {len(values)}")
+    for face in values:
+        if not 1 <= face <= dice.sides:
+            raise _bad_roll(raw, dice, field, f"a d{dice.sides} shows 1–{dice.sides}, not {face}")
+    return Roll(dice, sum(values), values, source)
+
+
+def _bad_roll(raw: str, dice: Dice, field: str, why: str) -> ImpossibleInput:
+    return ImpossibleInput(
+        f"{raw!r} is not a {dice.name} roll: {why}; expected {_expected(dice)}",
+        field=field,
+        value=raw,
+        expected=_expected(dice),
+    )
+
+
+def _expected(dice: Dice) -> str:
+    if dice.count == 1:
+        return f"one natural face 1–{dice.sides}"
+    example = ",".join(["3", "5", "2", "6"][: dice.count])
+    return (
+        f"{dice.count} faces 1–{dice.sides} such as {example}, "
+        f"or a total {dice.lowest}–{dice.highest}"
+    )
+
+
+class DiceRoller:
+    """The tracker's own dice: a ``random.Random`` seeded from the OS's cryptographic source.
+
+    The seed is kept (``seed``) so a sequence of tracker rolls can be reproduced (``CAMPAIGN_SEED``
+    for tests and demos); the faces themselves are what gets stored with an event.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = secrets.randbits(128) if seed is None else seed
+        self._rng = random.Random(self.seed)
+
+    def roll(self, dice: Dice) -> Roll:
+        faces = tuple(self._rng.randint(1, dice.sides) for _ in range(dice.count))
+        return Roll(dice, sum(faces), faces, ROLLED)
+
+    def choice(self, options: Sequence[T]) -> T:
+        """A uniform choice (the exposed item among the candidates, RULES D-7)."""
+        if not options:
+            raise ValueError("nothing to choose from")
+        return options[self._rng.randrange(len(options))]

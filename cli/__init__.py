@@ -1,0 +1,1 @@
+"""The ``campaign`` command line: thin Typer commands that parse, call, and render."""

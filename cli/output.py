@@ -1,0 +1,79 @@
+"""The one output path: JSON on stdout for ``--json``, Rich for people, errors on stderr.
+
+Every read command renders through :func:`emit`, so ``--json`` output never passes through Rich
+markup and is the only thing written to stdout.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from enum import IntEnum
+
+import typer
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from campaign.rules.citation import Citation
+
+
+class ExitStatus(IntEnum):
+    """Exit codes of SPEC §5, in one place."""
+
+    OK = 0
+    STORE_FAILURE = 1
+    BAD_INPUT = 2
+    FINDINGS = 3
+
+
+def stdout() -> Console:
+    return Console(highlight=False)
+
+
+def stderr() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def emit(data: dict[str, object], *, as_json: bool, render: Callable[[Console], None]) -> None:
+    """Write ``data`` as JSON, or let ``render`` draw it for a person."""
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False))
+    else:
+        render(stdout())
+
+
+def option_name(field: str | None) -> str | None:
+    """The CLI option for a rules parameter: ``caster_level`` → ``--caster-level``."""
+    return None if field is None else "--" + field.replace("_", "-")
+
+
+def fail(message: str, status: ExitStatus = ExitStatus.BAD_INPUT) -> typer.Exit:
+    """Print ``message`` on stderr and return the ``typer.Exit`` to raise."""
+    stderr().print(Text("error: ", style="bold red") + Text(message))
+    return typer.Exit(int(status))
+
+
+def explanation(
+    title: str,
+    numbers: Iterable[tuple[str, object]],
+    verdict: str,
+    cites: Iterable[Citation] = (),
+) -> Panel:
+    """A calculator answer for a person: the numbers, the verdict, and the sentences it rests on."""
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold")
+    table.add_column()
+    for label, value in numbers:
+        table.add_row(label, "—" if value is None else str(value))
+    body = Table.grid()
+    body.add_row(table)
+    body.add_row(Text(""))
+    body.add_row(Text(verdict, style="bold"))
+    for cite in cites:
+        body.add_row(Text(""))
+        body.add_row(Text(f"{cite.name} — seeds/{cite.seed}", style="cyan"))
+        body.add_row(Text(f"« {cite.text_fr} »", style="italic"))
+        body.add_row(Text(cite.digest, style="dim"))
+    return Panel(body, title=title, title_align="left", expand=False)

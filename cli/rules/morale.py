@@ -1,0 +1,1 @@
+"""Calculator calls for seed 000 (placeholder)."""

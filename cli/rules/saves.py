@@ -1,0 +1,1 @@
+"""Calculator calls for saves (placeholder until written)."""

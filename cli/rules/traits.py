@@ -1,0 +1,1 @@
+"""Calculator calls for traits (placeholder until written)."""

@@ -20,10 +20,18 @@ class CampaignGroup(TyperGroup):
         try:
             return super().invoke(ctx)
         except ImpossibleInput as error:
-            where = option_name(error.field)
-            raise fail(f"{where}: {error}" if where else str(error), ExitStatus.BAD_INPUT) from None
+            raise fail(_describe(error), ExitStatus.BAD_INPUT) from None
         except CampaignError as error:
             raise fail(str(error), ExitStatus(error.exit_code)) from None
+
+
+def _describe(error: ImpossibleInput) -> str:
+    """``--option: what is wrong; expected what is allowed``."""
+    message = str(error)
+    if error.expected and error.expected not in message:
+        message += f"; expected {error.expected}"
+    where = option_name(error.field)
+    return f"{where}: {message}" if where else message
 
 
 app = typer.Typer(

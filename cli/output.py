@@ -51,7 +51,7 @@ def option_name(field: str | None) -> str | None:
 
 def fail(message: str, status: ExitStatus = ExitStatus.BAD_INPUT) -> typer.Exit:
     """Print ``message`` on stderr and return the ``typer.Exit`` to raise."""
-    stderr().print(Text("error: ", style="bold red") + Text(message))
+    stderr().print(Text("error: ", style="bold red") + Text(message), soft_wrap=True)
     return typer.Exit(int(status))
 
 

@@ -88,7 +88,9 @@ def parse_roll(text: str | int, dice: Dice, *, field: str = "roll", source: str 
             raise _bad_roll(raw, dice, field, f"{dice.name} totals {dice.lowest}–{dice.highest}")
         return Roll(dice, total, None, source)
     if len(values) != dice.count:
-        raise _bad_roll(raw, dice, field, f"{dice.name} has {dice.count} face(s), not {len(values)}")
+        raise _bad_roll(
+            raw, dice, field, f"{dice.name} has {dice.count} face(s), not {len(values)}"
+        )
     for face in values:
         if not 1 <= face <= dice.sides:
             raise _bad_roll(raw, dice, field, f"a d{dice.sides} shows 1–{dice.sides}, not {face}")

@@ -12,9 +12,14 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (stable keys) instead of text.")]
+JsonOption = Annotated[
+    bool, typer.Option("--json", help="Print JSON (stable keys) instead of text.")
+]
 RollOption = Annotated[
     str | None,
-    typer.Option("--roll", help="The dice as rolled at the table: faces 3,5 or a total 8 (2d6); "
-                 "one natural face 1–20 (d20)."),
+    typer.Option(
+        "--roll",
+        help="The dice as rolled at the table: faces 3,5 or a total 8 (2d6); "
+        "one natural face 1–20 (d20).",
+    ),
 ]

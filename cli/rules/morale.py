@@ -1,1 +1,208 @@
-"""Calculator calls for seed 000 (placeholder)."""
+"""Calculator calls for seed 000: ``rules morale``, ``rules company-morale``, ``rules loyalty``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from campaign.errors import ImpossibleInput
+from campaign.rules import morale as rules
+from campaign.rules.dice import TWO_D6, Roll, parse_roll
+from cli.output import emit, explanation
+from cli.rules._app import JsonOption, RollOption, app
+
+
+def _two_d6(text: str | None, field: str = "roll") -> Roll | None:
+    return None if text is None else parse_roll(text, TWO_D6, field=field)
+
+
+def _roll_json(roll: Roll | None) -> dict[str, object] | None:
+    return None if roll is None else roll.as_json()
+
+
+@app.command("morale")
+def morale(
+    rating: Annotated[int, typer.Option("--morale", help="The group's rating, 2–12.")],
+    adjust: Annotated[
+        int, typer.Option("--adjust", help="The sum of situational adjustments (signed).")
+    ] = 0,
+    roll: RollOption = None,
+    successes: Annotated[
+        int, typer.Option("--successes", help="Successful tests already made in this encounter.")
+    ] = 0,
+    cornered: Annotated[
+        bool, typer.Option("--cornered", help="A morale-2 group cornered: it fights, no roll.")
+    ] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """A monster group's morale test: 2d6 ≤ rating + adjustments keeps fighting (OSE morale)."""
+    rules.check_monster_rating(rating)
+    test = rules.morale_test(
+        rating, adjustment=adjust, roll=_two_d6(roll), successes=successes, cornered=cornered
+    )
+    data = {
+        "tests": test.tests,
+        "effective": test.effective,
+        "outcome": test.outcome,
+        "roll": _roll_json(test.roll),
+        "successes_after": test.successes_after,
+        "rating": test.rating,
+        "adjustment": test.adjustment,
+        "default_ruling": test.default_ruling,
+    }
+    emit(
+        data,
+        as_json=as_json,
+        render=lambda c: c.print(
+            explanation(
+                "Morale test",
+                [
+                    ("rating", test.rating),
+                    ("adjustment", f"{test.adjustment:+d}" + ("" if test.tests else " (ignored)")),
+                    ("effective", test.effective),
+                    ("2d6", test.roll),
+                    ("successes", f"{test.successes_before} → {test.successes_after}"),
+                ],
+                _morale_verdict(test),
+                test.cites,
+            )
+        ),
+    )
+
+
+def _morale_verdict(test: rules.MoraleTest) -> str:
+    if not test.tests:
+        return f"No test: {test.outcome}."
+    if test.roll is None:
+        return f"A test applies: 2d6 ≤ {test.effective} keeps fighting (give --roll to judge)."
+    sign = "≤" if test.outcome == rules.FIGHT else ">"
+    return f"{test.roll.total} {sign} {test.effective}: the rules say {test.outcome}."
+
+
+@app.command("company-morale")
+def company_morale(
+    troop: Annotated[str, typer.Option("--troop", help="militia, barbarian or trained.")],
+    mounted: Annotated[bool, typer.Option("--mounted", help="Mounted: +1.")] = False,
+    elite: Annotated[bool, typer.Option("--elite", help="Elite: +1.")] = False,
+    fanatic: Annotated[bool, typer.Option("--fanatic", help="Fanatics, berserkers: +2.")] = False,
+    modifier: Annotated[
+        list[int] | None,
+        typer.Option("--modifier", help="A working-conditions modifier (signed; repeatable)."),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """A mercenary company's morale: the troop table plus working conditions (CHA never enters)."""
+    table = rules.troop_morale(troop, mounted=mounted, elite=elite, fanatic=fanatic)
+    modifiers = modifier or []
+    rating = rules.company_rating(table, modifiers)
+    data = {
+        "table_morale": table,
+        "morale": rating,
+        "tests": not rules.never_tests(rating),
+        "modifiers": modifiers,
+    }
+    status = rules.rating_status(rating)
+    qualities = [
+        q for q, on in (("mounted", mounted), ("elite", elite), ("fanatic", fanatic)) if on
+    ]
+    parts = [f"{rules.TROOP_TYPES[troop].name_en} {rules.TROOP_TYPES[troop].morale}"] + [
+        f"{rules.TROOP_QUALITIES[q].name_en} +{rules.TROOP_QUALITIES[q].morale}" for q in qualities
+    ]
+    emit(
+        data,
+        as_json=as_json,
+        render=lambda c: c.print(
+            explanation(
+                "Mercenary morale",
+                [
+                    ("troop table", " + ".join(parts) + f" = {table}"),
+                    ("working conditions", ", ".join(f"{m:+d}" for m in modifiers) or "none"),
+                    ("morale", rating),
+                ],
+                f"Morale {rating}: "
+                + ("it tests like a monster group." if data["tests"] else f"no test ({status})."),
+                (rules.MERCENARIES,),
+            )
+        ),
+    )
+
+
+@app.command("loyalty")
+def loyalty(
+    cha: Annotated[int, typer.Option("--cha", help="The employer's CHA, 3–18.")],
+    hiring_roll: Annotated[
+        str | None,
+        typer.Option("--hiring-roll", help="The raw 2d6 of the hiring reaction (faces or total)."),
+    ] = None,
+    reaction_mod: Annotated[
+        int,
+        typer.Option("--reaction-mod", help="Other hiring modifiers: generosity, reputation."),
+    ] = 0,
+    roll: RollOption = None,
+    peril: Annotated[
+        bool, typer.Option("--peril", help="A test in peril (the default): a failure flees.")
+    ] = False,
+    after_adventure: Annotated[
+        bool,
+        typer.Option("--after-adventure", help="A test after an adventure: a failure quits."),
+    ] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """A retainer's loyalty from the employer's CHA, and a loyalty test (2d6 ≤ loyalty)."""
+    if peril and after_adventure:
+        raise ImpossibleInput(
+            "--peril and --after-adventure exclude each other",
+            field="after_adventure",
+            expected="one occasion",
+        )
+    occasion = rules.AFTER_ADVENTURE if after_adventure else rules.PERIL
+    rated = rules.retainer_loyalty(
+        cha, hiring_roll=_two_d6(hiring_roll, "hiring_roll"), reaction_mod=reaction_mod
+    )
+    test = rules.loyalty_test(rated.loyalty, _two_d6(roll), occasion=occasion)
+    reaction = rated.reaction
+    data = {
+        "loyalty": rated.loyalty,
+        "outcome": test.outcome,
+        "table_loyalty": rated.table_loyalty,
+        "hiring_reaction": None
+        if reaction is None
+        else {
+            "raw": reaction.raw,
+            "modifier": reaction.modifier,
+            "total": reaction.total,
+            "band": reaction.band,
+        },
+        "occasion": occasion,
+        "roll": _roll_json(test.roll),
+    }
+    reaction_text = (
+        "not known (no bonus)"
+        if reaction is None
+        else f"{reaction.raw} {reaction.modifier:+d} = {reaction.total} ({reaction.band})"
+    )
+    verdict = (
+        f"Loyalty {rated.loyalty}: give --roll to judge a test."
+        if test.roll is None
+        else f"{test.roll.total} {'≤' if test.outcome == rules.STAY else '>'} {rated.loyalty}: "
+        f"the rules say {test.outcome}."
+    )
+    emit(
+        data,
+        as_json=as_json,
+        render=lambda c: c.print(
+            explanation(
+                "Retainer loyalty",
+                [
+                    ("employer CHA", f"{cha} → loyalty {rated.table_loyalty}"),
+                    ("hiring reaction", reaction_text),
+                    ("loyalty", f"{rated.table_loyalty} + {rated.bonus} = {rated.loyalty}"),
+                    ("occasion", occasion),
+                    ("2d6", test.roll),
+                ],
+                verdict,
+                test.cites,
+            )
+        ),
+    )

@@ -1,0 +1,32 @@
+"""The README's first screen keeps its promises: two commands, the test one is what CI runs."""
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _first_screen_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    first_screen = "\n".join(text.splitlines()[:40])
+    block = re.search(r"```bash\n(.*?)```", first_screen, re.S)
+    assert block, "the README's first screen has no bash block"
+    return [line for line in block.group(1).splitlines() if line and not line.startswith("#")]
+
+
+def test_two_commands_on_the_first_screen():
+    run, test = _first_screen_commands()
+    assert "campaign" in run
+    assert "pytest" in test
+
+
+def test_ci_runs_the_readme_test_command():
+    _, test = _first_screen_commands()
+    assert test in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_the_run_command_script_exists():
+    run, _ = _first_screen_commands()
+    for word in run.split():
+        if word.startswith("examples/"):
+            assert (ROOT / word).is_file(), word

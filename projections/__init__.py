@@ -1,1 +1,1 @@
-"""Read models folded from the event stream: morale board, modifiers, casualties, items, timeline."""
+"""Read models folded from the events: morale board, modifiers, casualties, items, timeline."""

@@ -1,1 +1,314 @@
-"""Calculator calls for traits (placeholder until written)."""
+"""Calculator calls for seed 002 (D6Harmonie): ``rules traits``, ``rules budget``, ``rules trait``.
+
+Thin: parse → one call into :mod:`campaign.rules.d6harmonie` → render. ``rules trait KEY --help``
+lists that flaw's triggers and the options each takes (SPEC §4), through :class:`TraitCommand`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from typer.core import TyperCommand
+
+from campaign.errors import ImpossibleInput
+from campaign.rules import d6harmonie as rules
+from cli.output import emit, explanation
+from cli.rules._app import JsonOption, app
+
+_HELP_TRAIT = "campaign.rules.trait.help-key"
+
+# What each trigger option means, for --help (the rule itself is in the catalogue).
+_OPTION_HELP = {
+    "result": "--result N",
+    "critical": "--critical",
+    "difficulty": "--difficulty N",
+    "minutes": "--minutes N (+1 per whole minute, at most +12)",
+    "hours": "--hours N (required: each full period deprived counts)",
+    "years": "--years N (+1 per whole year)",
+    "sum": "--sum normal|large|very-large",
+}
+
+
+def _trait_help(trait: rules.Trait) -> str:
+    """The triggers of one flaw and the options each takes."""
+    lines = [f"{trait.key} — {trait.name_fr} ({trait.points} points, {trait.kind})"]
+    lines.append(f"  {trait.summary}")
+    if not trait.triggers:
+        lines.append("  It never rolls nor triggers: nothing to resolve with `rules trait`.")
+        return "\n".join(lines)
+    lines.append("  Triggers (--trigger; the first is the default):")
+    for index, trigger in enumerate(trait.triggers):
+        default = " (default)" if index == 0 else ""
+        if trigger.rolls:
+            roll = (
+                f"rolls {rules.score_name(trigger.score)} vs "
+                f"{rules.describe_difficulty(trigger.difficulty)}"
+            )
+        else:
+            roll = "no roll"
+        lines.append(f"    {trigger.name}{default}: {trigger.when} — {roll}.")
+        options = ", ".join(_OPTION_HELP[o] for o in trigger.accepted_options) or "none"
+        lines.append(f"        options: {options}")
+    return "\n".join(lines)
+
+
+def _all_triggers_help() -> str:
+    lines = ["Flaws that roll or trigger, with their triggers (the first is the default):"]
+    for trait in rules.FLAWS:
+        if trait.triggers:
+            lines.append(f"  {trait.key}: {', '.join(trait.trigger_names)}")
+    lines.append("`campaign rules trait KEY --help` shows one flaw's triggers and their options.")
+    return "\n".join(lines)
+
+
+def _trait_among(args: list[str]) -> rules.Trait | None:
+    """The first argument that names a trait (option values never do)."""
+    for arg in args:
+        if arg.startswith("-"):
+            continue
+        try:
+            return rules.find_trait(arg)
+        except ImpossibleInput:
+            continue
+    return None
+
+
+class TraitCommand(TyperCommand):
+    """``rules trait``: its --help appends the named flaw's triggers (or all flaws' triggers)."""
+
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+        if any(arg in ctx.help_option_names for arg in args):
+            ctx.meta[_HELP_TRAIT] = _trait_among(args)
+        return super().parse_args(ctx, args)
+
+    def format_help(self, ctx: typer.Context, formatter: Any) -> None:
+        super().format_help(ctx, formatter)
+        trait = ctx.meta.get(_HELP_TRAIT)
+        text = _all_triggers_help() if trait is None else _trait_help(trait)
+        formatter.write("\n" + text + "\n")
+
+
+@app.command("traits")
+def traits(
+    kind: Annotated[
+        str | None, typer.Option("--kind", help="Only flaws or only advantages: flaw|advantage.")
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The D6Harmonie flaws and advantages of seed 002, with their points and triggers."""
+    chosen = rules.catalogue(kind)
+    data = {
+        "traits": [
+            {
+                "key": t.key,
+                "name_fr": t.name_fr,
+                "kind": t.kind,
+                "points": t.points,
+                "triggers": list(t.trigger_names),
+                "needs_detail": t.needs_detail,
+                "adults_only": t.adults_only,
+            }
+            for t in chosen
+        ]
+    }
+    emit(data, as_json=as_json, render=lambda console: _render_traits(console, chosen))
+
+
+def _render_traits(console: Console, chosen: tuple[rules.Trait, ...]) -> None:
+    table = Table(title=f"D6Harmonie flaws and advantages (seeds/{rules.SEED})")
+    table.add_column("key", overflow="fold")
+    table.add_column("French name", min_width=16)
+    table.add_column("kind")
+    table.add_column("points", justify="right")
+    table.add_column("triggers (first: default)")
+    for t in chosen:
+        table.add_row(t.key, t.name_fr, t.kind, str(t.points), ", ".join(t.trigger_names))
+    console.print(table)
+
+
+@app.command("budget")
+def budget(
+    flaw: Annotated[
+        list[str] | None,
+        typer.Option("--flaw", help="A flaw taken: KEY or KEY:detail (repeatable)."),
+    ] = None,
+    advantage: Annotated[
+        list[str] | None,
+        typer.Option("--advantage", help="An advantage taken: KEY or KEY:detail (repeatable)."),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Trait points at creation: up to 20 gained from flaws and 20 spent on advantages."""
+    result = rules.budget(flaw or [], advantage or [])
+    emit(
+        result.as_json(),
+        as_json=as_json,
+        render=lambda console: console.print(
+            explanation(
+                "D6Harmonie creation budget",
+                [
+                    ("flaws", _listing(result.flaws)),
+                    ("flaw points", f"{result.flaw_points} / {rules.MAX_FLAW_POINTS}"),
+                    ("advantages", _listing(result.advantages)),
+                    (
+                        "advantage points",
+                        f"{result.advantage_points} / {rules.MAX_ADVANTAGE_POINTS}",
+                    ),
+                ],
+                _budget_verdict(result),
+                result.cites,
+            )
+        ),
+    )
+
+
+def _listing(taken: tuple[rules.Trait, ...]) -> str:
+    return ", ".join(f"{t.key} ({t.name_fr}, {t.points})" for t in taken) or "none"
+
+
+def _budget_verdict(result: rules.Budget) -> str:
+    if result.within_budget:
+        return "Within budget: at most 20 points each way."
+    over = [
+        label
+        for label, ok in (
+            ("flaws", result.flaws_within_budget),
+            ("advantages", result.advantages_within_budget),
+        )
+        if not ok
+    ]
+    return (
+        f"Over budget ({' and '.join(over)} above 20): recorded as ruled, and flagged by the "
+        "audit (TRT002/TRT003)."
+    )
+
+
+@app.command("trait", cls=TraitCommand)
+def trait(
+    key: Annotated[
+        str,
+        typer.Argument(
+            metavar="KEY",
+            help="The flaw: English key (phobia-mild), with _ , or French slug (phobie-legere).",
+            show_default=False,
+        ),
+    ],
+    trigger: Annotated[
+        str | None,
+        typer.Option("--trigger", help="The situation, for flaws with several (see below)."),
+    ] = None,
+    result: Annotated[
+        int | None,
+        typer.Option("--result", help="The obtained result, final (nothing is added to it)."),
+    ] = None,
+    critical: Annotated[
+        bool, typer.Option("--critical", help="A critical failure (a failure whatever the result).")
+    ] = False,
+    minutes: Annotated[
+        float | None, typer.Option("--minutes", help="Allergies: minutes of exposure.")
+    ] = None,
+    hours: Annotated[
+        float | None, typer.Option("--hours", help="Dependencies: hours deprived.")
+    ] = None,
+    years: Annotated[
+        float | None, typer.Option("--years", help="Poor memory: how old the memory is, in years.")
+    ] = None,
+    sum_: Annotated[
+        str | None,
+        typer.Option("--sum", help="Miser: how large the sum is: normal|large|very-large."),
+    ] = None,
+    difficulty: Annotated[
+        int | None,
+        typer.Option("--difficulty", help="The GM's difficulty (the rule's is shown beside it)."),
+    ] = None,
+    advantage: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--advantage",
+            help="An advantage the character has (Lève-tôt halves sleep penalties); repeatable.",
+        ),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """What a D6Harmonie flaw's trigger costs: the roll, its difficulty, and the consequences."""
+    try:
+        outcome = rules.resolve_flaw(
+            key,
+            trigger=trigger,
+            result=result,
+            critical=critical,
+            minutes=_number(minutes),
+            hours=_number(hours),
+            years=_number(years),
+            sum=sum_,
+            difficulty=difficulty,
+            advantages=advantage or (),
+        )
+    except ImpossibleInput as error:
+        if error.field != "key":
+            raise
+        # KEY is an argument, not an option: name it as --help shows it.
+        raise ImpossibleInput(
+            f"KEY: {error.message}", value=error.value, expected=error.expected
+        ) from None
+    emit(
+        outcome.as_json(),
+        as_json=as_json,
+        render=lambda console: console.print(
+            explanation(
+                f"{outcome.trait.name_fr} ({outcome.trait.key}) — {outcome.trigger.name}",
+                _trait_numbers(outcome),
+                _trait_verdict(outcome),
+                outcome.cites,
+            )
+        ),
+    )
+
+
+def _number(value: float | None) -> float | int | None:
+    """6.0 → 6, so that echoed inputs read as typed (nan and inf are left to the rules)."""
+    if value is not None and math.isfinite(value) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _trait_numbers(o: rules.FlawOutcome) -> list[tuple[str, object]]:
+    numbers: list[tuple[str, object]] = [("situation", o.trigger.when)]
+    numbers += [(name, value) for name, value in o.inputs.items()]
+    if o.rolls:
+        numbers.append(
+            ("roll", f"{rules.score_name(o.score)} vs {rules.describe_difficulty(o.difficulty)}")
+        )
+        if o.difficulty != o.rule_difficulty:
+            numbers.append(("rule's difficulty", rules.describe_difficulty(o.rule_difficulty)))
+        numbers.append(("result", o.result))
+        if o.critical:
+            numbers.append(("critical failure", "yes"))
+        numbers.append(("failure points", o.failure_points))
+    if o.hp_lost:
+        numbers.append(("HP lost", ", ".join(f"{k} {v}" for k, v in o.hp_lost.items())))
+    if o.conscience_lost:
+        numbers.append(("conscience lost", o.conscience_lost))
+    for penalty in o.penalties:
+        numbers.append(("penalty", str(penalty)))
+    if o.effects:
+        numbers.append(("effects", "; ".join(o.effects)))
+    return numbers
+
+
+def _trait_verdict(o: rules.FlawOutcome) -> str:
+    if not o.rolls:
+        return "No roll: the flaw's consequences apply."
+    if o.success is None:
+        failure = o.trigger.failure
+        what = "; ".join([*(str(p) for p in failure.penalties), *failure.effects]) or "see the rule"
+        return f"Give --result to judge. Success iff result ≥ {o.difficulty}; on a failure: {what}."
+    if o.success:
+        return f"{o.result} ≥ {o.difficulty}: success."
+    if o.critical:
+        return f"Critical failure (failed by {o.failure_points})."
+    return f"{o.result} < {o.difficulty}: failed by {o.failure_points}."

@@ -34,3 +34,11 @@ class ImpossibleInput(CampaignError, ValueError):
 
     def __str__(self) -> str:
         return self.message
+
+
+class UnknownHandle(ImpossibleInput):
+    """A handle that names nothing recorded (an encounter, group, company, character or item)."""
+
+
+class HandleTaken(ImpossibleInput):
+    """A handle already used in the campaign (a retracted creation leaves its handle used)."""

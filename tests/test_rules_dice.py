@@ -79,3 +79,10 @@ def test_choice_is_uniform_enough():
     picks = [roller.choice("abcd") for _ in range(4000)]
     assert {c: picks.count(c) for c in "abcd"}.keys() == set("abcd")
     assert all(800 < picks.count(c) < 1200 for c in "abcd")
+
+
+def test_record_round_trip_keeps_faces_and_source():
+    for roll in (parse_roll("3,5", TWO_D6), parse_roll("8", TWO_D6), DiceRoller(1).roll(D20)):
+        record = roll.as_record()
+        assert record["source"] in (ENTERED, ROLLED)
+        assert type(roll).from_record(record, roll.dice) == roll

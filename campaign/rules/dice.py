@@ -64,6 +64,21 @@ class Roll:
     def as_json(self) -> dict[str, object]:
         return {"faces": list(self.faces) if self.faces is not None else None, "total": self.total}
 
+    def as_record(self) -> dict[str, object]:
+        """What an event stores: faces (or None for an entered total), total, source."""
+        return {**self.as_json(), "source": self.source}
+
+    @classmethod
+    def from_record(cls, record: dict[str, object], dice: Dice) -> Roll:
+        """The roll an event stored (faces come back from JSON as a list)."""
+        faces = record.get("faces")
+        return cls(
+            dice,
+            int(record["total"]),  # type: ignore[arg-type]
+            tuple(faces) if faces is not None else None,  # type: ignore[arg-type]
+            str(record.get("source", ENTERED)),
+        )
+
     def __str__(self) -> str:
         if self.faces is not None and len(self.faces) > 1:
             return f"{'+'.join(map(str, self.faces))}={self.total}"

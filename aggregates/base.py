@@ -1,0 +1,93 @@
+"""What every aggregate of the ledger shares: events stamped with their place in the history.
+
+Every event records its **position** (dense: 1, 2, 3, … in recording order, the same on SQLite
+and PostgreSQL), the **session** it belongs to (or None), the **GM** who recorded it, and the
+**command** it came from (the position of that command's first event, so ``retract`` and
+``--as-of event:N`` can find whole commands). The application opens a :func:`recording` for one
+command, under the store's writer lock, and the aggregates stamp each event they trigger from it;
+so aggregate code never passes these values around.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID, uuid5
+
+from eventsourcing.domain import Aggregate
+
+# The namespace of every aggregate ID: one store holds one campaign (SPEC §5), and an ID is
+# uuid5(namespace, "<kind>:<handle>"), so a handle always names the same aggregate.
+LEDGER_NAMESPACE = UUID("6f0c1a52-3b9e-5d8a-9a51-1c0e6b7f2d40")
+
+
+def aggregate_id(kind: str, handle: str) -> UUID:
+    """The ID of the ``kind`` aggregate called ``handle`` (handles are case-insensitive)."""
+    return uuid5(LEDGER_NAMESPACE, f"{kind}:{handle.lower()}")
+
+
+@dataclass(slots=True)
+class Recording:
+    """One command being recorded: the next free position, the session and the GM."""
+
+    next_position: int
+    session: int | None = None
+    gm: str | None = None
+    command: int | None = None
+
+    def stamp(self) -> dict[str, Any]:
+        position = self.next_position
+        self.next_position += 1
+        if self.command is None:
+            self.command = position
+        return {
+            "position": position,
+            "session": self.session,
+            "gm": self.gm,
+            "command": self.command,
+        }
+
+
+_current: ContextVar[Recording | None] = ContextVar("ledger_recording", default=None)
+
+
+@contextmanager
+def recording(context: Recording) -> Iterator[Recording]:
+    """Stamp every event triggered inside the block from ``context``."""
+    token = _current.set(context)
+    try:
+        yield context
+    finally:
+        _current.reset(token)
+
+
+def _stamp() -> dict[str, Any]:
+    context = _current.get()
+    if context is None:
+        raise RuntimeError(
+            "an event was triggered outside a command: open aggregates.base.recording(...) first"
+        )
+    return context.stamp()
+
+
+class LedgerAggregate(Aggregate):
+    """An aggregate whose events carry position, session, GM and command."""
+
+    class Event(Aggregate.Event):
+        position: int
+        session: int | None
+        gm: str | None
+        command: int
+
+    class Created(Event, Aggregate.Created):
+        pass
+
+    @classmethod
+    def _create(cls, event_class, **kwargs):  # type: ignore[override]
+        return super()._create(event_class, **_stamp(), **kwargs)
+
+    def trigger_event(self, event_class, **kwargs) -> None:  # type: ignore[override]
+        super().trigger_event(event_class, **_stamp(), **kwargs)

@@ -64,6 +64,11 @@ def recording(context: Recording) -> Iterator[Recording]:
         _current.reset(token)
 
 
+def current_recording() -> Recording | None:
+    """The command being recorded, if any."""
+    return _current.get()
+
+
 def _stamp() -> dict[str, Any]:
     context = _current.get()
     if context is None:

@@ -1,6 +1,8 @@
 """Shared fixtures: the CLI as a user invokes it."""
 
 import json
+import os
+import uuid
 
 import pytest
 from typer.testing import CliRunner
@@ -29,3 +31,43 @@ def campaign_json(campaign):
         return json.loads(result.stdout)
 
     return run
+
+
+POSTGRES_URL = os.environ.get("CAMPAIGN_TEST_POSTGRES")
+REQUIRE_POSTGRES = os.environ.get("CAMPAIGN_REQUIRE_POSTGRES") == "1"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request, tmp_path):
+    """A fresh, empty store: a SQLite file, or a new schema on the test PostgreSQL server.
+
+    PostgreSQL tests skip locally when CAMPAIGN_TEST_POSTGRES is not set; in CI
+    (CAMPAIGN_REQUIRE_POSTGRES=1) they fail instead, so they can never silently not run.
+    """
+    if request.param == "sqlite":
+        yield str(tmp_path / "campaign.db")
+        return
+    if not POSTGRES_URL:
+        message = "CAMPAIGN_TEST_POSTGRES is not set (see .ci/postgres.sh)"
+        if REQUIRE_POSTGRES:
+            pytest.fail(message)
+        pytest.skip(message)
+    import psycopg
+
+    from campaign.store import parse_store_url
+
+    server = parse_store_url(POSTGRES_URL)
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    connect = {
+        "host": server.host,
+        "port": server.port,
+        "user": server.user,
+        "password": server.password,
+        "dbname": server.dbname,
+        "autocommit": True,
+    }
+    with psycopg.connect(**connect) as connection:
+        connection.execute(f"CREATE SCHEMA {schema}")
+    yield f"{POSTGRES_URL}?schema={schema}"
+    with psycopg.connect(**connect) as connection:
+        connection.execute(f"DROP SCHEMA {schema} CASCADE")

@@ -1,0 +1,148 @@
+"""The campaign itself: its sessions, its in-game clock, its settings, notes and retractions.
+
+One per store (SPEC §5: one store holds one campaign). Small and long-lived: state is the open
+session, the last session number, the clock and the settings — O(1) in the history's length.
+"""
+
+from __future__ import annotations
+
+from eventsourcing.domain import event
+
+from aggregates.base import LedgerAggregate, aggregate_id
+from campaign.clock import format_moment
+from campaign.errors import ImpossibleInput
+
+PALADIN_ABILITIES = ("wis", "cha")  # RULES D-6
+
+
+class Campaign(LedgerAggregate):
+    """Sessions open and end in increasing numbers; the clock never runs backwards."""
+
+    @staticmethod
+    def create_id() -> object:
+        return aggregate_id("campaign", "campaign")
+
+    class Initialised(LedgerAggregate.Created):
+        name: str | None
+        paladin_ability: str
+
+    class SessionOpened(LedgerAggregate.Event):
+        number: int
+        date: str | None
+        title: str | None
+        source_hash: str | None
+
+    class SessionEnded(LedgerAggregate.Event):
+        number: int
+
+    class ClockMoved(LedgerAggregate.Event):
+        seconds: int  # since day 1 00:00
+        by: int  # seconds advanced
+        note: str | None
+
+    class SettingChanged(LedgerAggregate.Event):
+        setting: str
+        value: str
+        note: str | None
+
+    class NoteRecorded(LedgerAggregate.Event):
+        text: str
+
+    class CommandRetracted(LedgerAggregate.Event):
+        retracted: int  # the command (position of its first event) withdrawn
+        note: str | None
+
+    @event(Initialised)
+    def __init__(self, name: str | None = None, paladin_ability: str = "wis") -> None:
+        self.name = name
+        self.paladin_ability = paladin_ability
+        self.open_session: int | None = None
+        self.last_session = 0
+        self.clock = 0
+
+    # --- sessions -------------------------------------------------------------------------------
+
+    def check_session_number(self, number: int) -> None:
+        if number <= self.last_session:
+            raise ImpossibleInput(
+                f"session {number} cannot open: session {self.last_session} came before it "
+                "(numbers increase; an ended session is never reopened)",
+                field="number",
+                value=number,
+                expected=f"a number above {self.last_session}",
+            )
+
+    def open(
+        self,
+        number: int,
+        date: str | None = None,
+        title: str | None = None,
+        source_hash: str | None = None,
+    ) -> None:
+        """Open session ``number``, ending the open one first (SPEC §4)."""
+        self.check_session_number(number)
+        if self.open_session is not None:
+            self._end(self.open_session)
+        self._open(number, date, title, source_hash)
+
+    @event(SessionOpened)
+    def _open(self, number: int, date: str | None, title: str | None, source_hash: str | None):
+        self.open_session = number
+        self.last_session = number
+
+    def end(self) -> int:
+        """End the open session; returns its number."""
+        if self.open_session is None:
+            raise ImpossibleInput(
+                "no session is open", field="session", expected="`session N` first"
+            )
+        number = self.open_session
+        self._end(number)
+        return number
+
+    @event(SessionEnded)
+    def _end(self, number: int) -> None:
+        self.open_session = None
+
+    # --- clock, settings, notes, retractions ------------------------------------------------------
+
+    def advance(self, seconds: int, note: str | None = None) -> None:
+        if seconds < 0:
+            raise ImpossibleInput(
+                "the clock never runs backwards", field="duration", expected="a duration ≥ 0"
+            )
+        self._move(self.clock + seconds, seconds, note)
+
+    def set_clock(self, seconds: int, note: str | None = None) -> None:
+        if seconds < self.clock:
+            raise ImpossibleInput(
+                f"the clock is at {format_moment(self.clock)} and never runs backwards",
+                field="time",
+                expected=f"{format_moment(self.clock)} or later",
+            )
+        self._move(seconds, seconds - self.clock, note)
+
+    @event(ClockMoved)
+    def _move(self, seconds: int, by: int, note: str | None) -> None:
+        self.clock = seconds
+
+    def change_setting(self, setting: str, value: str, note: str | None = None) -> None:
+        if setting != "paladin-ability" or value not in PALADIN_ABILITIES:
+            raise ImpossibleInput(
+                f"unknown setting {setting} {value}",
+                field="setting",
+                expected="paladin-ability wis|cha",
+            )
+        self._set(setting, value, note)
+
+    @event(SettingChanged)
+    def _set(self, setting: str, value: str, note: str | None) -> None:
+        self.paladin_ability = value
+
+    @event(NoteRecorded)
+    def record_note(self, text: str) -> None:
+        pass
+
+    @event(CommandRetracted)
+    def record_retraction(self, retracted: int, note: str | None = None) -> None:
+        pass

@@ -1,0 +1,54 @@
+"""In-game time (SPEC §4 "clock"): seconds since day 1 00:00, durations such as ``6h``.
+
+A turn is 10 minutes and a round 10 seconds (OSE; D6Harmonie "tours" are rounds, RULES D-9).
+"""
+
+from __future__ import annotations
+
+import re
+
+from campaign.errors import ImpossibleInput
+
+UNITS: dict[str, int] = {
+    "s": 1,
+    "rounds": 10,
+    "round": 10,
+    "min": 60,
+    "turns": 600,
+    "turn": 600,
+    "h": 3600,
+    "d": 86400,
+    "w": 7 * 86400,
+}
+_DURATION = re.compile(r"^(\d+)(s|rounds?|min|turns?|h|d|w)$")
+_MOMENT = re.compile(r"^day\s+(\d+)\s+(\d{1,2}):(\d{2})$", re.I)
+
+
+def parse_duration(text: str, *, field: str = "duration") -> int:
+    """``30s``, ``10min``, ``6h``, ``3d``, ``2w``, ``4turns``, ``5rounds`` → seconds."""
+    match = _DURATION.match(text.strip().lower())
+    if not match:
+        raise ImpossibleInput(
+            f"{text!r} is not a duration",
+            field=field,
+            value=text,
+            expected="a number and a unit: 30s, 10min, 6h, 3d, 2w, 4turns, 5rounds",
+        )
+    return int(match.group(1)) * UNITS[match.group(2)]
+
+
+def parse_moment(text: str, *, field: str = "time") -> int:
+    """``day N HH:MM`` → seconds since day 1 00:00."""
+    match = _MOMENT.match(text.strip())
+    if not match or int(match.group(1)) < 1 or int(match.group(2)) > 23 or int(match.group(3)) > 59:
+        raise ImpossibleInput(
+            f"{text!r} is not an in-game time", field=field, value=text, expected='"day N HH:MM"'
+        )
+    day, hours, minutes = (int(g) for g in match.groups())
+    return (day - 1) * 86400 + hours * 3600 + minutes * 60
+
+
+def format_moment(seconds: int) -> str:
+    """Seconds since day 1 00:00 → ``day N HH:MM``."""
+    day, rest = divmod(seconds, 86400)
+    return f"day {day + 1} {rest // 3600:02d}:{rest % 3600 // 60:02d}"

@@ -1,0 +1,156 @@
+"""The event store as a user meets it: a SQLite file by default, PostgreSQL by URL, same code.
+
+Every test here runs on both backends (the ``store_url`` fixture).
+"""
+
+import multiprocessing
+import os
+import stat
+
+import pytest
+
+from campaign.application import Ledger
+from campaign.errors import ImpossibleInput
+from campaign.store import parse_store_url
+
+
+def open_ledger(url, gm="ann"):
+    return Ledger(parse_store_url(url), gm=gm)
+
+
+def test_positions_are_dense_and_carry_session_gm_and_command(store_url):
+    with open_ledger(store_url) as ledger:
+        ledger.open_session(12, date="2026-11-21", title="The ford at Greywater")
+        ledger.advance_clock(2 * 3600)
+        ledger.note("the goblins smell of wet dog")
+        ledger.open_session(13)  # ends 12 first: two events in one command
+        events = list(ledger.events())
+    kinds = [type(e).__name__ for e in events]
+    assert kinds == [
+        "Initialised",
+        "SessionOpened",
+        "ClockMoved",
+        "NoteRecorded",
+        "SessionEnded",
+        "SessionOpened",
+    ]
+    assert [e.position for e in events] == [1, 2, 3, 4, 5, 6]
+    assert [e.session for e in events] == [None, 12, 12, 12, 12, 13]
+    assert {e.gm for e in events} == {"ann"}
+    assert [e.command for e in events] == [1, 1, 3, 4, 5, 5]
+
+
+def test_positions_continue_after_reopening_the_store(store_url):
+    with open_ledger(store_url) as ledger:
+        ledger.open_session(1)
+    with open_ledger(store_url, gm="bob") as ledger:
+        ledger.note("second process, second GM")
+        last = list(ledger.events())[-1]
+    assert (last.position, last.gm, last.session) == (3, "bob", 1)
+
+
+def test_a_logging_command_needs_an_open_session_and_writes_nothing(store_url):
+    with open_ledger(store_url) as ledger:
+        with pytest.raises(ImpossibleInput, match="no session is open"):
+            ledger.note("too early")
+        ledger.open_session(1)
+        ledger.end_session()
+        with pytest.raises(ImpossibleInput, match="campaign session N"):
+            ledger.advance_clock(60)
+        assert ledger.last_position() == 3
+
+
+def test_sessions_increase_and_the_clock_never_runs_backwards(store_url):
+    with open_ledger(store_url) as ledger:
+        ledger.open_session(5)
+        with pytest.raises(ImpossibleInput, match="session 5 came before"):
+            ledger.open_session(4)
+        assert ledger.advance_clock(600) == 600
+        with pytest.raises(ImpossibleInput, match="never runs backwards"):
+            ledger.set_clock(0)
+        assert ledger.set_clock(86400) == 86400
+        assert ledger.last_position() == 4  # the refused commands recorded nothing
+
+
+def test_init_is_idempotent_and_a_new_setting_is_an_event(store_url):
+    with open_ledger(store_url) as ledger:
+        assert ledger.init(name="Greywater", paladin_ability="wis") == 1
+        assert ledger.init(name="Greywater") == 0
+        assert ledger.init(paladin_ability="cha") == 1
+        assert ledger.campaign().paladin_ability == "cha"
+        assert ledger.last_position() == 2
+
+
+def _writer(url, gm, n):
+    with open_ledger(url, gm=gm) as ledger:
+        for i in range(n):
+            ledger.note(f"{gm} {i}")
+
+
+def test_concurrent_writers_lose_nothing_and_positions_stay_dense(store_url):
+    with open_ledger(store_url) as ledger:
+        ledger.open_session(1)
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=_writer, args=(store_url, f"gm{k}", 15)) for k in range(4)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(120)
+        assert worker.exitcode == 0
+    with open_ledger(store_url) as ledger:
+        events = list(ledger.events())
+    notes = [e.text for e in events if type(e).__name__ == "NoteRecorded"]
+    assert sorted(notes) == sorted(f"gm{k} {i}" for k in range(4) for i in range(15))
+    assert [e.position for e in events] == list(range(1, len(events) + 1))
+
+
+def test_the_environment_never_overrides_the_store(tmp_path, monkeypatch):
+    monkeypatch.setenv("PERSISTENCE_MODULE", "eventsourcing.popo")
+    monkeypatch.setenv("LEDGER_SQLITE_DBNAME", str(tmp_path / "elsewhere.db"))
+    monkeypatch.setenv("LEDGER_CIPHER_KEY", "not-a-key")
+    url = str(tmp_path / "campaign.db")
+    with open_ledger(url) as ledger:
+        ledger.open_session(1)
+    assert not (tmp_path / "elsewhere.db").exists()
+    with open_ledger(url) as ledger:
+        assert ledger.campaign().open_session == 1  # really on disk, really in clear
+
+
+def test_sqlite_store_is_readable_by_its_owner_only(tmp_path):
+    url = tmp_path / "campaign.db"
+    with open_ledger(str(url)) as ledger:
+        ledger.open_session(1)
+        for path in tmp_path.iterdir():  # the store, its WAL/SHM files while open, the lock
+            assert stat.S_IMODE(os.stat(path).st_mode) == 0o600, path
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "shown"),
+    [
+        ("./campaign.db", "sqlite", None),
+        ("sqlite:////tmp/x/campaign.db", "sqlite", "/tmp/x/campaign.db"),
+        (
+            "postgresql+psycopg://gm:s3cret@db.example:5433/ledger",
+            "postgresql",
+            "postgresql+psycopg://gm:***@db.example:5433/ledger",
+        ),
+        (
+            "postgresql://gm@localhost/ledger?schema=s1",
+            "postgresql",
+            "postgresql+psycopg://gm@localhost:5432/ledger?schema=s1",
+        ),
+    ],
+)
+def test_store_urls(text, kind, shown):
+    url = parse_store_url(text)
+    assert url.kind == kind
+    if shown:
+        assert url.redacted == shown
+    assert "s3cret" not in url.redacted
+
+
+@pytest.mark.parametrize("text", ["mysql://u:s3cret@h/db", "postgresql://u:s3cret@h/", "sqlite://"])
+def test_bad_store_urls_never_echo_a_password(text):
+    with pytest.raises(ImpossibleInput) as caught:
+        parse_store_url(text)
+    assert caught.value.field == "db" and "s3cret" not in str(caught.value)

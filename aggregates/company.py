@@ -1,0 +1,257 @@
+"""A mercenary company in the party's service (SPEC §4 "Companies", RULES A.4 and D-4).
+
+Its rating is the troop table, or the GM's explicit base (a ruling, MOR006 when it differs), plus
+the working-conditions modifiers — kept as their sum, so the state stays O(1) in the history's
+length (the list with reasons belongs to the projections). Its members are counted, not named:
+killed, incapacitated and fit. Inside an encounter the application saves a casualty on the
+encounter and on the company in one transaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import KW_ONLY
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import event
+
+from aggregates.base import LedgerAggregate, aggregate_id
+from campaign.errors import ImpossibleInput
+from campaign.rules.morale import check_monster_rating, company_rating, troop_morale
+
+RULESET = "ose-morale/1"
+
+
+class MercenaryCompany(LedgerAggregate):
+    """Hired troops: morale by troop type, never by the hiring character's CHA (seed 000)."""
+
+    class Judged(LedgerAggregate.Event):
+        """An event a rule decided: the rules' answer, the GM's ruling beside it, the note."""
+
+        _: KW_ONLY
+        rules_say: Any
+        ruled: Any  # the state follows it (SPEC §2)
+        note: str | None
+        ruleset: str = RULESET
+
+    class CompanyHired(Judged, LedgerAggregate.Created):  # rules_say: table; ruled: base morale
+        handle: str
+        troop: str
+        size: int
+        mounted: bool
+        elite: bool
+        fanatic: bool
+        name: str | None
+        morale: int | None  # the GM's explicit base, if given
+        table_morale: int
+        base_differs: bool  # MOR006
+
+    class WorkingConditionsModified(Judged):  # rules_say: the company's rating after
+        value: int
+        reason: str
+        base_morale: int
+        modifier_sum: int  # after this one
+
+    class CompanyCasualtyRecorded(LedgerAggregate.Event):
+        n: int
+        incapacitated: bool
+        cause: str | None
+        encounter: str | None  # the encounter it happened in, if any
+        note: str | None
+
+    class MembersRecovered(LedgerAggregate.Event):
+        n: int
+        note: str | None
+
+    class MembersReinforced(LedgerAggregate.Event):
+        n: int
+        note: str | None
+
+    class CompanyDismissed(LedgerAggregate.Event):
+        note: str | None
+
+    @staticmethod
+    def create_id(handle: str) -> UUID:
+        return aggregate_id("company", handle)
+
+    @classmethod
+    def _create(cls, event_class, **kwargs):  # type: ignore[override]
+        """Check the hire and judge it by the troop table before anything is recorded."""
+        return super()._create(event_class, **kwargs, **cls.check_hire(**kwargs))
+
+    @classmethod
+    def check_hire(
+        cls,
+        troop: str,
+        size: int,
+        mounted: bool,
+        elite: bool,
+        fanatic: bool,
+        morale: int | None,
+        **_: Any,
+    ) -> dict[str, Any]:
+        """The troop table's rating beside the GM's base (seed 000, "Moral des mercenaires")."""
+        table = troop_morale(troop, mounted=mounted, elite=elite, fanatic=fanatic)
+        cls.check_count(size, "size", "a company has at least one member")
+        if morale is not None:
+            check_monster_rating(morale)
+        base = table if morale is None else morale
+        return {
+            "table_morale": table,
+            "base_differs": base != table,
+            "rules_say": table,
+            "ruled": base,
+        }
+
+    @event(CompanyHired)
+    def __init__(
+        self,
+        handle: str,
+        troop: str,
+        size: int,
+        mounted: bool = False,
+        elite: bool = False,
+        fanatic: bool = False,
+        name: str | None = None,
+        morale: int | None = None,
+        note: str | None = None,
+    ) -> None:
+        self.handle = handle
+        self.name = name
+        self.troop = troop
+        self.mounted = mounted
+        self.elite = elite
+        self.fanatic = fanatic
+        self.size = size  # everyone ever in it: hired and reinforcements
+        self._explicit_morale = morale
+        self._modifier_sum = 0
+        self._killed = 0
+        self._incapacitated = 0
+        self._in_service = True
+
+    # --- queries ---------------------------------------------------------------------------------
+
+    @property
+    def table_morale(self) -> int:
+        """Troop type + qualities (seed 000, "Moral des mercenaires"; never the hiring CHA)."""
+        return troop_morale(
+            self.troop, mounted=self.mounted, elite=self.elite, fanatic=self.fanatic
+        )
+
+    @property
+    def base_morale(self) -> int:
+        """The GM's explicit base when given (a ruling, MOR006), else the table."""
+        return self.table_morale if self._explicit_morale is None else self._explicit_morale
+
+    @property
+    def modifier_sum(self) -> int:
+        return self._modifier_sum
+
+    @property
+    def morale(self) -> int:
+        """Base + working-conditions modifiers, unbounded (D-4, A-13)."""
+        return company_rating(self.base_morale, [self._modifier_sum])
+
+    @property
+    def killed(self) -> int:
+        return self._killed
+
+    @property
+    def incapacitated(self) -> int:
+        return self._incapacitated
+
+    @property
+    def fit(self) -> int:
+        """Members fit to fight: a company joins an encounter with these (D-4)."""
+        return self.size - self._killed - self._incapacitated
+
+    @property
+    def in_service(self) -> bool:
+        return self._in_service
+
+    # --- checks: impossible input is refused before anything is recorded (SPEC §2) --------------
+
+    def check_in_service(self) -> None:
+        if not self._in_service:
+            raise ImpossibleInput(
+                f"company {self.handle} has been dismissed",
+                field="company",
+                value=self.handle,
+                expected="a company in service",
+            )
+
+    @staticmethod
+    def check_count(n: int, field: str, why: str, most: int | None = None) -> None:
+        if n < 1 or (most is not None and n > most):
+            expected = "≥ 1" if most is None else (f"1–{most}" if most else "none")
+            raise ImpossibleInput(why, field=field, value=n, expected=expected)
+
+    # --- commands --------------------------------------------------------------------------------
+
+    def modify(self, value: int, reason: str, note: str | None = None) -> None:
+        """A working-conditions modifier: the GM's discretion, unbounded (seed 000, D-4)."""
+        self.check_in_service()
+        total = self._modifier_sum + value
+        rating = company_rating(self.base_morale, [total])
+        self._modify(
+            value, reason, self.base_morale, total, rules_say=rating, ruled=rating, note=note
+        )
+
+    def record_casualty(
+        self,
+        n: int,
+        incapacitated: bool,
+        cause: str | None = None,
+        note: str | None = None,
+        encounter: str | None = None,
+    ) -> None:
+        """N of its members killed or incapacitated; at most the members fit to fight."""
+        self.check_in_service()
+        why = f"{self.handle} has {self.fit} members fit to fight; at most {self.fit}"
+        self.check_count(n, "count", why, most=self.fit)
+        self._casualty(n, incapacitated, cause, encounter, note)
+
+    def recover(self, n: int, note: str | None = None) -> None:
+        """N incapacitated members are fit again."""
+        self.check_in_service()
+        why = (
+            f"{self.handle} has {self._incapacitated} incapacitated; at most {self._incapacitated}"
+        )
+        self.check_count(n, "count", why, most=self._incapacitated)
+        self._recover(n, note)
+
+    def reinforce(self, n: int, note: str | None = None) -> None:
+        """N new members join (they do not join a fight already under way, D-4)."""
+        self.check_in_service()
+        self.check_count(n, "count", "reinforcements are at least one member")
+        self._reinforce(n, note)
+
+    def dismiss(self, note: str | None = None) -> None:
+        """The company leaves service; nothing more can happen to it."""
+        self.check_in_service()
+        self._dismiss(note)
+
+    # --- events: each body is the mutation -------------------------------------------------------
+
+    @event(WorkingConditionsModified)
+    def _modify(self, value, reason, base_morale, modifier_sum, rules_say, ruled, note) -> None:
+        self._modifier_sum += value
+
+    @event(CompanyCasualtyRecorded)
+    def _casualty(self, n, incapacitated, cause, encounter, note) -> None:
+        if incapacitated:
+            self._incapacitated += n
+        else:
+            self._killed += n
+
+    @event(MembersRecovered)
+    def _recover(self, n, note) -> None:
+        self._incapacitated -= n
+
+    @event(MembersReinforced)
+    def _reinforce(self, n, note) -> None:
+        self.size += n
+
+    @event(CompanyDismissed)
+    def _dismiss(self, note) -> None:
+        self._in_service = False

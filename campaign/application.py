@@ -19,6 +19,7 @@ from eventsourcing.utils import Environment, EnvType
 
 from aggregates.base import LedgerAggregate, Recording, current_recording, recording
 from aggregates.campaign import Campaign
+from campaign.encounters import EncounterCommands
 from campaign.errors import ImpossibleInput
 from campaign.rules.dice import DiceRoller
 from campaign.store import StoreError, StoreURL
@@ -38,7 +39,7 @@ class LedgerApplication(Application):
         return Environment(name, dict(env or {}))
 
 
-class Ledger:
+class Ledger(EncounterCommands):
     """One campaign's history, opened on a store by URL, recording as one GM."""
 
     def __init__(self, store: StoreURL, *, gm: str | None = None, seed: int | None = None):

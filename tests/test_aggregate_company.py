@@ -6,39 +6,12 @@ barbarian 7, trained 8; mounted +1, elite +1, fanatic +2), worked out by hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
-
 import pytest
 
-from aggregates.base import Recording, aggregate_id, recording
+from aggregates.base import aggregate_id
 from aggregates.company import MercenaryCompany
 from campaign.errors import ImpossibleInput
-
-STAMP = ("originator_id", "originator_version", "timestamp", "originator_topic", "gm", "session")
-
-
-class Table:
-    """The GM at the table: one command at a time, stamped the way the application stamps them."""
-
-    def __init__(self) -> None:
-        self.next_position = 1
-
-    @contextmanager
-    def command(self) -> Iterator[Recording]:
-        context = Recording(next_position=self.next_position, session=1, gm="ann")
-        with recording(context):
-            yield context
-        self.next_position = context.next_position
-
-
-def recorded(company: MercenaryCompany) -> list[tuple[str, dict[str, Any]]]:
-    """The events recorded since last asked: (type, fields without the library's stamps)."""
-    return [
-        (type(e).__name__, {k: v for k, v in vars(e).items() if k not in STAMP})
-        for e in company.collect_events()
-    ]
+from tests.aggregate_support import Table, recorded
 
 
 @pytest.fixture

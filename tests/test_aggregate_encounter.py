@@ -7,44 +7,16 @@ positions are dense and every event of one command carries that command's first 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
-
 import pytest
 from eventsourcing.application import Application
 
-from aggregates.base import Recording, aggregate_id, recording
+from aggregates.base import aggregate_id
 from aggregates.company import MercenaryCompany
 from aggregates.encounter import Encounter
 from campaign.errors import HandleTaken, ImpossibleInput, UnknownHandle
 from campaign.rules.dice import D20, TWO_D6, parse_roll
 from campaign.rules.morale import GroupMorale
-
-STAMP = ("originator_id", "originator_version", "timestamp", "originator_topic", "gm", "session")
-
-
-class Table:
-    """The GM at the table: one command at a time, stamped the way the application stamps them."""
-
-    def __init__(self) -> None:
-        self.next_position = 1
-
-    @contextmanager
-    def command(self) -> Iterator[Recording]:
-        context = Recording(next_position=self.next_position, session=1, gm="ann")
-        with recording(context):
-            yield context
-        self.next_position = context.next_position
-
-
-def recorded(*aggregates: Any) -> list[tuple[str, dict[str, Any]]]:
-    """The events the aggregates recorded since last asked: (type, fields) in position order."""
-    events = [e for a in aggregates for e in a.collect_events()]
-    events.sort(key=lambda e: e.position)
-    return [
-        (type(e).__name__, {k: v for k, v in vars(e).items() if k not in STAMP}) for e in events
-    ]
+from tests.aggregate_support import Table, recorded
 
 
 def roll(text: str | int):

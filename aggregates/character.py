@@ -1,0 +1,328 @@
+"""A character: traits, saves, items, conditions and a retainer's loyalty (SPEC §4 "Characters").
+
+The aggregate records what happened at the table; the rules modules judge it. A command checks
+for impossible input first (raising before anything is triggered), asks the rules, then records
+the rules' answer beside the GM's ruling, and the state follows the ruling (SPEC §2). The state
+is O(1)-ish — current values only (traits, items, save bonuses, losses, active conditions,
+pending exposures); histories belong to the projections.
+
+The commands live in mixins by concern — ``character_traits`` (traits, scores, loyalty),
+``character_items``, ``character_saves``, ``character_flaws`` (flaw rolls),
+``character_conditions`` (conditions, healing) — and the events' fields in
+``character_events``. The events are nested here and applied by the ``@event`` methods below,
+whose bodies are the mutations: the library registers only the ``@event`` methods of the
+aggregate's own class body.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import event
+
+from aggregates import character_events as events
+from aggregates.base import LedgerAggregate, aggregate_id
+from aggregates.character_conditions import ConditionCommands
+from aggregates.character_flaws import FlawCommands
+from aggregates.character_items import ItemCommands
+from aggregates.character_saves import SaveCommands
+from aggregates.character_traits import (
+    TraitCommands,
+    check_handle,
+    retainer_fields,
+    trait_fields,
+)
+from campaign.rules import d6harmonie
+from campaign.rules.dice import Roll
+
+
+class Character(
+    TraitCommands, ItemCommands, SaveCommands, FlawCommands, ConditionCommands, LedgerAggregate
+):
+    """A player character or a retainer (SPEC §4 "Characters"; RULES Parts A.5, B, C)."""
+
+    # --- events: nested here (Character.SaveMade, …), fields in character_events -------------
+
+    CharacterCreated = events.CharacterCreated
+    TraitTaken = events.TraitTaken
+    CharacterFinalized = events.CharacterFinalized
+    StatSet = events.StatSet
+    SavesSet = events.SavesSet
+    LoyaltyModified = events.LoyaltyModified
+    LoyaltyTested = events.LoyaltyTested
+    ItemAcquired = events.ItemAcquired
+    ItemDropped = events.ItemDropped
+    ItemRepaired = events.ItemRepaired
+    SaveMade = events.SaveMade
+    SaveFailed = events.SaveFailed
+    ItemExposed = events.ItemExposed
+    ItemSaved = events.ItemSaved
+    ItemDamaged = events.ItemDamaged
+    ItemBroken = events.ItemBroken
+    ItemDestroyed = events.ItemDestroyed
+    FlawRolled = events.FlawRolled
+    ConditionEnded = events.ConditionEnded
+    Healed = events.Healed
+
+    # --- creation --------------------------------------------------------------------------------
+
+    @staticmethod
+    def create_id(handle: str) -> UUID:
+        return aggregate_id("character", handle)
+
+    @classmethod
+    def create(
+        cls,
+        handle: str,
+        name: str | None = None,
+        flaws: Sequence[str] = (),
+        advantages: Sequence[str] = (),
+        retainer_of: str | None = None,
+        employer_cha: int | None = None,
+        hiring_roll: Roll | None = None,
+        reaction_mod: int = 0,
+        loyalty: int | None = None,
+        note: str | None = None,
+    ) -> Character:
+        """``character create``: traits are ``KEY[:detail]``; a retainer's loyalty comes from
+        the employer's CHA or an explicit ``loyalty`` (a ruling, LOY002 when it differs).
+
+        Everything is checked before anything is recorded. The creation event holds the
+        results, so replaying never re-asks the rules; the traits follow as TraitTaken events of
+        the same command, so TRT002/TRT003 find the one that took a total above 20.
+        """
+        handle = check_handle(handle)
+        retainer = retainer_fields(
+            handle, retainer_of, employer_cha, hiring_roll, reaction_mod, loyalty
+        )
+        taken: list[dict[str, Any]] = []
+        for kind, keys in (("flaw", flaws), ("advantage", advantages)):
+            for key_detail in keys:
+                taken.append(trait_fields(kind, key_detail, taken, after_creation=False))
+        character = cls._create(
+            cls.CharacterCreated, handle=handle, name=name, **retainer, note=note
+        )
+        for fields in taken:
+            character.trigger_event(character.TraitTaken, **fields, note=None)
+        return character
+
+    @event(CharacterCreated)
+    def __init__(
+        self, handle: str, name: str | None, retainer_of: str | None, loyalty: int | None
+    ) -> None:
+        self.handle = handle
+        self._name = name
+        self.finalized = False
+        self.retainer_of = retainer_of
+        self._loyalty = loyalty
+        self.in_service = True
+        self._flaws: list[dict[str, Any]] = []  # {key, detail, points}
+        self._advantages: list[dict[str, Any]] = []
+        self.stats: dict[str, int] = {}
+        self._saves: dict[str, int] | None = None
+        self._items: list[dict[str, Any]] = []  # in acquisition order (RULES D-7)
+        self._exposures: list[dict[str, Any]] = []  # unresolved, the most recent last
+        self._conditions: list[dict[str, Any]] = []
+        self._hp_lost: dict[str, int] = {"torso": 0}
+        self.conscience_lost = 0
+        self.damage_taken = 0
+
+    # --- queries (the status JSON of SPEC §5) ----------------------------------------------------
+
+    @property
+    def name(self) -> str | None:
+        return self._name
+
+    @property
+    def loyalty(self) -> int | None:
+        return self._loyalty
+
+    @property
+    def flaws(self) -> list[dict[str, Any]]:
+        return [dict(t) for t in self._flaws]
+
+    @property
+    def advantages(self) -> list[dict[str, Any]]:
+        return [dict(t) for t in self._advantages]
+
+    @property
+    def flaw_points(self) -> int:
+        return sum(t["points"] for t in self._flaws)
+
+    @property
+    def advantage_points(self) -> int:
+        return sum(t["points"] for t in self._advantages)
+
+    @property
+    def moral_modifier(self) -> int:
+        """The passive MORAL bonus of the advantages (seed 002, Nerfs d'acier: +1 MORAL)."""
+        return d6harmonie.moral_modifier(t["key"] for t in self._advantages)
+
+    @property
+    def saves(self) -> dict[str, int] | None:
+        return None if self._saves is None else dict(self._saves)
+
+    def as_status(self) -> dict[str, Any]:
+        """This character as ``status --json`` shows it (SPEC §5)."""
+        return {
+            "handle": self.handle,
+            "name": self.name,
+            "finalized": self.finalized,
+            "retainer_of": self.retainer_of,
+            "loyalty": self.loyalty,
+            "in_service": self.in_service,
+            "flaws": self.flaws,
+            "advantages": self.advantages,
+            "flaw_points": self.flaw_points,
+            "advantage_points": self.advantage_points,
+            "moral_modifier": self.moral_modifier,
+            "conditions": self.conditions,
+            "hp_lost": self.hp_lost,
+            "conscience_lost": self.conscience_lost,
+            "damage_taken": self.damage_taken,
+            "saves": self.saves,
+            "items": self.items,
+        }
+
+    # --- mutations: each event's body changes the state, nothing else ----------------------------
+
+    @event(TraitTaken)
+    def _trait_taken(self, kind: str, key: str, detail: str | None, points: int) -> None:
+        traits = self._flaws if kind == "flaw" else self._advantages
+        traits.append({"key": key, "detail": detail, "points": points})
+
+    @event(CharacterFinalized)
+    def _finalized(self) -> None:
+        self.finalized = True
+
+    @event(StatSet)
+    def _stat_set(self, name: str, value: int) -> None:
+        self.stats[name] = value
+
+    @event(SavesSet)
+    def _saves_set(self, fortitude: int, reflex: int, will: int) -> None:
+        self._saves = {"fortitude": fortitude, "reflex": reflex, "will": will}
+
+    @event(LoyaltyModified)
+    def _loyalty_modified(self, loyalty: int) -> None:
+        self._loyalty = loyalty
+
+    @event(LoyaltyTested)
+    def _loyalty_tested(self, in_service: bool) -> None:
+        self.in_service = in_service
+
+    @event(ItemAcquired)
+    def _item_acquired(
+        self,
+        item: str,
+        slot: str,
+        magic: bool,
+        caster_level: int | None,
+        hardness: int | None,
+        hp: int | None,
+        unattended: bool,
+    ) -> None:
+        self._items.append(
+            {
+                "name": item,
+                "slot": slot,
+                "magic": magic,
+                "caster_level": caster_level,
+                "hardness": hardness,
+                "hp": hp,
+                "hp_max": hp,
+                "unattended": unattended,
+                "state": "intact",
+            }
+        )
+
+    @event(ItemDropped)
+    def _item_dropped(self, item: str) -> None:
+        self._items = [i for i in self._items if i["name"] != item]
+        self._exposures = [e for e in self._exposures if e["item"] != item]  # nothing to save
+
+    @event(ItemRepaired)
+    def _item_repaired(self, item: str, hp: int | None, state: str) -> None:
+        self._set_item(item, hp, state)
+
+    @event(SaveMade)
+    def _save_made(self, damage_taken: int | None) -> None:
+        self.damage_taken += damage_taken or 0
+
+    @event(SaveFailed)
+    def _save_failed(self, damage_taken: int | None) -> None:
+        self.damage_taken += damage_taken or 0
+
+    @event(ItemExposed)
+    def _item_exposed(
+        self,
+        item: str,
+        save_type: str,
+        dc: int | None,
+        effect: str,
+        damage: int | None,
+        energy: bool,
+        position: int,
+    ) -> None:
+        exposure = {"item": item, "save_type": save_type, "dc": dc, "effect": effect}
+        self._exposures.append(
+            {**exposure, "damage": damage, "energy": energy, "position": position}
+        )
+
+    @event(ItemSaved)
+    def _item_saved(self, item: str, hp: int | None, state: str, exposure: int | None) -> None:
+        self._item_save_resolved(item, hp, state, exposure)
+
+    @event(ItemDamaged)
+    def _item_damaged(self, item: str, hp: int | None, state: str, exposure: int | None) -> None:
+        self._item_save_resolved(item, hp, state, exposure)
+
+    @event(ItemBroken)
+    def _item_broken(self, item: str, hp: int | None, state: str, exposure: int | None) -> None:
+        self._item_save_resolved(item, hp, state, exposure)
+
+    @event(ItemDestroyed)
+    def _item_destroyed(self, item: str, hp: int | None, state: str, exposure: int | None) -> None:
+        self._item_save_resolved(item, hp, state, exposure)
+
+    def _set_item(self, name: str, hp: int | None, state: str) -> None:
+        for item in self._items:
+            if item["name"] == name:
+                item["hp"], item["state"] = hp, state
+
+    def _item_save_resolved(
+        self, item: str, hp: int | None, state: str, exposure: int | None
+    ) -> None:
+        self._set_item(item, hp, state)
+        self._exposures = [e for e in self._exposures if e["position"] != exposure]
+
+    @event(FlawRolled)
+    def _flaw_rolled(
+        self,
+        ruled_consequences: dict[str, Any],
+        conditions: list[dict[str, Any]],
+        clock_minutes: int,
+    ) -> None:
+        self._conditions = [
+            c for c in self._conditions if c["until"] is None or c["until"] > clock_minutes
+        ]
+        self._conditions.extend(dict(c) for c in conditions)
+        for location, lost in (ruled_consequences["hp_lost"] or {}).items():
+            self._hp_lost[location] = self._hp_lost.get(location, 0) + lost
+        self.conscience_lost += ruled_consequences["conscience_lost"] or 0
+        for score, change in ruled_consequences["score_changes"].items():
+            if score in self.stats:
+                self.stats[score] += change
+
+    @event(ConditionEnded)
+    def _condition_ended(self, conditions: list[dict[str, Any]]) -> None:
+        self._conditions = [c for c in self._conditions if c not in conditions]
+
+    @event(Healed)
+    def _healed(self, location: str, hp: int, conscience: int, damage: int) -> None:
+        if hp:
+            self._hp_lost[location] -= hp
+        self.conscience_lost -= conscience
+        self.damage_taken -= damage

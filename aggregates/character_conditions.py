@@ -1,0 +1,113 @@
+"""A character's conditions and recovery (SPEC §4 "Characters" heal, "condition end").
+
+A mixin of :class:`aggregates.character.Character`: the conditions a flaw started (RULES C-6:
+one with no stated duration lasts until the GM ends it or the session ends), the losses, and
+healing. The events and their mutations are on the aggregate itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from aggregates.character_traits import check_whole
+from campaign.errors import ImpossibleInput, UnknownHandle
+from campaign.rules import d6harmonie
+
+
+class ConditionCommands:
+    """Conditions and healing: commands of :class:`~aggregates.character.Character`."""
+
+    handle: str
+    _conditions: list[dict[str, Any]]
+    _hp_lost: dict[str, int]
+    conscience_lost: int
+    damage_taken: int
+    trigger_event: Callable[..., None]
+    ConditionEnded: Any
+    Healed: Any
+
+    # --- queries ---------------------------------------------------------------------------------
+
+    @property
+    def conditions(self) -> list[dict[str, Any]]:
+        """Conditions started and not ended, oldest first (some may have passed their ``until``:
+        see :meth:`conditions_at`)."""
+        return [dict(c) for c in self._conditions]
+
+    def conditions_at(self, clock_minutes: int) -> list[dict[str, Any]]:
+        """The conditions still in force at this in-game time (minutes since day 1 00:00)."""
+        return [c for c in self.conditions if c["until"] is None or c["until"] > clock_minutes]
+
+    @property
+    def hp_lost(self) -> dict[str, int]:
+        return dict(self._hp_lost)
+
+    # --- commands --------------------------------------------------------------------------------
+
+    def check_condition_source(self, source: str) -> str:
+        try:
+            key = d6harmonie.find_trait(source).key
+        except ImpossibleInput:
+            key = source.strip().lower() if isinstance(source, str) else ""
+        if not any(c["source"] == key for c in self._conditions):
+            active = ", ".join(dict.fromkeys(c["source"] for c in self._conditions)) or "none"
+            raise UnknownHandle(
+                f"{self.handle} has no condition from {source!r}; active: {active}",
+                field="source",
+                value=source,
+                expected=active,
+            )
+        return key
+
+    def end_condition(self, source: str, note: str | None = None) -> None:
+        """``condition end H SOURCE``: every condition from that flaw ends now."""
+        key = self.check_condition_source(source)
+        ended = [c for c in self._conditions if c["source"] == key]
+        self.trigger_event(self.ConditionEnded, source=key, conditions=ended, by="gm", note=note)
+
+    def end_session_conditions(self, note: str | None = None) -> None:
+        """The session ends: conditions with no duration end with it (SPEC §4, RULES C-6)."""
+        open_ended: dict[str, list[dict[str, Any]]] = {}
+        for condition in self._conditions:
+            if condition["until"] is None:
+                open_ended.setdefault(condition["source"], []).append(condition)
+        for source, ended in open_ended.items():
+            self.trigger_event(
+                self.ConditionEnded, source=source, conditions=ended, by="session-end", note=note
+            )
+
+    def heal(
+        self,
+        hp: int | None = None,
+        location: str = "torso",
+        conscience: int | None = None,
+        damage: int | None = None,
+        note: str | None = None,
+    ) -> None:
+        """``character heal``: recovery, never below nothing lost (the excess is recorded)."""
+        given = {"hp": hp, "location": location, "conscience": conscience, "damage": damage}
+        if hp is None and conscience is None and damage is None:
+            raise ImpossibleInput(
+                "heal what? give hp, conscience or damage",
+                field="hp",
+                expected="hp, conscience or damage",
+            )
+        place = d6harmonie.slug(location) if isinstance(location, str) else ""
+        if not place:
+            raise ImpossibleInput(
+                f"{location!r} is not a location", field="location", expected="torso"
+            )
+        amounts = {"hp": hp, "conscience": conscience, "damage": damage}
+        for field, value in amounts.items():
+            if value is not None:
+                check_whole(value, field, 0)
+        self.trigger_event(
+            self.Healed,
+            inputs=given,
+            location=place,
+            hp=min(hp or 0, self._hp_lost.get(place, 0)),
+            conscience=min(conscience or 0, self.conscience_lost),
+            damage=min(damage or 0, self.damage_taken),
+            note=note,
+        )

@@ -1,0 +1,240 @@
+"""The facts a character's history records (SPEC §4 "Characters", "Saves and items", "Traits").
+
+Declared here, nested in :class:`aggregates.character.Character` (``Character.SaveMade``…: the
+library subclasses each one into the aggregate, so stored topics name the aggregate). Field
+values are plain JSON types; dice are ``Roll.as_record()``. An event a rule decided is
+:class:`Judged`: the rules' answer (``rules_say``) beside the GM's ruling (``ruled``, which the
+state follows, SPEC §2), the note and the ruleset; the flags are what the audit lists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import KW_ONLY
+from typing import Any
+
+from aggregates.base import LedgerAggregate
+
+
+class CharacterCreated(LedgerAggregate.Created):
+    """rules_say: the CHA table's loyalty (+1 on a hiring reaction of 12+), ruled: in force."""
+
+    handle: str
+    name: str | None
+    retainer_of: str | None
+    employer_cha: int | None
+    hiring_roll: dict[str, Any] | None  # Roll.as_record()
+    reaction_mod: int
+    hiring_reaction: int | None  # raw 2d6 + CHA's reaction modifier + reaction_mod
+    loyalty: int | None
+    rules_say: int | None
+    ruled: int | None
+    differs: bool  # LOY002
+    note: str | None
+    ruleset: str | None
+
+
+class Judged(LedgerAggregate.Event):
+    """An event a rule decided: the rules' answer beside the GM's ruling (SPEC §2)."""
+
+    _: KW_ONLY
+    rules_say: Any
+    ruled: Any  # defaults to rules_say; the state follows it
+    note: str | None
+    ruleset: str
+
+
+class TraitTaken(Judged):  # rules_say: the cap of its kind (20); ruled: its total after
+    kind: str
+    key: str
+    name_fr: str
+    detail: str | None
+    points: int
+    after_creation: bool  # TRT001
+    flaw_points: int
+    advantage_points: int
+    flaws_over_budget_now: bool  # TRT002: this event takes the flaws above 20
+    advantages_over_budget_now: bool  # TRT003
+
+
+class CharacterFinalized(LedgerAggregate.Event):
+    note: str | None
+
+
+class StatSet(LedgerAggregate.Event):
+    name: str
+    value: int
+    previous: int | None
+    note: str | None
+
+
+class SavesSet(LedgerAggregate.Event):
+    fortitude: int
+    reflex: int
+    will: int
+    note: str | None
+
+
+class LoyaltyModified(LedgerAggregate.Event):
+    value: int
+    reason: str
+    loyalty_before: int
+    loyalty: int
+    note: str | None
+
+
+class LoyaltyTested(Judged):  # rules_say/ruled: stay, flee or quit
+    occasion: str
+    loyalty: int
+    roll: dict[str, Any]
+    contradicts: bool  # LOY001
+    in_service: bool
+
+
+class ItemAcquired(LedgerAggregate.Event):
+    item: str
+    slot: str
+    magic: bool
+    caster_level: int | None
+    hardness: int | None
+    hp: int | None
+    unattended: bool
+    rank: int  # seed 001's table, for the record (D-7)
+    note: str | None
+
+
+class ItemDropped(LedgerAggregate.Event):
+    item: str
+    note: str | None
+
+
+class ItemRepaired(LedgerAggregate.Event):
+    item: str
+    hp_before: int | None
+    hp: int | None
+    state_before: str
+    state: str
+    note: str | None
+
+
+class SaveResolved(Judged):  # rules_say/ruled: success or failure
+    vs: str
+    save_type: str
+    effect: str
+    inputs: dict[str, Any]  # the command's options as given
+    roll: dict[str, Any] | None
+    dc: int | None  # the DC in force
+    dc_formula: int | None
+    dc_differs: bool  # SAV001
+    save_bonus: int | None  # the character's
+    bonus: int | None  # the character's + the command's
+    rolls: bool
+    natural: int | None
+    total: int | None
+    contradicts: bool  # SAV002
+    rules_damage: int | None
+    ruled_damage: int | None  # the damage of the ruled outcome
+    damage_taken: int | None  # added to the character's damage taken
+    damage_differs: bool  # SAV005
+    exposes: bool  # a natural 1 against an effect that harms objects
+
+
+class SaveMade(SaveResolved):
+    pass
+
+
+class SaveFailed(SaveResolved):
+    pass
+
+
+class ItemExposed(Judged):  # rules_say: candidates + tied; ruled: the exposed item
+    item: str
+    candidates: list[str]
+    tied: list[str]
+    ranks: list[int]
+    among_candidates: bool  # SAV004 when False
+    chosen_by: str  # gm | tracker
+    save_type: str
+    dc: int | None
+    effect: str
+    damage: int | None
+    energy: bool
+
+
+class ItemSaveResolved(Judged):  # rules_say/ruled: intact, damaged, broken or destroyed
+    item: str
+    exposure: int | None  # the position of the ItemExposed it resolves
+    other_item: bool  # SAV004: not the exposed item
+    inputs: dict[str, Any]
+    roll: dict[str, Any] | None
+    save_type: str
+    dc: int
+    effect: str
+    damage: int | None
+    energy: bool
+    saves: bool
+    bonus: int | None
+    bearer_bonus: int | None
+    natural: int | None
+    total: int | None
+    success: bool | None
+    rules_damage: int | None  # dealt to the object, after hardness
+    rules_hp_left: int | None
+    hp_before: int | None
+    hp: int | None  # after, following the ruling
+    hp_max: int | None
+    state: str  # after
+    differs: bool  # SAV006
+
+
+class ItemSaved(ItemSaveResolved):
+    pass
+
+
+class ItemDamaged(ItemSaveResolved):
+    pass
+
+
+class ItemBroken(ItemSaveResolved):
+    pass
+
+
+class ItemDestroyed(ItemSaveResolved):
+    pass
+
+
+class FlawRolled(Judged):  # rules_say/ruled: success, failure, or None (no roll)
+    key: str
+    detail: str | None
+    trigger: str
+    inputs: dict[str, Any]
+    score: str | None
+    rule_difficulty: int | None
+    difficulty: int | None  # in force: the GM's when given
+    difficulty_differs: bool  # TRT004
+    result: int | None
+    critical: bool
+    success: bool | None
+    failure_points: int | None
+    contradicts: bool  # TRT005 (the outcome)
+    rules_consequences: dict[str, Any]
+    ruled_consequences: dict[str, Any]  # what the state follows
+    consequences_differ: bool  # TRT005 (hp, conscience, penalty, duration)
+    conditions: list[dict[str, Any]]  # the conditions started
+    duration_roll: dict[str, Any] | None
+    clock_minutes: int
+
+
+class ConditionEnded(LedgerAggregate.Event):
+    source: str
+    conditions: list[dict[str, Any]]
+    by: str  # gm | session-end
+    note: str | None
+
+
+class Healed(LedgerAggregate.Event):
+    inputs: dict[str, Any]
+    location: str
+    hp: int  # applied (never more than was lost)
+    conscience: int
+    damage: int
+    note: str | None

@@ -1,0 +1,284 @@
+"""A character's flaws triggered and the conditions they start (SPEC §4 "Traits").
+
+A mixin of :class:`aggregates.character.Character`: the commands, their checks and the rules
+calls; the events and their mutations are on the aggregate itself. Every judgement is
+:func:`campaign.rules.d6harmonie.resolve_flaw`'s (seed 002; RULES Part C, D-9); here the rules'
+answer is put beside the GM's ruling, and the state follows the ruling (SPEC §2).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from aggregates.character_traits import check_whole
+from campaign.errors import ImpossibleInput
+from campaign.rules import d6harmonie
+from campaign.rules.d6harmonie import Duration, FlawOutcome, Penalty
+from campaign.rules.dice import Dice, Roll
+
+TRAITS_RULESET = "d6harmonie/1"
+FLAW_RULINGS = ("success", "failure")
+# Seconds per duration unit; D6Harmonie « tours » are combat rounds of 10 seconds (RULES D-9).
+_SECONDS = {"rounds": 10, "minutes": 60, "hours": 3600, "days": 86400, "weeks": 604800}
+
+
+def _minutes(count: int, unit: str) -> int:
+    """A duration in whole in-game minutes, rounded up (a 1D6-round daze lasts into its minute)."""
+    return math.ceil(count * _SECONDS[unit] / 60)
+
+
+def _allowed_seconds(duration: Duration) -> tuple[int, int]:
+    """The shortest and longest a duration can be: its dice's range, or its fixed length."""
+    dice = duration.dice
+    low, high = (duration.count, duration.count) if dice is None else (dice.lowest, dice.highest)
+    return low * _SECONDS[duration.unit], high * _SECONDS[duration.unit]
+
+
+def _consequences(outcome: FlawOutcome) -> dict[str, Any]:
+    return {
+        "penalties": [p.as_json() for p in outcome.penalties],
+        "effects": list(outcome.effects),
+        "hp_lost": None if outcome.hp_lost is None else dict(outcome.hp_lost),
+        "conscience_lost": outcome.conscience_lost,
+        "score_changes": dict(outcome.score_changes),
+    }
+
+
+def _consequences_differ(
+    outcome: FlawOutcome,
+    hp_lost: int | None,
+    conscience_lost: int | None,
+    penalty: int | None,
+    duration: int | None,
+) -> bool:
+    """The GM's consequences beside the rules' (TRT005): torso HP, conscience, the main
+    penalty, and a duration (minutes) outside what the rule's dice allow (SPEC §4 "Traits")."""
+    durations = [p.duration for p in outcome.penalties if p.duration is not None]
+    allowed = _allowed_seconds(durations[0]) if durations else None
+    return (
+        (hp_lost is not None and hp_lost != (outcome.hp_lost or {}).get("torso", 0))
+        or (conscience_lost is not None and conscience_lost != (outcome.conscience_lost or 0))
+        or (
+            penalty is not None
+            and penalty != (outcome.penalties[0].value if outcome.penalties else 0)
+        )
+        or (
+            duration is not None
+            and allowed is not None
+            and not allowed[0] <= duration * 60 <= allowed[1]
+        )
+    )
+
+
+class FlawCommands:
+    """Flaw rolls and the conditions they start: commands of ``Character``."""
+
+    handle: str
+    _flaws: list[dict[str, Any]]
+    _advantages: list[dict[str, Any]]
+    trigger_event: Callable[..., None]
+    FlawRolled: Any
+
+    # --- checks ----------------------------------------------------------------------------------
+
+    def flaw_taken(self, key_detail: str) -> dict[str, Any]:
+        """The character's flaw named ``KEY[:detail]`` (the detail picks one of several)."""
+        trait = d6harmonie.find_trait(key_detail)
+        _key, detail = d6harmonie.split_detail(key_detail)
+        mine = [f for f in self._flaws if f["key"] == trait.key]
+        if detail is not None:
+            mine = [f for f in mine if (f["detail"] or "").lower() == detail.lower()]
+        if len(mine) != 1:
+            had = ", ".join(
+                f["key"] + (f":{f['detail']}" if f["detail"] else "") for f in self._flaws
+            )
+            why = "several: name one as KEY:detail" if mine else "not that flaw"
+            raise ImpossibleInput(
+                f"{self.handle} has {why} ({trait.key}); its flaws: {had or 'none'}",
+                field="key",
+                value=key_detail,
+                expected=had or "a flaw the character has",
+            )
+        return mine[0]
+
+    # --- commands --------------------------------------------------------------------------------
+
+    def roll_flaw(
+        self,
+        key_detail: str,
+        trigger: str | None = None,
+        result: int | None = None,
+        critical: bool = False,
+        minutes: float | None = None,
+        hours: float | None = None,
+        years: float | None = None,
+        sum: str | None = None,  # the option is --sum (Avare's « somme »)
+        difficulty: int | None = None,
+        ruling: str | None = None,
+        hp_lost: int | None = None,
+        conscience_lost: int | None = None,
+        penalty: int | None = None,
+        duration: int | None = None,
+        duration_roll: Roll | None = None,
+        clock_minutes: int = 0,
+        duration_roller: Callable[[Dice], Roll] | None = None,
+        note: str | None = None,
+    ) -> None:
+        """``trait H KEY``: a flaw triggered (seed 002; RULES D-9, C-7). ``duration`` is the GM's
+        length in minutes; otherwise a dice duration is ``duration_roll`` (or rolled with
+        ``duration_roller``); ``clock_minutes`` is the in-game time now."""
+        inputs = {
+            "key": key_detail, "trigger": trigger, "result": result, "critical": critical,
+            "minutes": minutes, "hours": hours, "years": years, "sum": sum,
+            "difficulty": difficulty, "ruling": ruling, "hp_lost": hp_lost,
+            "conscience_lost": conscience_lost, "penalty": penalty, "duration": duration,
+        }  # fmt: skip
+        flaw = self.flaw_taken(key_detail)
+        for field, value in (("hp_lost", hp_lost), ("conscience_lost", conscience_lost)):
+            if value is not None:
+                check_whole(value, field, 0)
+        if penalty is not None:
+            check_whole(penalty, "penalty")
+        if duration is not None:
+            check_whole(duration, "duration", 0)
+        check_whole(clock_minutes, "clock_minutes", 0)
+        options = {"trigger": trigger, "minutes": minutes, "hours": hours, "years": years}
+        options |= {"sum": sum, "difficulty": difficulty}
+        advantages = [a["key"] for a in self._advantages]  # Lève-tôt halves Sommeil de plomb
+        outcome = d6harmonie.resolve_flaw(
+            flaw["key"], result=result, critical=critical, advantages=advantages, **options
+        )
+        if outcome.rolls and outcome.success is None:
+            raise ImpossibleInput(
+                f"{flaw['key']} rolls {d6harmonie.score_name(outcome.score)}: enter the result "
+                "(D6Harmonie rolls are never rolled by the tracker)",
+                field="result",
+                expected="the obtained result, a whole number ≥ 0",
+            )
+        if ruling is not None and not outcome.rolls:
+            raise ImpossibleInput(
+                f"{flaw['key']} ({outcome.trigger.name}) does not roll: no outcome to rule",
+                field="ruling",
+                value=ruling,
+                expected="no ruling",
+            )
+        if ruling is not None and ruling not in FLAW_RULINGS:
+            raise ImpossibleInput(
+                f"{ruling!r} is not a flaw ruling",
+                field="ruling",
+                value=ruling,
+                expected=", ".join(FLAW_RULINGS),
+            )
+        rules_say = None if not outcome.rolls else ("success" if outcome.success else "failure")
+        ruled = ruling if ruling is not None else rules_say
+        ruled_outcome = outcome
+        if ruled != rules_say:  # the state follows the ruling: the ruled outcome's own row
+            ruled_outcome = self.ruled_flaw(flaw["key"], outcome, ruled == "success", options)
+        ruled_penalties = list(ruled_outcome.penalties)
+        if penalty is not None:  # the GM's penalty replaces the main one (or is added)
+            if ruled_penalties:
+                ruled_penalties[0] = replace(ruled_penalties[0], value=penalty)
+            else:
+                ruled_penalties.append(Penalty(penalty, d6harmonie.FLAT, "all-rolls"))
+            ruled_penalties = [p for p in ruled_penalties if p.value]
+        conditions, rolled = self.start_conditions(
+            flaw["key"], ruled_penalties, duration, duration_roll, duration_roller, clock_minutes
+        )
+        rules_consequences = _consequences(outcome)
+        ruled_consequences = _consequences(ruled_outcome)
+        ruled_consequences["penalties"] = [p.as_json() for p in ruled_penalties]
+        if hp_lost is not None:
+            ruled_consequences["hp_lost"] = {**(ruled_outcome.hp_lost or {}), "torso": hp_lost}
+        if conscience_lost is not None:
+            ruled_consequences["conscience_lost"] = conscience_lost
+        differ = _consequences_differ(outcome, hp_lost, conscience_lost, penalty, duration)
+        self.trigger_event(
+            self.FlawRolled,
+            key=flaw["key"],
+            detail=flaw["detail"],
+            trigger=outcome.trigger.name,
+            inputs=inputs,
+            score=outcome.score,
+            rule_difficulty=outcome.rule_difficulty,
+            difficulty=outcome.difficulty,
+            difficulty_differs=difficulty is not None and difficulty != outcome.rule_difficulty,
+            result=outcome.result,
+            critical=outcome.critical,
+            success=outcome.success,
+            failure_points=outcome.failure_points,
+            rules_say=rules_say,
+            ruled=ruled,
+            contradicts=ruled != rules_say,
+            rules_consequences=rules_consequences,
+            ruled_consequences=ruled_consequences,
+            consequences_differ=differ,  # TRT005
+            conditions=conditions,
+            duration_roll=None if rolled is None else rolled.as_record(),
+            clock_minutes=clock_minutes,
+            note=note,
+            ruleset=TRAITS_RULESET,
+        )
+
+    @staticmethod
+    def ruled_flaw(
+        key: str, outcome: FlawOutcome, success: bool, options: dict[str, Any]
+    ) -> FlawOutcome:
+        """The rules' consequences of the *ruled* outcome: the same roll judged against a
+        difficulty that gives it (a ruled failure fails by one point when the rules saw none)."""
+        result = outcome.result if outcome.result is not None else outcome.difficulty or 0
+        forced = {**options, "difficulty": result if success else result + 1}
+        return d6harmonie.resolve_flaw(key, result=result, critical=False, **forced)
+
+    @staticmethod
+    def start_conditions(
+        source: str,
+        penalties: list[Penalty],
+        duration: int | None,
+        duration_roll: Roll | None,
+        duration_roller: Callable[[Dice], Roll] | None,
+        clock_minutes: int,
+    ) -> tuple[list[dict[str, Any]], Roll | None]:
+        """The conditions the penalties start, each with its ``until`` (in-game minutes, or None
+        when no duration is stated: it lasts until ended or the session ends, RULES C-6)."""
+        conditions: list[dict[str, Any]] = []
+        rolled: Roll | None = None
+        for penalty in penalties:
+            spec, length = penalty.duration, None
+            if duration is not None:
+                length = duration
+            elif spec is not None and spec.dice is None:
+                length = _minutes(spec.count, spec.unit)
+            elif spec is not None and spec.dice is not None:
+                if rolled is None:  # « 1D6 heures »: rolled when it starts (RULES D-9, C.6)
+                    rolled = duration_roll
+                    if rolled is None and duration_roller is not None:
+                        rolled = duration_roller(spec.dice)
+                    if rolled is None:
+                        raise ImpossibleInput(
+                            f"the {spec} of {source} needs a duration or a {spec.dice.name} roll",
+                            field="duration",
+                            expected=f"minutes, or a roll of {spec.dice.name}",
+                        )
+                    dice = spec.dice
+                    if rolled.dice != dice or not dice.lowest <= rolled.total <= dice.highest:
+                        raise ImpossibleInput(
+                            f"the {spec} of {source} is a {dice.name}, not {rolled}",
+                            field="duration",
+                            value=str(rolled),
+                            expected=f"{dice.name}: {dice.lowest}–{dice.highest}",
+                        )
+                length = _minutes(rolled.total, spec.unit)
+            conditions.append(
+                {
+                    "value": penalty.value,
+                    "unit": penalty.unit,
+                    "applies_to": penalty.applies_to,
+                    "source": source,
+                    "duration": None if spec is None else str(spec),
+                    "until": None if length is None else clock_minutes + length,
+                }
+            )
+        return conditions, rolled

@@ -1,0 +1,329 @@
+"""A character's items and their own saves (SPEC §4 "Saves and items"; RULES B.5, D-7, D-8).
+
+A mixin of :class:`aggregates.character.Character`: the item commands and ``item-save``, their
+checks and the rules calls; the events and their mutations are on the aggregate itself. Every
+judgement is :mod:`campaign.rules.saves`'s (seed 001); here the rules' answer is put beside the
+GM's ruling, and the item's hit points follow the ruling (SPEC §2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from aggregates.character_saves import SAVES_RULESET
+from aggregates.character_traits import check_whole
+from campaign.errors import HandleTaken, ImpossibleInput, UnknownHandle
+from campaign.rules import saves as rules
+from campaign.rules.dice import Roll
+
+_WORSE = {state: rank for rank, state in enumerate(rules.ITEM_STATES)}
+
+
+def _worst(before: str, ruled: str) -> str:
+    """An item's state never improves by being harmed: intact < damaged < broken < destroyed."""
+    return max(before, ruled, key=_WORSE.__getitem__)
+
+
+class ItemCommands:
+    """Items and item saves: commands of :class:`~aggregates.character.Character`."""
+
+    handle: str
+    _items: list[dict[str, Any]]
+    _exposures: list[dict[str, Any]]
+    trigger_event: Callable[..., None]
+    check_save_type: Callable[..., str]
+    check_saves_set: Callable[[str], int]
+    check_ruling: Callable[[str | None, Sequence[str]], None]
+    ItemAcquired: Any
+    ItemDropped: Any
+    ItemRepaired: Any
+    ItemSaved: Any
+    ItemDamaged: Any
+    ItemBroken: Any
+    ItemDestroyed: Any
+
+    # --- queries ---------------------------------------------------------------------------------
+
+    @property
+    def items(self) -> list[dict[str, Any]]:
+        """Items in acquisition order, as ``status --json`` shows them (SPEC §5)."""
+        keys = ("name", "slot", "magic", "state", "hp", "hp_max")
+        return [{k: item[k] for k in keys} for item in self._items]
+
+    @property
+    def pending_exposure(self) -> dict[str, Any] | None:
+        """The most recent exposure no item save has resolved yet (SAV003 until one does)."""
+        return dict(self._exposures[-1]) if self._exposures else None
+
+    # --- checks ----------------------------------------------------------------------------------
+
+    def item_named(self, name: str, field: str = "item") -> dict[str, Any]:
+        """The item called ``name`` (case-insensitive, SPEC §4), or UnknownHandle."""
+        wanted = name.strip().lower() if isinstance(name, str) else None
+        for item in self._items:
+            if item["name"].lower() == wanted:
+                return item
+        known = ", ".join(i["name"] for i in self._items) or "none"
+        raise UnknownHandle(
+            f"{self.handle} has no item {name!r}; items: {known}",
+            field=field,
+            value=name,
+            expected=known,
+        )
+
+    def check_item_name_free(self, name: object) -> str:
+        text = name.strip() if isinstance(name, str) else ""
+        if not text:
+            raise ImpossibleInput("an item needs a name", field="name", value=name)
+        if any(item["name"].lower() == text.lower() for item in self._items):
+            raise HandleTaken(
+                f"{self.handle} already has an item called {text!r}",
+                field="name",
+                value=name,
+                expected="a name not used by this character's items (case-insensitive)",
+            )
+        return text
+
+    # --- items -----------------------------------------------------------------------------------
+
+    def add_item(
+        self,
+        name: str,
+        slot: str,
+        magic: bool = False,
+        caster_level: int | None = None,
+        hardness: int | None = None,
+        hp: int | None = None,
+        unattended: bool = False,
+        note: str | None = None,
+    ) -> None:
+        """``character item``: its slot ranks it in seed 001's table; acquisition order breaks
+        ties (RULES D-7)."""
+        text = self.check_item_name_free(name)
+        slot_key = rules.item_slot(slot).key
+        rules.item_save_bonus(magic=magic, caster_level=caster_level)  # a CL is a magic item's
+        if (hardness is None) != (hp is None):
+            raise ImpossibleInput(
+                "an item's hardness and hit points go together: give both or neither",
+                field="hardness" if hardness is None else "hp",
+                expected="both hardness and hp, or neither",
+            )
+        if hardness is not None and hp is not None:
+            rules.object_damage(damage=0, hardness=hardness, hp=hp)  # hp ≥ 1, hardness ≥ 0
+        self.trigger_event(
+            self.ItemAcquired,
+            item=text,
+            slot=slot_key,
+            magic=magic,
+            caster_level=caster_level,
+            hardness=hardness,
+            hp=hp,
+            unattended=unattended,
+            rank=rules.item_rank(slot_key, magic),  # seed 001, the items table (B-3)
+            note=note,
+        )
+
+    def drop_item(self, name: str, note: str | None = None) -> None:
+        """``character item-drop``: the item leaves (a later one of that name is a new item)."""
+        item = self.item_named(name)
+        self.trigger_event(self.ItemDropped, item=item["name"], note=note)
+
+    def repair_item(self, name: str, hp: int | None = None, note: str | None = None) -> None:
+        """``character item-repair``: mended to ``hp`` (default: its maximum)."""
+        item = self.item_named(name)
+        if item["hp_max"] is None:
+            if hp is not None:
+                raise ImpossibleInput(
+                    f"{item['name']}'s hit points are not tracked (no hardness and hp)",
+                    field="hp",
+                    value=hp,
+                    expected="no hp for this item",
+                )
+            state = "intact"
+        else:
+            hp = item["hp_max"] if hp is None else check_whole(hp, "hp")
+            if not item["hp"] <= hp <= item["hp_max"]:
+                raise ImpossibleInput(
+                    f"a repair leaves {item['name']} with {item['hp']}–{item['hp_max']} hp",
+                    field="hp",
+                    value=hp,
+                    expected=f"{item['hp']}–{item['hp_max']}",
+                )
+            # PF1 Smashing an Object: broken at ≤ half, destroyed at 0 (RULES D-8, B-8)
+            state = rules.object_damage(
+                damage=0, hardness=item["hardness"], hp=item["hp_max"], hp_left=hp
+            ).state
+        self.trigger_event(
+            self.ItemRepaired,
+            item=item["name"],
+            hp_before=item["hp"],
+            hp=hp,
+            state_before=item["state"],
+            state=state,
+            note=note,
+        )
+
+    # --- item saves ------------------------------------------------------------------------------
+
+    def item_save(
+        self,
+        item: str | None = None,
+        roll: Roll | None = None,
+        *,
+        dc: int | None = None,
+        save_type: str | None = None,
+        damage: int | None = None,
+        energy: bool = False,
+        ruling: str | None = None,
+        hp_left: int | None = None,
+        note: str | None = None,
+    ) -> None:
+        """``item-save``: resolves the most recent exposure (SPEC §4; RULES D-8, B-6…B-10).
+
+        With no pending exposure, an item targeted directly needs ``dc``, ``save_type`` and
+        ``damage``. A roll may be None only where the item gets no save.
+        """
+        inputs = {
+            "item": item, "dc": dc, "save_type": save_type, "damage": damage, "energy": energy,
+            "ruling": ruling, "hp_left": hp_left,
+        }  # fmt: skip
+        pending = self._exposures[-1] if self._exposures else None
+        exposure = pending
+        if exposure is None:
+            given = (("item", item), ("dc", dc), ("save_type", save_type), ("damage", damage))
+            missing = [field for field, value in given if value is None]
+            if missing:
+                raise ImpossibleInput(
+                    f"{self.handle} has no pending exposure: an item targeted directly needs "
+                    "the item, dc, save_type and damage",
+                    field=missing[0],
+                    expected="item, dc, save_type and damage",
+                )
+            exposure = {"item": item, "dc": dc, "save_type": save_type, "damage": damage}
+            exposure |= {"effect": "negates", "energy": False, "position": None}
+        target = self.item_named(item if item is not None else exposure["item"])
+        save_type = self.check_save_type(
+            save_type if save_type is not None else exposure["save_type"]
+        )
+        dc = check_whole(dc if dc is not None else exposure["dc"], "dc", 0)
+        damage = damage if damage is not None else exposure["damage"]
+        effect = exposure["effect"]  # a direct item save halves nothing on a success
+        energy = energy or exposure["energy"]
+        self.check_ruling(ruling, rules.ITEM_STATES)
+        tracked = target["hp_max"] is not None
+        if hp_left is not None:
+            check_whole(hp_left, "hp_left", 0)
+            if not tracked or hp_left > target["hp_max"]:
+                raise ImpossibleInput(
+                    f"{target['name']}'s hit points left are 0–{target['hp_max']}"
+                    if tracked
+                    else f"{target['name']}'s hit points are not tracked (no hardness and hp)",
+                    field="hp_left",
+                    value=hp_left,
+                    expected=f"0–{target['hp_max']}" if tracked else "no hp_left",
+                )
+        bearer = None if target["unattended"] else self.check_saves_set(save_type)
+        # Seed 001, "Jet de sauvegarde et objets" and "(Objet)" (RULES D-8, B-6, B-10)
+        result = rules.resolve_item_save(
+            dc=dc,
+            roll=roll,
+            effect=effect,
+            damage=damage,
+            energy=energy,
+            magic=target["magic"],
+            caster_level=target["caster_level"],
+            bearer_bonus=bearer,
+            unattended=target["unattended"],
+            hardness=target["hardness"],
+            hp=target["hp_max"],
+            hp_left=target["hp"],
+        )
+        if result.saves and roll is None:
+            raise ImpossibleInput(
+                f"{target['name']} gets a save: it needs a d20 roll",
+                field="roll",
+                expected="one natural face 1–20",
+            )
+        rules_say = str(result.outcome)
+        measured = result.hp_left is not None  # hardness, hit points and damage all known
+        if measured and result.hp_left == target["hp"]:
+            rules_say = "intact"  # no hit point lost: unharmed this time
+        ruled, hp = self.rule_item(target, result, rules_say, ruling, hp_left)
+        if measured:
+            differs = ruled != rules_say or (hp_left is not None and hp_left != result.hp_left)
+        else:  # D-8: unmeasured, a broken/destroyed ruling on a failure is no finding
+            differs = ruled != rules_say and not (
+                rules_say == "damaged" and ruled in ("broken", "destroyed")
+            )
+        event_class = {
+            "intact": self.ItemSaved,
+            "damaged": self.ItemDamaged,
+            "broken": self.ItemBroken,
+            "destroyed": self.ItemDestroyed,
+        }[ruled]
+        self.trigger_event(
+            event_class,
+            item=target["name"],
+            exposure=None if pending is None else pending["position"],
+            other_item=pending is not None and target["name"] != pending["item"],
+            inputs=inputs,
+            roll=None if roll is None else roll.as_record(),
+            save_type=save_type,
+            dc=dc,
+            effect=effect,
+            damage=damage,
+            energy=energy,
+            saves=result.saves,
+            bonus=result.bonus,
+            bearer_bonus=bearer,
+            natural=result.natural,
+            total=result.total,
+            success=result.success,
+            rules_damage=result.damage,
+            rules_hp_left=result.hp_left,
+            hp_before=target["hp"],
+            hp=hp,
+            hp_max=target["hp_max"],
+            state=_worst(target["state"], ruled),
+            rules_say=rules_say,
+            ruled=ruled,
+            differs=differs,
+            note=note,
+            ruleset=SAVES_RULESET,
+        )
+
+    @staticmethod
+    def rule_item(
+        target: dict[str, Any],
+        result: rules.ItemSaveResult,
+        rules_say: str,
+        ruling: str | None,
+        hp_left: int | None,
+    ) -> tuple[str, int | None]:
+        """The ruled outcome and the hit points after: they follow the ruling (SPEC §4)."""
+        if target["hp_max"] is None:
+            return (ruling or rules_say), None
+        if hp_left is not None and ruling is None:
+            # the GM's hit points decide the outcome, by PF1's thresholds (RULES D-8, B-8)
+            if hp_left == target["hp"]:
+                return "intact", hp_left
+            state = rules.object_damage(
+                damage=0, hardness=target["hardness"], hp=target["hp_max"], hp_left=hp_left
+            ).state
+            return state, hp_left
+        ruled = ruling or rules_say
+        if hp_left is not None:
+            return ruled, hp_left
+        before, most = target["hp"], target["hp_max"]
+        rules_hp = before if result.hp_left is None else result.hp_left  # damage unknown
+        if ruled == rules_say:
+            return ruled, rules_hp
+        half = most // 2  # broken at ≤ half the maximum (real division, B-8)
+        if ruled == "intact":
+            return ruled, before
+        if ruled == "destroyed":
+            return ruled, 0
+        if ruled == "broken":
+            return ruled, max(1, min(rules_hp, half))
+        return ruled, min(before, max(rules_hp, half + 1))  # damaged, not broken

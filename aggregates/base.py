@@ -10,6 +10,7 @@ so aggregate code never passes these values around.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -78,8 +79,14 @@ def _stamp() -> dict[str, Any]:
     return context.stamp()
 
 
+# What identifies an aggregate rather than describing it: never restored by a retraction.
+IDENTITY = frozenset({"_id", "_version", "_created_on", "_modified_on", "_pending_events"})
+
+
 class LedgerAggregate(Aggregate):
     """An aggregate whose events carry position, session, GM and command."""
+
+    retracted = False  # its creation was retracted: it is as if it never existed (SPEC §4)
 
     class Event(Aggregate.Event):
         position: int
@@ -88,7 +95,34 @@ class LedgerAggregate(Aggregate):
         command: int
 
     class Created(Event, Aggregate.Created):
-        pass
+        def apply(self, aggregate: Aggregate) -> None:
+            # Where it entered the history: the order read models list things in.
+            aggregate.__dict__["created_position"] = self.position
+
+    class Retracted(Event):
+        """The compensating event of ``retract``: the state goes back to what it was before the
+        withdrawn command (``restored``), or, for an aggregate that command created, the
+        aggregate is marked retracted. Nothing is deleted; the history says both."""
+
+        retracted: int  # the command withdrawn (the position of its first event)
+        restored: dict[str, Any] | None
+
+        def apply(self, aggregate: Aggregate) -> None:
+            if self.restored is None:
+                aggregate.__dict__["retracted"] = True
+                return
+            for name in [n for n in aggregate.__dict__ if n not in IDENTITY]:
+                del aggregate.__dict__[name]
+            aggregate.__dict__.update(copy.deepcopy(self.restored))
+
+    def state(self) -> dict[str, Any]:
+        """What a retraction restores: everything but the identity, deep-copied."""
+        return copy.deepcopy({k: v for k, v in self.__dict__.items() if k not in IDENTITY})
+
+    def retract(self, command: int, before: dict[str, Any] | None) -> None:
+        """Withdraw ``command``'s changes: back to ``before`` (this aggregate's :meth:`state`
+        before the command), or retracted altogether when the command created it."""
+        self.trigger_event(self.Retracted, retracted=command, restored=before)
 
     @classmethod
     def _create(cls, event_class, **kwargs):  # type: ignore[override]

@@ -6,6 +6,8 @@ session, the last session number, the clock and the settings — O(1) in the his
 
 from __future__ import annotations
 
+from typing import Any
+
 from eventsourcing.domain import event
 
 from aggregates.base import LedgerAggregate, aggregate_id
@@ -13,6 +15,14 @@ from campaign.clock import format_moment
 from campaign.errors import ImpossibleInput
 
 PALADIN_ABILITIES = ("wis", "cha")  # RULES D-6
+# The state of a new store's campaign, before any session.
+VIRGIN = {
+    "name": None,
+    "paladin_ability": "wis",
+    "open_session": None,
+    "last_session": 0,
+    "clock": 0,
+}
 
 
 class Campaign(LedgerAggregate):
@@ -27,10 +37,19 @@ class Campaign(LedgerAggregate):
         paladin_ability: str
 
     class SessionOpened(LedgerAggregate.Event):
+        """v2 added ``source``: the session-log file it was replayed from (None when live)."""
+
+        class_version = 2
+
         number: int
         date: str | None
         title: str | None
         source_hash: str | None
+        source: str | None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, object]) -> None:
+            state["source"] = None  # v1 never recorded it: those sessions read as opened live
 
     class SessionEnded(LedgerAggregate.Event):
         number: int
@@ -78,15 +97,25 @@ class Campaign(LedgerAggregate):
         date: str | None = None,
         title: str | None = None,
         source_hash: str | None = None,
+        source: str | None = None,
     ) -> None:
-        """Open session ``number``, ending the open one first (SPEC §4)."""
+        """Open session ``number``, ending the open one first (SPEC §4); ``source`` names the
+        session-log file it is replayed from."""
         self.check_session_number(number)
         if self.open_session is not None:
             self._end(self.open_session)
-        self._open(number, date, title, source_hash)
+        self._open(number, date, title, source_hash, source)
 
     @event(SessionOpened)
-    def _open(self, number: int, date: str | None, title: str | None, source_hash: str | None):
+    def _open(
+        self,
+        number: int,
+        date: str | None,
+        title: str | None,
+        source_hash: str | None,
+        source: str | None,  # no default: a SessionOpened that was not upcast fails to load
+    ) -> None:
+        # ``source`` stays in the event: kept here, it would change the Campaign snapshot shape.
         self.open_session = number
         self.last_session = number
 
@@ -142,6 +171,13 @@ class Campaign(LedgerAggregate):
     @event(NoteRecorded)
     def record_note(self, text: str) -> None:
         pass
+
+    def retract(self, command: int, before: dict[str, Any] | None) -> None:
+        """The campaign is never retracted: withdrawing the command that created it puts it
+        back as a new store has it."""
+        if before is None:
+            before = {**self.state(), **VIRGIN}
+        super().retract(command, before)
 
     @event(CommandRetracted)
     def record_retraction(self, retracted: int, note: str | None = None) -> None:

@@ -18,7 +18,7 @@ from eventsourcing.domain import event
 from aggregates.base import LedgerAggregate, aggregate_id
 from campaign.errors import HandleTaken, ImpossibleInput, UnknownHandle
 from campaign.rules.dice import TWO_D6, Roll
-from campaign.rules.morale import GroupMorale, check_monster_rating, never_tests
+from campaign.rules.morale import LEFT, GroupMorale, check_monster_rating, never_tests
 
 RULESET = "ose-morale/1"
 MONSTERS, COMPANY = "monsters", "company"
@@ -105,6 +105,11 @@ class Encounter(LedgerAggregate):
         group: str
         n: int
 
+    class CompanyLeft(Judged):  # a dismissed company leaves; rules_say: the checks that lapse
+        group: str
+        lapsed: list[str]
+        due_position: int | None
+
     class EncounterEnded(Judged):  # rules_say: the due checks that lapse
         lapsed: list[dict[str, Any]]  # {"group", "checks", "due_position"} per group
 
@@ -128,19 +133,19 @@ class Encounter(LedgerAggregate):
         return list(self._groups)
 
     def group_state(self, group: str) -> GroupMorale:
-        stored = dict(self.check_group(group)["morale"])
+        stored = dict(self._entry(group)["morale"])
         return GroupMorale(**{**stored, "checks_due": tuple(stored["checks_due"])})
 
     def group_kind(self, group: str) -> str:
         """``monsters`` or ``company`` (a company's group handle is the company's handle)."""
-        return self.check_group(group)["kind"]
+        return self._entry(group)["kind"]
 
     def group_name(self, group: str) -> str | None:
-        return self.check_group(group)["name"]
+        return self._entry(group)["name"]
 
     def due_position(self, group: str) -> int | None:
         """The position of the casualty that made the group's pending check due, if any."""
-        return self.check_group(group)["due_position"]
+        return self._entry(group)["due_position"]
 
     # --- checks: impossible input is refused before anything is recorded (SPEC §2) --------------
 
@@ -154,6 +159,25 @@ class Encounter(LedgerAggregate):
             )
 
     def check_group(self, group: str, kind: str | None = None) -> dict[str, Any]:
+        """The group a command is about: known, of ``kind``, and still in the encounter."""
+        entry = self._entry(group)
+        if kind is not None and entry["kind"] != kind:
+            why = (
+                f"{group}'s rating follows its company's (company modifier {group} ±N)"
+                if kind == MONSTERS
+                else f"{group} is a monster group, not a company"
+            )
+            raise ImpossibleInput(why, field="group", value=group, expected=f"a {kind} group")
+        if entry["morale"]["status"] == LEFT:
+            raise ImpossibleInput(
+                f"{group} was dismissed and has left encounter {self.handle}",
+                field="group",
+                value=group,
+                expected="a group still in the encounter",
+            )
+        return entry
+
+    def _entry(self, group: str) -> dict[str, Any]:
         entry = self._groups.get(group)
         if entry is None:
             known = ", ".join(self._groups) or "none yet"
@@ -163,13 +187,6 @@ class Encounter(LedgerAggregate):
                 value=group,
                 expected=known,
             )
-        if kind is not None and entry["kind"] != kind:
-            why = (
-                f"{group}'s rating follows its company's (company modifier {group} ±N)"
-                if kind == MONSTERS
-                else f"{group} is a monster group, not a company"
-            )
-            raise ImpossibleInput(why, field="group", value=group, expected=f"a {kind} group")
         return entry
 
     def check_new_group(self, group: str) -> None:
@@ -226,6 +243,7 @@ class Encounter(LedgerAggregate):
     ) -> None:
         """N killed or out of the fight: a due check lapses, new ones fall due (SPEC §4, D-2)."""
         self.check_open()
+        self.check_group(group)
         state = self.group_state(group)
         try:
             # OSE morale, "Quand faire un test de moral": first death, half out (A-4, A-6, A-8)
@@ -247,6 +265,7 @@ class Encounter(LedgerAggregate):
     def adjust(self, group: str, value: int, reason: str, note: str | None = None) -> None:
         """A situational adjustment, summed raw (seed 000, "Ajustements au moral"; D-1, D-3)."""
         self.check_open()
+        self.check_group(group)
         after = self.group_state(group).adjust(value)
         applies = not never_tests(after.rating)  # "Valeur de 2 ou 12": never applied (MOR004)
         facts = (group, value, reason, after.rating, after.adjustment, applies)
@@ -284,6 +303,7 @@ class Encounter(LedgerAggregate):
     ) -> None:
         """A morale test, judged by the rules and recorded as the GM rules (SPEC §2)."""
         self.check_open()
+        self.check_group(group)
         state = self.group_state(group)
         # OSE morale, "Test de moral", "Double succès", "Score de moral" 2 and 12
         test = state.test(roll, cornered=cornered)
@@ -321,6 +341,15 @@ class Encounter(LedgerAggregate):
         except ImpossibleInput as error:
             raise _about(company_handle, error, n) from error
         self._recovered(company_handle, n, rules_say=after.status, ruled=after.status, note=note)
+
+    def company_leaves(self, company_handle: str, note: str | None = None) -> None:
+        """A company dismissed from service leaves this encounter (SPEC §4 "company dismiss")."""
+        self.check_open()
+        self.check_group(company_handle, COMPANY)
+        _, lapsed = self.group_state(company_handle).left()
+        at = self.due_position(company_handle)
+        checks = list(lapsed)
+        self._left(company_handle, checks, at, rules_say=checks, ruled=checks, note=note)
 
     def end(self, note: str | None = None) -> None:
         """The encounter ends; every check still due lapses (SPEC §4: MOR002 at its due one)."""
@@ -386,6 +415,10 @@ class Encounter(LedgerAggregate):
     @event(MembersRecovered)
     def _recovered(self, group, n, rules_say, ruled, note) -> None:
         self._put(group, self.group_state(group).recover(n))
+
+    @event(CompanyLeft)
+    def _left(self, group, lapsed, due_position, rules_say, ruled, note) -> None:
+        self._put(group, self.group_state(group).left()[0])
 
     @event(EncounterEnded)
     def _end(self, lapsed, rules_say, ruled, note) -> None:

@@ -8,57 +8,119 @@ the last recorded event, the open session and the GM.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Any, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError, OperationalError
 from eventsourcing.utils import Environment, EnvType
 
-from aggregates.base import LedgerAggregate, Recording, current_recording, recording
+from aggregates.base import (
+    LedgerAggregate,
+    Recording,
+    aggregate_id,
+    current_recording,
+    recording,
+)
 from aggregates.campaign import Campaign
+from aggregates.character import Character
+from aggregates.company import MercenaryCompany
+from aggregates.encounter import Encounter
+from campaign.characters import CharacterCommands
+from campaign.corrections import Corrections
 from campaign.encounters import EncounterCommands
-from campaign.errors import ImpossibleInput
+from campaign.errors import HandleTaken, ImpossibleInput, UnknownHandle
+from campaign.handles import check_handle
+from campaign.reading import Reading
 from campaign.rules.dice import DiceRoller
 from campaign.store import StoreError, StoreURL
+from projections.readmodel import ReadModel, store_engine
 
 T = TypeVar("T")
 
 MAX_ATTEMPTS = 5  # optimistic-concurrency retries before a conflict is reported
+SNAPSHOT_INTERVAL = 50  # events per aggregate between snapshots (benchmarks/ measures it)
+A = TypeVar("A", bound=LedgerAggregate)
 
 
 class LedgerApplication(Application):
     """The eventsourcing application. ``name`` is fixed: table names derive from it."""
 
     name = "ledger"
+    # Companies and characters live for years: a snapshot every N of their events keeps loading
+    # them (and ``--as-of``) proportional to N, not to the campaign's length.
+    snapshotting_intervals: ClassVar[dict[type, int]] = {
+        Campaign: SNAPSHOT_INTERVAL,
+        Encounter: SNAPSHOT_INTERVAL,
+        MercenaryCompany: SNAPSHOT_INTERVAL,
+        Character: SNAPSHOT_INTERVAL,
+    }
 
     def construct_env(self, name: str, env: EnvType | None = None) -> Environment:
         # Only what the store URL says: the process environment never configures the library.
-        return Environment(name, dict(env or {}))
+        return Environment(name, {"IS_SNAPSHOTTING_ENABLED": "y", **(env or {})})
+
+    def _record(self, processing_event: ProcessingEvent) -> list[Any]:
+        # One save may hold several aggregates' events, interleaved (a company casualty, a whole
+        # replayed file): store them in position order, so the notification log reads the
+        # history in the order it was recorded.
+        processing_event.events.sort(key=lambda e: e.position)
+        return super()._record(processing_event)
 
 
-class Ledger(EncounterCommands):
+@dataclass
+class _Unit:
+    """A unit of work spanning several commands (a replayed file): one transaction at the end."""
+
+    next_position: int
+    loaded: dict[UUID, Aggregate] = field(default_factory=dict)
+    staged: dict[UUID, Aggregate] = field(default_factory=dict)
+    failed: bool = False
+    # The state each aggregate had before the running command first loaded it, and, per staged
+    # command, the aggregates it changed with that earlier state (None: it created them) — what
+    # a ``retract`` of a command of this same unit restores.
+    before: dict[UUID, dict[str, Any]] = field(default_factory=dict)
+    commands: list[StagedCommand] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class StagedCommand:
+    position: int  # its first event
+    last: int  # its last event
+    touched: dict[UUID, dict[str, Any] | None]
+
+
+class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
     """One campaign's history, opened on a store by URL, recording as one GM."""
 
     def __init__(self, store: StoreURL, *, gm: str | None = None, seed: int | None = None):
         self.store = store
         self.gm = gm
         self.dice = DiceRoller(seed)
+        self._unit: _Unit | None = None
         store.prepare()
         try:
             # Creating tables concurrently fails on PostgreSQL ("tuple concurrently updated"):
             # the first connection to a store is made under the writer lock.
             with store.writer_lock():
                 self.app = LedgerApplication(env=store.library_env())
+                self.read_model = ReadModel(
+                    store_engine(store), self.app, load=self._load_version
+                )
+                self.read_model.set_up()
         except StoreError:
             raise
         except Exception as error:  # the library's own errors vary by backend
             raise StoreError(f"cannot open the store {store.redacted}: {error}") from None
 
     def close(self) -> None:
+        self.read_model.engine.dispose()
         self.app.close()
+
+    def _load_version(self, aggregate_id: UUID, version: int) -> Any:
+        return self.app.repository.get(aggregate_id, version=version)
 
     def __enter__(self) -> Ledger:
         return self
@@ -70,51 +132,125 @@ class Ledger(EncounterCommands):
 
     def last_position(self) -> int:
         """The position of the last recorded event (0 for an empty store)."""
+        if self._unit is not None:
+            return self._unit.next_position - 1
         last = self.app.recorder.max_notification_id()
         if not last:
             return 0
         (notification,) = self.app.recorder.select_notifications(start=last, limit=1)
         return self.app.mapper.to_domain_event(notification).position
 
-    @contextmanager
-    def _recording(self, session: int | None) -> Iterator[Recording]:
-        with recording(Recording(self.last_position() + 1, session, self.gm)) as context:
-            yield context
-
     def command(self, body: Callable[[Recording], T], *, needs_session: bool = True) -> T:
         """Run ``body`` as one command under the writer lock, retrying on a version conflict.
 
         ``body`` loads aggregates, calls them and saves them once; it is re-run from the start
-        after a conflict, so it must not keep state between attempts.
+        after a conflict, so it must not keep state between attempts. Inside :meth:`unit` the
+        command's events are staged, and written with the whole unit.
         """
+        if self._unit is not None:
+            return self._staged_command(self._unit, body, needs_session)
         for attempt in range(1, MAX_ATTEMPTS + 1):
             with self.store.writer_lock():
-                session = self.campaign().open_session
-                if needs_session and session is None:
-                    raise ImpossibleInput(
-                        "no session is open: open one first with `campaign session N`",
-                        field="session",
-                        expected="an open session",
-                    )
                 try:
-                    with self._recording(session) as context:
+                    session = self._session_for(needs_session)
+                    context = Recording(self.last_position() + 1, session, self.gm)
+                    with recording(context):
                         return body(context)
                 except IntegrityError:
                     if attempt == MAX_ATTEMPTS:
-                        raise StoreError(
-                            f"another writer kept changing the same records; gave up after "
-                            f"{MAX_ATTEMPTS} attempts — nothing was recorded, try again"
-                        ) from None
+                        raise self._gave_up() from None
                 except OperationalError as error:
                     raise StoreError(f"the store {self.store.redacted} failed: {error}") from None
         raise AssertionError("unreachable")
 
+    def _session_for(self, needs_session: bool) -> int | None:
+        session = self.campaign().open_session
+        if needs_session and session is None:
+            raise ImpossibleInput(
+                "no session is open: open one first with `campaign session N`",
+                field="session",
+                expected="an open session",
+            )
+        return session
+
+    def _staged_command(self, unit: _Unit, body: Callable[[Recording], T], needs: bool) -> T:
+        if unit.failed:
+            raise RuntimeError("a command of this unit failed: the unit cannot go on")
+        try:
+            context = Recording(unit.next_position, self._session_for(needs), self.gm)
+            unit.before = {}
+            with recording(context):
+                result = body(context)
+        except BaseException:
+            unit.failed = True  # its aggregates may hold half a command: never written
+            raise
+        if context.command is not None:
+            touched = {
+                aggregate.id: unit.before.get(aggregate.id)
+                for aggregate in unit.loaded.values()
+                if any(e.command == context.command for e in aggregate.pending_events)
+            }
+            last = context.next_position - 1
+            unit.commands.append(StagedCommand(context.command, last, touched))
+        unit.next_position = context.next_position
+        return result
+
+    def unit(self, work: Callable[[], T]) -> T:
+        """Run ``work`` — several commands — as one transaction: all of it, or nothing.
+
+        The writer lock is held throughout; aggregates loaded by one command are seen by the
+        next with their staged events. A replayed file is one unit (SPEC §5, atomic per file).
+        """
+        if self._unit is not None:
+            raise RuntimeError("units do not nest")
+        for attempt in range(1, MAX_ATTEMPTS + 1):
+            with self.store.writer_lock():
+                try:
+                    self._unit = _Unit(self.last_position() + 1)
+                    result = work()
+                    staged = list(self._unit.staged.values())
+                    self._unit = None
+                    if staged:
+                        self.app.save(*staged)
+                    return result
+                except IntegrityError:
+                    if attempt == MAX_ATTEMPTS:
+                        raise self._gave_up() from None
+                except OperationalError as error:
+                    raise StoreError(f"the store {self.store.redacted} failed: {error}") from None
+                finally:
+                    self._unit = None
+        raise AssertionError("unreachable")
+
+    def _gave_up(self) -> StoreError:
+        return StoreError(
+            f"another writer kept changing the same records; gave up after {MAX_ATTEMPTS} "
+            "attempts — nothing was recorded, try again"
+        )
+
     def save(self, *aggregates: Aggregate) -> None:
         """Save a command's aggregates in one transaction (atomic across aggregates)."""
+        if self._unit is not None:
+            for aggregate in aggregates:
+                self._unit.staged[aggregate.id] = aggregate
+                self._unit.loaded[aggregate.id] = aggregate
+            return
         self.app.save(*aggregates)
 
     def get(self, aggregate_id: UUID, version: int | None = None) -> Any:
-        return self.app.repository.get(aggregate_id, version=version)
+        unit = self._unit
+        if unit is None or version is not None:
+            return self.app.repository.get(aggregate_id, version=version)
+        found = unit.loaded.get(aggregate_id)
+        if found is None:
+            found = unit.loaded[aggregate_id] = self.app.repository.get(aggregate_id)
+        if current_recording() is not None and aggregate_id not in unit.before:
+            unit.before[aggregate_id] = found.state()
+        return found
+
+    def loaded(self) -> list[Aggregate]:
+        """The aggregates the running unit of work holds (none outside a unit)."""
+        return [] if self._unit is None else list(self._unit.loaded.values())
 
     def find(self, aggregate_id: UUID) -> Any | None:
         try:
@@ -122,13 +258,42 @@ class Ledger(EncounterCommands):
         except AggregateNotFoundError:
             return None
 
+    def load(self, kind: str, handle: str, cls: type[A]) -> A:
+        """The ``kind`` called ``handle``; an unknown or retracted one is an input error."""
+        found = self.find(aggregate_id(kind, check_handle(handle, field=kind)))
+        if found is None or found.retracted:
+            why = "was retracted" if found is not None else "is not in this campaign"
+            raise UnknownHandle(
+                f"the {kind} {handle!r} {why}",
+                field=kind,
+                value=handle,
+                expected=f"a {kind} recorded earlier",
+            )
+        assert isinstance(found, cls)
+        return found
+
+    def new_handle(self, kind: str, handle: str) -> str:
+        """``handle`` checked and free for a new ``kind`` (a retracted one keeps its handle)."""
+        handle = check_handle(handle, field=kind)
+        if self.find(aggregate_id(kind, handle)) is not None:
+            raise HandleTaken(
+                f"the {kind} {handle!r} already exists (a retracted one keeps its handle)",
+                field=kind,
+                value=handle,
+                expected="a new handle",
+            )
+        return handle
+
     def campaign(self) -> Campaign:
         """The campaign aggregate; an empty store has a virgin one (saved on first write)."""
         found = self.find(Campaign.create_id())
         if found is not None:
             return found
         if current_recording() is not None:  # inside a command: its first event
-            return Campaign()
+            created = Campaign()
+            if self._unit is not None:
+                self._unit.loaded[created.id] = created
+            return created
         with recording(Recording(self.last_position() + 1, None, self.gm)):
             return Campaign()  # only to read from: never saved outside a command
 
@@ -157,26 +322,48 @@ class Ledger(EncounterCommands):
         date: str | None = None,
         title: str | None = None,
         source_hash: str | None = None,
+        source: str | None = None,
     ) -> None:
+        """Open session ``number``; ``source`` is the session-log file it is replayed from."""
+
         def body(context: Recording) -> None:
             campaign = self.campaign()
             campaign.check_session_number(number)
-            if campaign.open_session is not None:
-                campaign.end()
+            ended = self._close_session(campaign) if campaign.open_session is not None else []
             context.session = number
-            campaign.open(number, date, title, source_hash)
-            self.save(campaign)
+            campaign.open(number, date, title, source_hash, source)
+            self.save(campaign, *ended)
 
         self.command(body, needs_session=False)
 
-    def end_session(self) -> int:
+    def end_session(self, note: str | None = None) -> int:
         def body(_: Recording) -> int:
             campaign = self.campaign()
-            number = campaign.end()
-            self.save(campaign)
-            return number
+            characters = self._close_session(campaign, note)
+            self.save(campaign, *characters)
+            return campaign.last_session
 
         return self.command(body)
+
+    def _close_session(self, campaign: Campaign, note: str | None = None) -> list[Character]:
+        """End the open session: first the conditions that last until it ends (RULES C-6),
+        then the session itself. Returns the characters whose conditions ended."""
+        if campaign.open_session is None:
+            campaign.end()  # refuses: no session is open
+        handles = dict.fromkeys(self.read_model.characters_with_open_conditions())
+        for loaded in self.loaded():
+            if isinstance(loaded, Character):
+                handles[loaded.handle] = None
+        ended = []
+        for handle in handles:
+            character = self.find(aggregate_id("character", handle))
+            if character is None or character.retracted:
+                continue
+            if any(c["until"] is None for c in character.conditions):
+                character.end_session_conditions(note)
+                ended.append(character)
+        campaign.end()
+        return ended
 
     def advance_clock(self, seconds: int, note: str | None = None) -> int:
         return self._on_campaign(lambda c: c.advance(seconds, note)).clock

@@ -5,56 +5,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from aggregates.base import Recording, aggregate_id
+from aggregates.base import Recording
 from aggregates.company import MercenaryCompany
 from aggregates.encounter import Encounter
-from campaign.errors import HandleTaken, UnknownHandle
 from campaign.handles import check_handle
 from campaign.rules.dice import TWO_D6, parse_roll
+from campaign.rules.morale import LEFT
 
 if TYPE_CHECKING:
     from campaign.application import Ledger
-
-
-def _load(ledger: Ledger, kind: str, handle: str, cls: type) -> object:
-    found = ledger.find(aggregate_id(kind, check_handle(handle, field=kind)))
-    if found is None:
-        raise UnknownHandle(
-            f"no {kind} {handle!r} in this campaign",
-            field=kind,
-            value=handle,
-            expected=f"a {kind} recorded earlier",
-        )
-    assert isinstance(found, cls)
-    return found
-
-
-def _new(ledger: Ledger, kind: str, handle: str) -> str:
-    handle = check_handle(handle, field=kind)
-    if ledger.find(aggregate_id(kind, handle)) is not None:
-        raise HandleTaken(
-            f"the {kind} {handle!r} already exists (a retracted one keeps its handle)",
-            field=kind,
-            value=handle,
-            expected="a new handle",
-        )
-    return handle
 
 
 class EncounterCommands:
     """Mixed into :class:`campaign.application.Ledger`."""
 
     def encounter(self: Ledger, handle: str) -> Encounter:
-        return _load(self, "encounter", handle, Encounter)  # type: ignore[return-value]
+        return self.load("encounter", handle, Encounter)
 
     def company(self: Ledger, handle: str) -> MercenaryCompany:
-        return _load(self, "company", handle, MercenaryCompany)  # type: ignore[return-value]
+        return self.load("company", handle, MercenaryCompany)
 
     def start_encounter(
         self: Ledger, handle: str, name: str | None = None, note: str | None = None
     ) -> None:
         def body(_: Recording) -> None:
-            self.save(Encounter(_new(self, "encounter", handle), name=name, note=note))
+            self.save(Encounter(self.new_handle("encounter", handle), name=name, note=note))
 
         self.command(body)
 
@@ -89,7 +64,7 @@ class EncounterCommands:
     ) -> int:
         def body(_: Recording) -> int:
             company = MercenaryCompany(
-                _new(self, "company", handle),
+                self.new_handle("company", handle),
                 troop,
                 size,
                 mounted=mounted,
@@ -107,13 +82,77 @@ class EncounterCommands:
     def modify_company(
         self: Ledger, handle: str, value: int, reason: str, note: str | None = None
     ) -> int:
+        """A working-conditions modifier; the company's rating in every open encounter it is
+        fighting in follows (D-4), in the same transaction."""
+
         def body(_: Recording) -> int:
             company = self.company(handle)
             company.modify(value, reason, note)
-            self.save(company)
+            fights = self.fights_of(company.handle)
+            for encounter in fights:
+                encounter.rerate_company(company.handle, company.morale, reason)
+            self.save(company, *fights)
             return company.morale
 
         return self.command(body)
+
+    def recover_company(self: Ledger, handle: str, n: int, note: str | None = None) -> int:
+        """N incapacitated members fit again — in the open encounters too, as far as they were
+        incapacitated there. Returns the members fit now."""
+
+        def body(_: Recording) -> int:
+            company = self.company(handle)
+            company.recover(n, note)
+            fights = self.fights_of(company.handle)
+            for encounter in fights:
+                down = encounter.group_state(company.handle).incapacitated
+                if down:
+                    encounter.recover_company_members(company.handle, min(n, down))
+            self.save(company, *fights)
+            return company.fit
+
+        return self.command(body)
+
+    def reinforce_company(self: Ledger, handle: str, n: int, note: str | None = None) -> int:
+        """N new members (they do not join a fight already under way). Returns the size."""
+
+        def body(_: Recording) -> int:
+            company = self.company(handle)
+            company.reinforce(n, note)
+            self.save(company)
+            return company.size
+
+        return self.command(body)
+
+    def dismiss_company(self: Ledger, handle: str, note: str | None = None) -> list[str]:
+        """The company leaves service, and every open encounter it was in (SPEC §4). Returns
+        those encounters."""
+
+        def body(_: Recording) -> list[str]:
+            company = self.company(handle)
+            company.dismiss(note)
+            fights = self.fights_of(company.handle)
+            for encounter in fights:
+                encounter.company_leaves(company.handle)
+            self.save(company, *fights)
+            return [encounter.handle for encounter in fights]
+
+        return self.command(body)
+
+    def fights_of(self: Ledger, company: str) -> list[Encounter]:
+        """The open encounters the company is still fighting in: the read model's list (caught
+        up first) and any encounter this unit of work has loaded."""
+        handles = dict.fromkeys(self.read_model.encounters_of(company))
+        for loaded in self.loaded():
+            if isinstance(loaded, Encounter):
+                handles[loaded.handle] = None
+        fights = []
+        for handle in handles:
+            encounter = self.encounter(handle)
+            present = not encounter.ended and company in encounter.groups
+            if present and encounter.group_state(company).status != LEFT:
+                fights.append(encounter)
+        return fights
 
     def join(self: Ledger, encounter: str, company: str, note: str | None = None) -> None:
         def body(_: Recording) -> None:

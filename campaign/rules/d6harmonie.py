@@ -20,6 +20,7 @@ from campaign.rules.citation import SEED_D6HARMONIE, Citation
 from campaign.rules.d6harmonie_catalogue import (
     ADVANTAGE,
     ADVANTAGES,
+    ALL_ROLLS,
     CATALOGUE,
     DICE,
     FLAT,
@@ -70,6 +71,7 @@ __all__ = [
     "Penalty",
     "Trait",
     "Trigger",
+    "bears_on_moral",
     "budget",
     "catalogue",
     "citation",
@@ -590,6 +592,12 @@ def passive_modifier(keys: Iterable[str], applies_to: str, unit: str = FLAT) -> 
         for p in trait.passive
         if p.applies_to == applies_to and p.unit == unit
     )
+
+
+def bears_on_moral(applies_to: str | None, unit: str | None = FLAT) -> bool:
+    """Whether a flat modifier counts on a MORAL roll: its own scope, or « tous ses jets »
+    (RULES C.6: an all-rolls penalty applies to every roll, MORAL included)."""
+    return unit == FLAT and applies_to in (MORAL, ALL_ROLLS)
 
 
 def moral_modifier(advantage_keys: Iterable[str]) -> int:

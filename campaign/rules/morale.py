@@ -106,7 +106,8 @@ SURRENDERED = "surrendered"
 FIGHTS_TO_DEATH = "fights-to-death"
 WILL_NOT_FIGHT = "will-not-fight"
 OUT = "out"
-STATUSES = (FIGHTING, FLED, SURRENDERED, FIGHTS_TO_DEATH, WILL_NOT_FIGHT, OUT)
+LEFT = "left"  # a company dismissed during the encounter (SPEC §4 "company dismiss")
+STATUSES = (FIGHTING, FLED, SURRENDERED, FIGHTS_TO_DEATH, WILL_NOT_FIGHT, OUT, LEFT)
 
 FIRST_DEATH = "first-death"
 HALF_OUT = "half-out"
@@ -417,6 +418,12 @@ class GroupMorale:
     def ended(self) -> tuple[GroupMorale, tuple[str, ...]]:
         """The encounter ends: any due check lapses (SPEC §4) and is returned for the audit."""
         return replace(self, checks_due=()), self.checks_due
+
+    def left(self) -> tuple[GroupMorale, tuple[str, ...]]:
+        """A dismissed company leaves the fight: it is off the board (status ``left``, nothing
+        due again) and a check still due lapses, as at the encounter's end."""
+        gone, lapsed = self.ended()
+        return replace(gone, status=LEFT), lapsed
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,205 @@
+"""The character commands that roll (SPEC §4 "Saves and items", "Traits", "loyalty"): the
+tracker rolls the dice the GM did not enter (SPEC §3), never a D6Harmonie result (RULES D-9).
+
+Answers are read from the events a command recorded (before ``save`` collects them), so the
+CLI prints what was stored, never a value re-derived here."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from aggregates.base import Recording
+from aggregates.character import Character
+from campaign.clock import parse_duration
+from campaign.rules import saves as rules
+from campaign.rules.dice import D20, TWO_D6, parse_roll
+
+if TYPE_CHECKING:
+    from campaign.application import Ledger
+
+
+def _item_gets_a_save(found: Character, item: str | None) -> bool:
+    """Whether the item an ``item-save`` resolves rolls at all (seed 001, "(Objet)"; D-8)."""
+    exposure = found.pending_exposure
+    name = item if item is not None else exposure["item"] if exposure else None
+    if name is None:
+        return False  # no exposure and no item: the aggregate names what is missing
+    target = found.item_named(name)
+    return rules.resolve_item_save(
+        dc=0,
+        roll=None,
+        effect=exposure["effect"] if exposure else "negates",
+        magic=target["magic"],
+        caster_level=target["caster_level"],
+        unattended=target["unattended"],
+    ).saves
+
+
+class CharacterRollCommands:
+    """Mixed into :class:`campaign.characters.CharacterCommands`."""
+
+    def test_loyalty(
+        self: Ledger,
+        handle: str,
+        roll: str | None = None,
+        *,
+        occasion: str = "peril",
+        ruling: str | None = None,
+        note: str | None = None,
+    ) -> dict[str, Any]:
+        """A retainer's loyalty check; without ``roll`` the tracker rolls the 2d6."""
+
+        def body(_: Recording) -> dict[str, Any]:
+            found = self.character(handle)
+            dice = parse_roll(roll, TWO_D6) if roll is not None else self.dice.roll(TWO_D6)
+            found.test_loyalty(dice, occasion, ruling, note)
+            tested = found.pending_events[-1]
+            self.save(found)
+            keys = ("roll", "loyalty", "rules_say", "ruled", "in_service")
+            return {key: getattr(tested, key) for key in keys}
+
+        return self.command(body)
+
+    def saving_throw(
+        self: Ledger,
+        handle: str,
+        vs: str,
+        save_type: str,
+        *,
+        effect: str,
+        roll: str | None = None,
+        dc: int | None = None,
+        spell_level: int | None = None,
+        ability_mod: int | None = None,
+        class_name: str | None = None,
+        ability_score: int | None = None,
+        objects: bool = False,
+        harmless: bool = False,
+        bonus: int = 0,
+        damage: int | None = None,
+        energy: bool = False,
+        damage_taken: int | None = None,
+        voluntary_fail: bool = False,
+        item: str | None = None,
+        ruling: str | None = None,
+        note: str | None = None,
+    ) -> dict[str, Any]:
+        """``save``: the tracker rolls the d20 where a save is rolled, and picks the exposed item
+        among the candidates and tied (RULES D-7) unless ``item`` names one. A DC from
+        ``class_name`` follows the campaign's paladin-ability setting (RULES D-6)."""
+
+        def body(_: Recording) -> dict[str, Any]:
+            found = self.character(handle)
+            dice = parse_roll(roll, D20) if roll is not None else None
+            rolled = rules.resolve_save(
+                bonus=0, dc=0, roll=None, effect=effect, voluntary_fail=voluntary_fail,
+                harmless=harmless,
+            ).rolls  # fmt: skip
+            if dice is None and rolled:
+                dice = self.dice.roll(D20)
+            since = len(found.pending_events)
+            found.save(
+                vs, save_type, dice, effect=effect, dc=dc, spell_level=spell_level,
+                ability_mod=ability_mod, class_name=class_name, ability_score=ability_score,
+                paladin_ability=self.campaign().paladin_ability, objects=objects,
+                harmless=harmless, bonus=bonus, damage=damage, energy=energy,
+                damage_taken=damage_taken, voluntary_fail=voluntary_fail, item=item,
+                chooser=self.dice.choice, ruling=ruling, note=note,
+            )  # fmt: skip
+            save, *exposed = found.pending_events[since:]
+            self.save(found)
+            exposure = exposed[0] if exposed else None
+            return {
+                "roll": save.roll,
+                "dc": save.dc,
+                "bonus": save.bonus,
+                "total": save.total,
+                "rules_say": save.rules_say,
+                "ruled": save.ruled,
+                "damage_taken": save.damage_taken,
+                "exposed": exposure.item if exposure else None,
+                "candidates": exposure.candidates if exposure else [],
+                "tied": exposure.tied if exposure else [],
+                "chosen_by": exposure.chosen_by if exposure else None,
+            }
+
+        return self.command(body)
+
+    def item_save(
+        self: Ledger,
+        handle: str,
+        item: str | None = None,
+        roll: str | None = None,
+        *,
+        dc: int | None = None,
+        save_type: str | None = None,
+        damage: int | None = None,
+        energy: bool = False,
+        ruling: str | None = None,
+        hp_left: int | None = None,
+        note: str | None = None,
+    ) -> dict[str, Any]:
+        """``item-save``: the pending exposure's item (or ``item``) saves; the tracker rolls the
+        d20 when the item gets a save (not an unattended non-magic one, D-8)."""
+
+        def body(_: Recording) -> dict[str, Any]:
+            found = self.character(handle)
+            dice = parse_roll(roll, D20) if roll is not None else None
+            if dice is None and _item_gets_a_save(found, item):
+                dice = self.dice.roll(D20)
+            found.item_save(
+                item, dice, dc=dc, save_type=save_type, damage=damage, energy=energy,
+                ruling=ruling, hp_left=hp_left, note=note,
+            )  # fmt: skip
+            saved = found.pending_events[-1]
+            self.save(found)
+            keys = ("item", "roll", "saves", "bonus", "total", "rules_say", "ruled")
+            keys += ("rules_damage", "hp", "hp_max", "state")
+            return {key: getattr(saved, key) for key in keys}
+
+        return self.command(body)
+
+    def roll_flaw(
+        self: Ledger,
+        handle: str,
+        key_detail: str,
+        *,
+        trigger: str | None = None,
+        result: int | None = None,
+        critical: bool = False,
+        minutes: float | None = None,
+        hours: float | None = None,
+        years: float | None = None,
+        sum: str | None = None,  # the option is --sum (Avare's « somme »)
+        difficulty: int | None = None,
+        ruling: str | None = None,
+        hp_lost: int | None = None,
+        conscience_lost: int | None = None,
+        penalty: int | None = None,
+        duration: str | None = None,
+        note: str | None = None,
+    ) -> dict[str, Any]:
+        """``trait H KEY``: a flaw triggered (its ``result`` is entered, never rolled, D-9).
+        ``duration`` is the GM's (``4h``, ``30min``…); otherwise a dice duration such as 1D6
+        hours is rolled by the tracker when it starts, from the campaign's clock."""
+
+        def body(_: Recording) -> dict[str, Any]:
+            found = self.character(handle)
+            length = None
+            if duration is not None:  # whole in-game minutes, rounded up like the aggregate's
+                length = math.ceil(parse_duration(duration) / 60)
+            found.roll_flaw(
+                key_detail, trigger=trigger, result=result, critical=critical, minutes=minutes,
+                hours=hours, years=years, sum=sum, difficulty=difficulty, ruling=ruling,
+                hp_lost=hp_lost, conscience_lost=conscience_lost, penalty=penalty,
+                duration=length, clock_minutes=self.campaign().clock // 60,
+                duration_roller=self.dice.roll, note=note,
+            )  # fmt: skip
+            rolled = found.pending_events[-1]
+            self.save(found)
+            keys = ("key", "detail", "trigger", "difficulty", "result", "success")
+            keys += ("failure_points", "rules_say", "ruled", "conditions", "duration_roll")
+            return {key: getattr(rolled, key) for key in keys}
+
+        return self.command(body)

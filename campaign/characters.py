@@ -1,0 +1,228 @@
+"""Character commands of the application service (SPEC §4 "Characters"): load → call → save.
+
+The commands that roll — loyalty, save, item-save, trait — are in :mod:`campaign.character_rolls`.
+Answers are read from the events a command recorded (before ``save`` collects them), so the
+CLI prints what was stored, never a value re-derived here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from aggregates.base import Recording
+from aggregates.character import Character
+from campaign.character_rolls import CharacterRollCommands
+from campaign.errors import UnknownHandle
+from campaign.rules.dice import TWO_D6, parse_roll
+
+if TYPE_CHECKING:
+    from campaign.application import Ledger
+
+
+class CharacterCommands(CharacterRollCommands):
+    """Mixed into :class:`campaign.application.Ledger`."""
+
+    def character(self: Ledger, handle: str) -> Character:
+        return self.load("character", handle, Character)
+
+    def create_character(
+        self: Ledger,
+        handle: str,
+        name: str | None = None,
+        flaws: Sequence[str] = (),
+        advantages: Sequence[str] = (),
+        *,
+        retainer_of: str | None = None,
+        employer_cha: int | None = None,
+        hiring_roll: str | None = None,
+        reaction_mod: int = 0,
+        loyalty: int | None = None,
+        note: str | None = None,
+    ) -> dict[str, Any]:
+        """A character with its traits (``KEY[:detail]``); a retainer's employer must exist."""
+
+        def body(_: Recording) -> dict[str, Any]:
+            free = self.new_handle("character", handle)
+            hiring = (
+                None
+                if hiring_roll is None
+                else parse_roll(hiring_roll, TWO_D6, field="hiring_roll")
+            )
+            created = Character.create(
+                free,
+                name=name,
+                flaws=list(flaws),
+                advantages=list(advantages),
+                retainer_of=retainer_of,
+                employer_cha=employer_cha,
+                hiring_roll=hiring,
+                reaction_mod=reaction_mod,
+                loyalty=loyalty,
+                note=note,
+            )
+            if created.retainer_of is not None:  # the employer: a character recorded earlier
+                try:
+                    self.character(created.retainer_of)
+                except UnknownHandle as error:
+                    raise UnknownHandle(
+                        error.message,
+                        field="retainer_of",
+                        value=retainer_of,
+                        expected=error.expected,
+                    ) from None
+            answer = {
+                "handle": created.handle,
+                "loyalty": created.loyalty,
+                "rules_say": created.pending_events[0].rules_say,  # the CHA table's, or None
+                "flaw_points": created.flaw_points,
+                "advantage_points": created.advantage_points,
+            }
+            self.save(created)
+            return answer
+
+        return self.command(body)
+
+    def take_trait(
+        self: Ledger, handle: str, kind: str, key_detail: str, note: str | None = None
+    ) -> dict[str, Any]:
+        """A flaw or advantage taken; after ``finalize`` still recorded (TRT001)."""
+
+        def body(_: Recording) -> dict[str, Any]:
+            found = self.character(handle)
+            found.take_trait(kind, key_detail, note)
+            taken = found.pending_events[-1]
+            self.save(found)
+            keys = ("kind", "key", "detail", "points", "after_creation", "flaw_points")
+            keys += ("advantage_points", "rules_say", "ruled")
+            return {key: getattr(taken, key) for key in keys}
+
+        return self.command(body)
+
+    def finalize_character(self: Ledger, handle: str, note: str | None = None) -> None:
+        def body(_: Recording) -> None:
+            found = self.character(handle)
+            found.finalize(note)
+            self.save(found)
+
+        self.command(body)
+
+    def set_stat(
+        self: Ledger, handle: str, name: str, value: int, note: str | None = None
+    ) -> tuple[str, int, int | None]:
+        """A score set; returns its slug, the value and the previous value."""
+
+        def body(_: Recording) -> tuple[str, int, int | None]:
+            found = self.character(handle)
+            found.set_stat(name, value, note)
+            stat = found.pending_events[-1]
+            self.save(found)
+            return stat.name, stat.value, stat.previous
+
+        return self.command(body)
+
+    def set_saves(
+        self: Ledger, handle: str, fortitude: int, reflex: int, will: int, note: str | None = None
+    ) -> dict[str, int]:
+        def body(_: Recording) -> dict[str, int]:
+            found = self.character(handle)
+            found.set_saves(fortitude, reflex, will, note)
+            self.save(found)
+            return found.saves or {}
+
+        return self.command(body)
+
+    def modify_loyalty(
+        self: Ledger, handle: str, value: int, reason: str, note: str | None = None
+    ) -> int:
+        """A retainer's loyalty adjusted; returns the new loyalty."""
+
+        def body(_: Recording) -> int:
+            found = self.character(handle)
+            found.modify_loyalty(value, reason, note)
+            self.save(found)
+            return found.check_retainer()
+
+        return self.command(body)
+
+    def add_item(
+        self: Ledger,
+        handle: str,
+        name: str,
+        slot: str,
+        *,
+        magic: bool = False,
+        caster_level: int | None = None,
+        hardness: int | None = None,
+        hp: int | None = None,
+        unattended: bool = False,
+        note: str | None = None,
+    ) -> dict[str, Any]:
+        """An item acquired; returns its name, slot and rank in seed 001's items table."""
+
+        def body(_: Recording) -> dict[str, Any]:
+            found = self.character(handle)
+            found.add_item(name, slot, magic, caster_level, hardness, hp, unattended, note)
+            acquired = found.pending_events[-1]
+            self.save(found)
+            return {"item": acquired.item, "slot": acquired.slot, "rank": acquired.rank}
+
+        return self.command(body)
+
+    def drop_item(self: Ledger, handle: str, item: str, note: str | None = None) -> str:
+        """An item leaves; returns its name as recorded."""
+
+        def body(_: Recording) -> str:
+            found = self.character(handle)
+            found.drop_item(item, note)
+            dropped = found.pending_events[-1]
+            self.save(found)
+            return dropped.item
+
+        return self.command(body)
+
+    def repair_item(
+        self: Ledger, handle: str, item: str, hp: int | None = None, note: str | None = None
+    ) -> dict[str, Any]:
+        def body(_: Recording) -> dict[str, Any]:
+            found = self.character(handle)
+            found.repair_item(item, hp, note)
+            mended = found.pending_events[-1]
+            self.save(found)
+            return {"item": mended.item, "hp": mended.hp, "state": mended.state}
+
+        return self.command(body)
+
+    def heal(
+        self: Ledger,
+        handle: str,
+        hp: int | None = None,
+        location: str = "torso",
+        conscience: int | None = None,
+        damage: int | None = None,
+        note: str | None = None,
+    ) -> dict[str, Any]:
+        """Recovery; returns what was recovered (never more than was lost)."""
+
+        def body(_: Recording) -> dict[str, Any]:
+            found = self.character(handle)
+            found.heal(hp, location, conscience, damage, note)
+            healed = found.pending_events[-1]
+            self.save(found)
+            keys = ("location", "hp", "conscience", "damage")
+            return {key: getattr(healed, key) for key in keys}
+
+        return self.command(body)
+
+    def end_condition(
+        self: Ledger, handle: str, source: str, note: str | None = None
+    ) -> dict[str, Any]:
+        """Every condition from ``source`` ends now; returns the source's key and them."""
+
+        def body(_: Recording) -> dict[str, Any]:
+            found = self.character(handle)
+            found.end_condition(source, note)
+            ended = found.pending_events[-1]
+            self.save(found)
+            return {"source": ended.source, "conditions": ended.conditions}
+
+        return self.command(body)

@@ -1,0 +1,161 @@
+"""``retract last`` / ``retract event:N`` (SPEC §4 "Sessions, time, corrections").
+
+A retraction deletes nothing. It is a new command: the campaign records ``CommandRetracted``
+(for the history and GEN001), and every aggregate the withdrawn command changed records a
+compensating ``Retracted`` event that puts back the state it had before (or, for an aggregate
+the command created, marks it retracted: its handle stays used). State, projections and the
+audit then treat the withdrawn command as not having happened.
+
+Which command ``last`` is: the most recent one that is neither a retraction nor already
+retracted — so ``retract last`` twice withdraws the last two commands. ``event:N`` is allowed
+only while no later command (not itself retracted) touched the same aggregates, because the
+state put back is the state before the command.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+from uuid import UUID
+
+from sqlalchemy import select
+
+from aggregates.base import Recording
+from campaign.errors import ImpossibleInput
+from projections import tables
+
+if TYPE_CHECKING:
+    from campaign.application import Ledger, StagedCommand
+
+_REF = re.compile(r"last|event:(\d+)")
+RETRACTION_KINDS = ("command-retracted", "retracted")
+
+
+def _refuse(message: str, ref: str, expected: str) -> ImpossibleInput:
+    return ImpossibleInput(message, field="retract", value=ref, expected=expected)
+
+
+class Corrections:
+    """Mixed into :class:`campaign.application.Ledger`."""
+
+    def retract(self: Ledger, ref: str = "last", note: str | None = None) -> dict[str, Any]:
+        """Withdraw a whole earlier command; returns its position and the events withdrawn."""
+        match = _REF.fullmatch(ref.strip().lower()) if isinstance(ref, str) else None
+        if match is None:
+            raise _refuse(f"cannot retract {ref!r}", str(ref), "last or event:N")
+
+        def body(_: Recording) -> dict[str, Any]:
+            target, touched = self._retraction_target(ref, match)
+            campaign = self.campaign()
+            campaign.record_retraction(target, note)
+            changed: dict[UUID, Any] = {campaign.id: campaign}
+            for aggregate_id, before in touched.items():
+                aggregate = changed.get(aggregate_id) or self.get(aggregate_id)
+                aggregate.retract(target, before)
+                changed[aggregate_id] = aggregate
+            self.save(*changed.values())
+            return {"retracted": target, "subjects": len(touched)}
+
+        return self.command(body)
+
+    def _retraction_target(
+        self: Ledger, ref: str, match: re.Match[str]
+    ) -> tuple[int, dict[UUID, dict[str, Any] | None]]:
+        """The command to withdraw and, per aggregate it changed, the state to put back."""
+        staged: list[StagedCommand] = self._unit.commands if self._unit is not None else []
+        retractions = [c for c in staged if self._is_retraction(c.position)]
+        live = [c for c in staged if c not in retractions and not self._withdrawn(c)]
+        if match.group(1) is None:  # last
+            if live:
+                return live[-1].position, dict(live[-1].touched)
+            return self._stored_target(ref, self._last_stored_command(ref), staged)
+        position = int(match.group(1))
+        for command in live:
+            if command.position <= position <= command.last:
+                if command is not live[-1]:
+                    raise _refuse(
+                        f"event:{position} belongs to a command of this log that later lines "
+                        "changed again; retract those first",
+                        ref,
+                        "the last command of the log, or an earlier recorded one",
+                    )
+                return command.position, dict(command.touched)
+        return self._stored_target(ref, position, staged)
+
+    def _is_retraction(self: Ledger, command: int) -> bool:
+        campaign = self.campaign()
+        return any(
+            e.command == command and type(e).__name__ == "CommandRetracted"
+            for e in campaign.pending_events
+        )
+
+    def _withdrawn(self: Ledger, command: StagedCommand) -> bool:
+        campaign = self.campaign()
+        return any(
+            getattr(e, "retracted", None) == command.position for e in campaign.pending_events
+        )
+
+    def _last_stored_command(self: Ledger, ref: str) -> int:
+        self.catch_up()
+        t = tables.timeline.c
+        retracted_commands = select(t.command).where(t.kind.in_(RETRACTION_KINDS))
+        query = (
+            select(t.command)
+            .where(t.retracted.is_(False), t.command.not_in(retracted_commands))
+            .order_by(t.position.desc())
+            .limit(1)
+        )
+        with self.read_model.reading() as connection:
+            found = connection.scalar(query)
+        if found is None:
+            raise _refuse("there is no command to retract", ref, "a recorded command")
+        return found
+
+    def _stored_target(
+        self: Ledger, ref: str, position: int, staged: list[StagedCommand]
+    ) -> tuple[int, dict[UUID, dict[str, Any] | None]]:
+        self.catch_up()
+        t = tables.timeline.c
+        with self.read_model.reading() as connection:
+            command = connection.scalar(select(t.command).where(t.position == position))
+            if command is None:
+                raise _refuse(f"there is no event {position}", ref, "a recorded position")
+            rows = connection.execute(select(tables.timeline).where(t.command == command)).all()
+            if any(row.kind in RETRACTION_KINDS for row in rows):
+                raise _refuse(
+                    f"event:{position} is a retraction; record the command again instead",
+                    ref,
+                    "a command that is not a retraction",
+                )
+            if rows[0].retracted:
+                raise _refuse(f"the command at event:{command} is already retracted", ref,
+                              "a command still in force")  # fmt: skip
+            first = {}
+            for row in rows:
+                first.setdefault(row.aggregate_id, row.aggregate_version)
+            end = max(row.position for row in rows)
+            later = connection.execute(
+                select(t.position, t.subject)
+                .where(
+                    t.aggregate_id.in_(list(first)),
+                    t.position > end,
+                    t.retracted.is_(False),
+                    t.kind.not_in(RETRACTION_KINDS),
+                )
+                .order_by(t.position)
+                .limit(1)
+            ).first()
+        if later is None and any(set(c.touched) & set(first) for c in staged):
+            later = ("this log", "the same subjects")
+        if later is not None:
+            raise _refuse(
+                f"event:{position} cannot be retracted: event:{later[0]} ({later[1]}) changed "
+                "the same subject later; retract that command first (or `retract last`)",
+                ref,
+                "a command no later command touched",
+            )
+        touched = {
+            aggregate_id: (self.get(aggregate_id, version - 1).state() if version > 1 else None)
+            for aggregate_id, version in first.items()
+        }
+        return command, touched

@@ -1,0 +1,108 @@
+"""The application's queries (SPEC §5 ``status``, ``history``, ``modifiers``, ``projections``).
+
+Every read first catches the read models up with the event store (pull before read, on both
+backends), so a read is never stale. ``--as-of session:N|event:N`` never touches the live read
+models: the same projections fold the history up to that position into a private scratch
+database, and the same queries read it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Connection
+
+from campaign.errors import ImpossibleInput
+from projections import queries
+from projections.readmodel import Progress, ReadModel, scratch_engine
+
+if TYPE_CHECKING:
+    from campaign.application import Ledger
+
+_REF = re.compile(r"(session|event):(\d+)")
+
+
+class Reading:
+    """Mixed into :class:`campaign.application.Ledger`."""
+
+    read_model: ReadModel
+
+    def catch_up(self: Ledger, progress: Progress | None = None) -> int:
+        """Fold what the read models have not seen yet; the number of events folded."""
+        return self.read_model.catch_up(progress)
+
+    def rebuild(self: Ledger, progress: Progress | None = None) -> int:
+        """``projections rebuild``: drop the read models and fold the whole history again."""
+        with self.store.writer_lock():  # no command lands half-way through
+            return self.read_model.rebuild(progress)
+
+    def as_of_position(self: Ledger, ref: str) -> int:
+        """The position ``session:N`` (its end) or ``event:N`` (its command's end) stands for."""
+        match = _REF.fullmatch(ref.strip().lower()) if isinstance(ref, str) else None
+        if match is None:
+            raise ImpossibleInput(
+                f"{ref!r} is not a point in the history",
+                field="as-of",
+                value=ref,
+                expected="session:N or event:N",
+            )
+        kind, number = match.group(1), int(match.group(2))
+        self.catch_up()
+        with self.read_model.reading() as connection:
+            last = queries.last_position(connection)
+            if kind == "session":
+                found = queries.session_end(connection, number)
+                why = f"session {number} has no events"
+            else:
+                found = queries.command_end(connection, number)
+                why = f"there is no event {number}: positions run 1–{last}"
+        if found is None:
+            raise ImpossibleInput(why, field="as-of", value=ref, expected="a recorded point")
+        return found
+
+    @contextmanager
+    def reading(self: Ledger, as_of: str | None = None) -> Iterator[Connection]:
+        """A connection to read models caught up now, or folded up to ``as_of``."""
+        if as_of is None:
+            self.catch_up()
+            with self.read_model.reading() as connection:
+                yield connection
+            return
+        until = self.as_of_position(as_of)
+        engine = scratch_engine()
+        try:
+            scratch = ReadModel(engine, self.app)
+            scratch.set_up()
+            scratch.catch_up(until=until)
+            with scratch.reading() as connection:
+                yield connection
+        finally:
+            engine.dispose()
+
+    def status(self: Ledger, as_of: str | None = None) -> dict[str, Any]:
+        with self.reading(as_of) as connection:
+            return queries.status(connection)
+
+    def history(
+        self: Ledger,
+        session: int | None = None,
+        subject: str | None = None,
+        as_of: str | None = None,
+    ) -> list[dict[str, Any]]:
+        with self.reading(as_of) as connection:
+            return queries.history(connection, session, subject)
+
+    def modifiers(self: Ledger, as_of: str | None = None) -> list[dict[str, Any]]:
+        with self.reading(as_of) as connection:
+            return queries.modifiers(connection)
+
+    def projection_positions(self: Ledger) -> list[dict[str, Any]]:
+        """``projections status``: each read model's position and how far behind it is."""
+        last = self.last_position()
+        return [
+            {"name": name, "position": position, "behind": last - position}
+            for name, (_, position) in sorted(self.read_model.positions().items())
+        ]

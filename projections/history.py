@@ -1,0 +1,187 @@
+"""Histories: the timeline, the modifiers with their reasons, the casualties.
+
+One row per fact, tagged with the command that recorded it, so a retraction (the campaign's
+``CommandRetracted``) marks the timeline's rows and removes the command's modifiers and
+casualties — state, projections and the audit then treat the command as not having happened.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import and_, delete, insert, select, update
+
+from aggregates.campaign import Campaign
+from aggregates.character import Character
+from aggregates.company import MercenaryCompany
+from aggregates.encounter import Encounter
+from campaign.rules import d6harmonie
+from projections import tables
+from projections.fold import Fold, Projection, kebab, subject_handle
+
+
+def subject(event: Any, aggregate: Any) -> str:
+    """``ford/goblins``, ``red-lances``, ``brynn``, ``brynn/Tower shield``, ``campaign``."""
+    handle = subject_handle(aggregate)
+    part = getattr(event, "group", None) or getattr(event, "item", None)
+    return f"{handle}/{part}" if part else handle
+
+
+def _json(value: Any) -> Any:
+    """A JSON-friendly copy of a stored value (tuples are lists, anything else as text)."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [_json(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _json(v) for k, v in value.items()}
+    return str(value)
+
+
+class Timeline(Projection):
+    """One row per event: who recorded what, the rules' outcome beside the ruling."""
+
+    name = "timeline"
+    tables = (tables.timeline,)
+
+    def process(self, fold: Fold, event: Any, aggregate: Any) -> None:
+        fold.connection.execute(
+            insert(tables.timeline),
+            {
+                "position": event.position,
+                "notification_id": fold.notification_id,
+                "command": event.command,
+                "session": event.session,
+                "kind": kebab(type(event).__name__),
+                "subject": subject(event, aggregate),
+                "aggregate_id": event.originator_id,
+                "aggregate_version": event.originator_version,
+                "timestamp": event.timestamp.isoformat(),
+                "gm": event.gm,
+                "rules_say": _json(getattr(event, "rules_say", None)),
+                "ruled": _json(getattr(event, "ruled", None)),
+                "note": getattr(event, "note", None),
+                "retracted": False,
+            },
+        )
+        if isinstance(event, Campaign.CommandRetracted):
+            fold.connection.execute(
+                update(tables.timeline)
+                .where(tables.timeline.c.command == event.retracted)
+                .values(retracted=True)
+            )
+
+
+class Modifiers(Projection):
+    """Each morale modifier with its reason and the event that gave it (``campaign modifiers``):
+    a group's situational adjustments, a company's working conditions, a character's passive
+    MORAL bonuses and the conditions its flaws started."""
+
+    name = "modifiers"
+    tables = (tables.modifiers,)
+
+    def process(self, fold: Fold, event: Any, aggregate: Any) -> None:
+        rows: list[dict[str, Any]] = []
+        if isinstance(event, Encounter.AdjustmentMade):
+            rows.append({"kind": "group", "value": event.value, "reason": event.reason})
+        elif isinstance(event, MercenaryCompany.WorkingConditionsModified):
+            rows.append({"kind": "company", "value": event.value, "reason": event.reason})
+        elif isinstance(event, Character.TraitTaken) and event.kind == "advantage":
+            bonus = d6harmonie.moral_modifier([event.key])
+            if bonus and not self._has_passive(fold, aggregate.handle, event.key):
+                reason = f"{event.key} ({event.name_fr})"
+                rows.append(
+                    {"kind": "character", "value": bonus, "reason": reason,
+                     "applies_to": d6harmonie.MORAL, "source": event.key, "passive": True}
+                )  # fmt: skip
+        elif isinstance(event, Character.FlawRolled):
+            for condition in event.conditions:
+                until = condition["until"]
+                rows.append(
+                    {
+                        "kind": "character",
+                        "value": condition["value"],
+                        "unit": condition["unit"],
+                        "reason": condition["source"],
+                        "applies_to": condition["applies_to"],
+                        "source": condition["source"],
+                        "until": None if until is None else until * 60,  # minutes → seconds
+                    }
+                )
+        elif isinstance(event, Character.ConditionEnded):
+            self._end(fold, event, aggregate.handle)
+        elif isinstance(event, Campaign.CommandRetracted):
+            self._withdraw(fold, event.retracted)
+        for seq, row in enumerate(rows):
+            row.setdefault("unit", "flat")
+            row.setdefault("passive", False)
+            row["subject"] = subject(event, aggregate)
+            row.update(position=event.position, seq=seq, command=event.command)
+            fold.connection.execute(insert(tables.modifiers), row)
+
+    @staticmethod
+    def _has_passive(fold: Fold, character: str, key: str) -> bool:
+        # A trait bought twice does not stack (d6harmonie.passive_modifier counts it once).
+        m = tables.modifiers.c
+        found = select(m.position).where(m.subject == character, m.source == key, m.passive)
+        return fold.connection.execute(found).first() is not None
+
+    @staticmethod
+    def _end(fold: Fold, event: Any, character: str) -> None:
+        m = tables.modifiers.c
+        ends = {c["until"] * 60 if c["until"] is not None else None for c in event.conditions}
+        whens = [m.until.is_(None)] if None in ends else []
+        whens += [m.until == until for until in ends if until is not None]
+        for when in whens:
+            fold.connection.execute(
+                update(tables.modifiers)
+                .where(
+                    and_(
+                        m.kind == "character",
+                        m.subject == character,
+                        m.source == event.source,
+                        m.passive.is_(False),
+                        m.ended.is_(None),
+                        when,
+                    )
+                )
+                .values(ended=event.position, ended_command=event.command)
+            )
+
+    @staticmethod
+    def _withdraw(fold: Fold, command: int) -> None:
+        m = tables.modifiers.c
+        fold.connection.execute(delete(tables.modifiers).where(m.command == command))
+        fold.connection.execute(
+            update(tables.modifiers)
+            .where(m.ended_command == command)
+            .values(ended=None, ended_command=None)
+        )
+
+
+class Casualties(Projection):
+    """Every casualty, by encounter, group or company, and session."""
+
+    name = "casualties"
+    tables = (tables.casualties,)
+
+    def process(self, fold: Fold, event: Any, aggregate: Any) -> None:
+        row: dict[str, Any] | None = None
+        if isinstance(event, Encounter.CasualtyRecorded):
+            company = event.group if aggregate.group_kind(event.group) == "company" else None
+            row = {"encounter": aggregate.handle, "group": event.group, "company": company}
+        elif isinstance(event, MercenaryCompany.CompanyCasualtyRecorded) and not event.encounter:
+            row = {"encounter": None, "group": None, "company": aggregate.handle}
+        elif isinstance(event, Campaign.CommandRetracted):
+            c = tables.casualties.c
+            fold.connection.execute(delete(tables.casualties).where(c.command == event.retracted))
+        if row is not None:
+            row.update(
+                position=event.position,
+                command=event.command,
+                session=event.session,
+                n=event.n,
+                incapacitated=event.incapacitated,
+                cause=event.cause,
+            )
+            fold.connection.execute(insert(tables.casualties), row)

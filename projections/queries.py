@@ -1,0 +1,221 @@
+"""The read side: plain selects over the read-model tables, shaped as SPEC §5's JSON.
+
+Every function takes a connection to a caught-up read model (live, or folded up to a position
+for ``--as-of``) and returns plain values; rendering is the CLI's business.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Connection, func, or_, select
+
+from campaign.clock import format_moment
+from campaign.rules import d6harmonie
+from projections import tables
+
+
+def campaign_row(connection: Connection) -> dict[str, Any]:
+    row = connection.execute(select(tables.campaign_state)).mappings().first()
+    if row is None:
+        return {"name": None, "open_session": None, "last_session": 0, "clock": 0,
+                "paladin_ability": "wis"}  # fmt: skip
+    return dict(row)
+
+
+def last_position(connection: Connection) -> int:
+    return connection.scalar(select(func.max(tables.timeline.c.position))) or 0
+
+
+def _moment(seconds: int | None) -> str | None:
+    return None if seconds is None else format_moment(seconds)
+
+
+def _active(clock: int):  # a character's modifiers still in force at this in-game time
+    m = tables.modifiers.c
+    return (m.ended.is_(None), or_(m.until.is_(None), m.until > clock))
+
+
+# --- status ------------------------------------------------------------------------------------
+
+
+def status(connection: Connection) -> dict[str, Any]:
+    """``status --json`` (SPEC §5): encounters with their groups, companies, characters."""
+    state = campaign_row(connection)
+    return {
+        "position": last_position(connection),
+        "session": state["open_session"] or state["last_session"] or None,
+        "session_open": state["open_session"] is not None,
+        "clock": format_moment(state["clock"]),
+        "encounters": encounters(connection),
+        "companies": companies(connection),
+        "characters": characters(connection, state["clock"]),
+    }
+
+
+def encounters(connection: Connection) -> list[dict[str, Any]]:
+    e, g = tables.encounters.c, tables.groups.c
+    board: dict[str, list[dict[str, Any]]] = {}
+    for row in connection.execute(select(tables.groups).order_by(g.encounter, g.seq)).mappings():
+        group = {k: row[k] for k in _GROUP_KEYS}
+        board.setdefault(row["encounter"], []).append(group)
+    return [
+        {"handle": row.handle, "name": row.name, "ended": row.ended,
+         "groups": board.get(row.handle, [])}
+        for row in connection.execute(select(tables.encounters).order_by(e.created))
+    ]  # fmt: skip
+
+
+_GROUP_KEYS = (
+    "handle", "kind", "name", "count", "killed", "incapacitated", "out", "morale", "adjustment",
+    "effective_morale", "successes", "status", "checks_due",
+)  # fmt: skip
+
+_COMPANY_KEYS = (
+    "handle", "name", "troop", "mounted", "elite", "fanatic", "size", "killed", "incapacitated",
+    "fit", "table_morale", "base_morale", "morale", "in_service",
+)  # fmt: skip
+
+
+def companies(connection: Connection) -> list[dict[str, Any]]:
+    c, m = tables.companies.c, tables.modifiers.c
+    listed = select(m.subject, m.value, m.reason, m.position).where(m.kind == "company")
+    modifiers: dict[str, list[dict[str, Any]]] = {}
+    for row in connection.execute(listed.order_by(m.position)):
+        modifiers.setdefault(row.subject, []).append(
+            {"value": row.value, "reason": row.reason, "position": row.position}
+        )
+    result = []
+    for row in connection.execute(select(tables.companies).order_by(c.created)).mappings():
+        company = {k: row[k] for k in _COMPANY_KEYS}
+        company["modifiers"] = modifiers.get(row["handle"], [])
+        result.append(company)
+    return result
+
+
+def conditions(connection: Connection, clock: int) -> dict[str, list[dict[str, Any]]]:
+    """Each character's conditions in force at ``clock`` (SPEC §5 ``conditions``)."""
+    m = tables.modifiers.c
+    query = (
+        select(tables.modifiers)
+        .where(m.kind == "character", m.passive.is_(False), *_active(clock))
+        .order_by(m.position, m.seq)
+    )
+    found: dict[str, list[dict[str, Any]]] = {}
+    for row in connection.execute(query):
+        found.setdefault(row.subject, []).append(
+            {"value": row.value, "unit": row.unit, "applies_to": row.applies_to,
+             "source": row.source, "until": _moment(row.until), "position": row.position}
+        )  # fmt: skip
+    return found
+
+
+def characters(connection: Connection, clock: int) -> list[dict[str, Any]]:
+    c, i = tables.characters.c, tables.items.c
+    owned: dict[str, list[dict[str, Any]]] = {}
+    for row in connection.execute(select(tables.items).order_by(i.character, i.seq)):
+        owned.setdefault(row.character, []).append(
+            {"name": row.name, "slot": row.slot, "magic": row.magic, "state": row.state,
+             "hp": row.hp, "hp_max": row.hp_max}
+        )  # fmt: skip
+    active = conditions(connection, clock)
+    result = []
+    for row in connection.execute(select(tables.characters).order_by(c.created)):
+        character = dict(row.data)
+        character["conditions"] = active.get(row.handle, [])
+        character["items"] = owned.get(row.handle, [])
+        result.append(character)
+    return result
+
+
+# --- history -----------------------------------------------------------------------------------
+
+
+def history(
+    connection: Connection, session: int | None = None, subject: str | None = None
+) -> list[dict[str, Any]]:
+    """``history --json``: one entry per event, the rules' outcome beside the ruling."""
+    t = tables.timeline.c
+    query = select(tables.timeline).order_by(t.position)
+    if session is not None:
+        query = query.where(t.session == session)
+    if subject is not None:
+        wanted = subject.lower()
+        query = query.where(or_(func.lower(t.subject) == wanted,
+                                func.lower(t.subject).like(f"{wanted}/%")))  # fmt: skip
+    return [
+        {"position": row.position, "session": row.session, "command": row.command,
+         "kind": row.kind, "subject": row.subject, "rules_say": row.rules_say,
+         "ruled": row.ruled, "note": row.note, "gm": row.gm, "retracted": row.retracted}
+        for row in connection.execute(query)
+    ]  # fmt: skip
+
+
+def session_end(connection: Connection, number: int) -> int | None:
+    """The last position of session ``number`` (``--as-of session:N``), None if it has none."""
+    t = tables.timeline.c
+    return connection.scalar(select(func.max(t.position)).where(t.session == number))
+
+
+def command_end(connection: Connection, position: int) -> int | None:
+    """The last position of the command that recorded ``position`` (``--as-of event:N``)."""
+    t = tables.timeline.c
+    command = connection.scalar(select(t.command).where(t.position == position))
+    if command is None:
+        return None
+    return connection.scalar(select(func.max(t.position)).where(t.command == command))
+
+
+def command_events(connection: Connection, command: int) -> list[dict[str, Any]]:
+    """The events one command recorded, in order (what ``retract`` withdraws)."""
+    t = tables.timeline.c
+    query = select(tables.timeline).where(t.command == command).order_by(t.position)
+    return [dict(row) for row in connection.execute(query).mappings()]
+
+
+# --- modifiers ---------------------------------------------------------------------------------
+
+
+def modifiers(connection: Connection) -> list[dict[str, Any]]:
+    """``modifiers --json``: every group, company and character with its morale modifiers."""
+    clock = campaign_row(connection)["clock"]
+    m = tables.modifiers.c
+    listed: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    query = select(tables.modifiers).order_by(m.position, m.seq)
+    for row in connection.execute(query):
+        if row.kind == "character" and not (
+            row.ended is None and (row.until is None or row.until > clock)
+        ):
+            continue
+        listed.setdefault((row.kind, row.subject), []).append(
+            {"value": row.value, "unit": row.unit, "reason": row.reason,
+             "position": row.position, "until": _moment(row.until),
+             "applies_to": row.applies_to}
+        )  # fmt: skip
+    subjects = []
+    for encounter in encounters(connection):
+        for group in encounter["groups"]:
+            name = f"{encounter['handle']}/{group['handle']}"
+            subjects.append(
+                {"subject": name, "kind": "group", "rating": group["morale"],
+                 "modifiers": listed.get(("group", name), []),
+                 "effective": group["effective_morale"]}
+            )  # fmt: skip
+    for company in companies(connection):
+        subjects.append(
+            {"subject": company["handle"], "kind": "company", "rating": company["base_morale"],
+             "modifiers": listed.get(("company", company["handle"]), []),
+             "effective": company["morale"]}
+        )  # fmt: skip
+    c = tables.characters.c
+    for row in connection.execute(select(c.handle, c.moral).order_by(c.created)):
+        found = listed.get(("character", row.handle), [])
+        bearing = sum(
+            x["value"] for x in found if d6harmonie.bears_on_moral(x["applies_to"], x["unit"])
+        )
+        subjects.append(
+            {"subject": row.handle, "kind": "character", "rating": row.moral,
+             "modifiers": found,
+             "effective": None if row.moral is None else row.moral + bearing}
+        )  # fmt: skip
+    return subjects

@@ -1,0 +1,205 @@
+"""The read models of one store: set up, caught up before every read, rebuilt, or folded afresh
+up to a position for ``--as-of``.
+
+Tracking: each projection's row in ``view_tracking`` holds the last notification it folded.
+A batch of events is folded in one transaction that first moves every tracking row forward with
+a compare-and-set (``UPDATE … WHERE notification_id = <the id read before>``): a second process
+folding the same batch finds no row to update, rolls back and starts again from the new
+position — so each event is applied exactly once, and a crash leaves rows and position as they
+were. (eventsourcing-sqlalchemy's tracking recorder SELECTs then UPDATEs, which lets two
+processes apply one event twice; see docs/ARCHITECTURE.md.) Notification ids have gaps on
+PostgreSQL, so tracking always asks for ids *after* the last one, never "last + 1".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import Connection, Engine, create_engine, insert, select, update
+from sqlalchemy.engine import URL
+from sqlalchemy.pool import StaticPool
+
+from projections import tables
+from projections.fold import Fold, Loader, Projection
+from projections.history import Casualties, Modifiers, Timeline
+from projections.state import CampaignState, Characters, Companies, MoraleBoard
+
+BATCH = 500  # events per read-model transaction
+Progress = Callable[[int, int], None]  # (notifications folded so far, notifications in all)
+
+
+def all_projections() -> list[Projection]:
+    return [
+        CampaignState(),
+        MoraleBoard(),
+        Companies(),
+        Characters(),
+        Timeline(),
+        Modifiers(),
+        Casualties(),
+    ]
+
+
+class _Raced(Exception):
+    """Another process folded the same batch first."""
+
+
+def store_engine(store: Any) -> Engine:
+    """The SQLAlchemy engine of a store's read models: the same SQLite file or PG schema."""
+    if store.kind == "sqlite":
+        return create_engine(f"sqlite+pysqlite:///{store.path}", connect_args={"timeout": 30})
+    url = URL.create(
+        "postgresql+psycopg",
+        username=store.user or None,
+        password=store.password or None,
+        host=store.host,
+        port=store.port,
+        database=store.dbname,
+    )
+    engine = create_engine(url, connect_args={"connect_timeout": 10}, pool_pre_ping=True)
+    if store.schema:
+        engine = engine.execution_options(schema_translate_map={None: store.schema})
+    return engine
+
+
+def scratch_engine() -> Engine:
+    """A private, throw-away database for a fold up to a position (``--as-of``)."""
+    return create_engine("sqlite+pysqlite://", poolclass=StaticPool)
+
+
+class ReadModel:
+    """The projections of one event store, in one database (``engine``)."""
+
+    def __init__(self, engine: Engine, app: Any, *, load: Loader | None = None) -> None:
+        self.engine = engine
+        self.app = app
+        self._load = load
+        self.projections = all_projections()
+
+    # --- set-up ------------------------------------------------------------------------------
+
+    def set_up(self) -> None:
+        """Create missing tables and tracking rows; rebuild models built by another version."""
+        tables.metadata.create_all(self.engine)
+        with self.engine.begin() as connection:
+            versions = {row.version for row in connection.execute(select(tables.tracking))}
+        if versions - {tables.READ_MODEL_VERSION}:
+            self.drop()
+            tables.metadata.create_all(self.engine)
+        with self.engine.begin() as connection:
+            known = set(connection.scalars(select(tables.tracking.c.projection)))
+            missing = [p.name for p in self.projections if p.name not in known]
+            if missing:
+                connection.execute(
+                    insert(tables.tracking),
+                    [
+                        {"projection": name, "notification_id": 0, "position": 0,
+                         "version": tables.READ_MODEL_VERSION}
+                        for name in missing
+                    ],
+                )  # fmt: skip
+
+    def drop(self) -> None:
+        tables.metadata.drop_all(self.engine)
+
+    def rebuild(self, progress: Progress | None = None) -> int:
+        """Drop every read model and fold the whole history again."""
+        self.drop()
+        self.projections = all_projections()
+        self.set_up()
+        return self.catch_up(progress=progress)
+
+    # --- folding -----------------------------------------------------------------------------
+
+    def positions(self) -> dict[str, tuple[int, int]]:
+        """Each projection's last notification id and position."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(tables.tracking))
+            return {row.projection: (row.notification_id, row.position) for row in rows}
+
+    def catch_up(self, progress: Progress | None = None, until: int | None = None) -> int:
+        """Fold every event recorded since the projections' positions (up to position
+        ``until``, for a scratch fold); returns the number of events folded."""
+        folded = 0
+        total = self.app.recorder.max_notification_id() or 0
+        while True:
+            tracked = {name: nid for name, (nid, _) in self.positions().items()}
+            start = min(tracked.values())
+            batch = self._read(start, until)
+            if not batch:
+                return folded
+            try:
+                self._fold(batch, tracked)
+            except _Raced:
+                for projection in self.projections:
+                    projection.reset()
+                continue
+            folded += len(batch)
+            if progress is not None:
+                progress(batch[-1][0], total)
+
+    def _read(self, start: int, until: int | None) -> list[tuple[int, Any]]:
+        notifications = self.app.recorder.select_notifications(start=start + 1, limit=BATCH)
+        batch = []
+        for notification in notifications:
+            event = self.app.mapper.to_domain_event(notification)
+            if until is not None and event.position > until:
+                break
+            batch.append((notification.id, event))
+        return batch
+
+    def _fold(self, batch: Sequence[tuple[int, Any]], tracked: dict[str, int]) -> None:
+        last_id, last_event = batch[-1]
+        with self.engine.begin() as connection:
+            t = tables.tracking.c
+            for name, at in tracked.items():  # claim the batch first: exactly once
+                if at >= last_id:
+                    continue
+                claimed = connection.execute(
+                    update(tables.tracking)
+                    .where(t.projection == name, t.notification_id == at)
+                    .values(notification_id=last_id, position=last_event.position)
+                )
+                if claimed.rowcount != 1:
+                    raise _Raced
+            fold = Fold(connection, self._load)
+            for notification_id, event in batch:
+                fold.notification_id = notification_id
+                aggregate = fold.advance(event)
+                for projection in self.projections:
+                    if notification_id > tracked.get(projection.name, 0):
+                        projection.process(fold, event, aggregate)
+            for projection in self.projections:
+                projection.flush(fold)
+
+    # --- reading -----------------------------------------------------------------------------
+
+    def encounters_of(self, company: str) -> list[str]:
+        """The open encounters a company has joined (caught up first): for the write side,
+        which must rerate or withdraw it there."""
+        self.catch_up()
+        g, e = tables.groups.c, tables.encounters.c
+        query = (
+            select(g.encounter)
+            .join(tables.encounters, e.aggregate_id == g.encounter_id)
+            .where(g.handle == company, g.kind == "company", e.ended.is_(False))
+        )
+        with self.engine.connect() as connection:
+            return list(connection.scalars(query))
+
+    def characters_with_open_conditions(self) -> list[str]:
+        """Characters with a condition that lasts until the session ends (caught up first)."""
+        self.catch_up()
+        m = tables.modifiers.c
+        query = select(m.subject).distinct().where(
+            m.kind == "character", m.passive.is_(False), m.ended.is_(None), m.until.is_(None)
+        )
+        with self.engine.connect() as connection:
+            return list(connection.scalars(query))
+
+    @contextmanager
+    def reading(self) -> Iterator[Connection]:
+        with self.engine.connect() as connection:
+            yield connection

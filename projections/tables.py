@@ -1,0 +1,182 @@
+"""The read-model tables: plain rows a read command selects from (SPEC §5).
+
+They live beside the event store (the same SQLite file, or the same PostgreSQL schema), hold
+names and notes in clear, and can be dropped and rebuilt from the events at any time
+(``campaign projections rebuild``). Every table belongs to one projection; ``view_tracking``
+holds each projection's position in the notification log, written in the same transaction as
+its rows.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    Uuid,
+)
+
+metadata = MetaData()
+
+# Bumped whenever a table or a fold changes: a store whose read models were built by another
+# version is rebuilt from its events before it is read.
+READ_MODEL_VERSION = 1
+
+tracking = Table(
+    "view_tracking",
+    metadata,
+    Column("projection", String(32), primary_key=True),
+    Column("notification_id", BigInteger, nullable=False),  # the last one folded
+    Column("position", BigInteger, nullable=False),  # its dense position
+    Column("version", Integer, nullable=False),
+)
+
+# --- mirrors of the aggregates' current state (projections/state.py) -----------------------------
+
+campaign_state = Table(
+    "view_campaign",
+    metadata,
+    Column("id", Integer, primary_key=True),  # always 1: one store, one campaign
+    Column("name", Text),
+    Column("open_session", Integer),
+    Column("last_session", Integer, nullable=False),
+    Column("clock", BigInteger, nullable=False),  # seconds since day 1 00:00
+    Column("paladin_ability", String(3), nullable=False),
+)
+
+encounters = Table(
+    "view_encounters",
+    metadata,
+    Column("aggregate_id", Uuid, primary_key=True),
+    Column("handle", String(64), nullable=False, unique=True),
+    Column("name", Text),
+    Column("ended", Boolean, nullable=False),
+    Column("created", BigInteger, nullable=False),  # position of its creation: the order shown
+)
+
+groups = Table(  # the morale board: one row per group of an encounter
+    "view_groups",
+    metadata,
+    Column("encounter_id", Uuid, primary_key=True),
+    Column("handle", String(64), primary_key=True),
+    Column("encounter", String(64), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("kind", String(16), nullable=False),  # monsters | company
+    Column("name", Text),
+    Column("count", Integer, nullable=False),
+    Column("killed", Integer, nullable=False),
+    Column("incapacitated", Integer, nullable=False),
+    Column("out", Integer, nullable=False),
+    Column("morale", Integer, nullable=False),
+    Column("adjustment", Integer, nullable=False),
+    Column("effective_morale", Integer, nullable=False),
+    Column("successes", Integer, nullable=False),
+    Column("status", String(32), nullable=False),
+    Column("checks_due", JSON, nullable=False),
+)
+
+companies = Table(
+    "view_companies",
+    metadata,
+    Column("aggregate_id", Uuid, primary_key=True),
+    Column("handle", String(64), nullable=False, unique=True),
+    Column("created", BigInteger, nullable=False),
+    Column("name", Text),
+    Column("troop", String(16), nullable=False),
+    Column("mounted", Boolean, nullable=False),
+    Column("elite", Boolean, nullable=False),
+    Column("fanatic", Boolean, nullable=False),
+    Column("size", Integer, nullable=False),
+    Column("killed", Integer, nullable=False),
+    Column("incapacitated", Integer, nullable=False),
+    Column("fit", Integer, nullable=False),
+    Column("table_morale", Integer, nullable=False),
+    Column("base_morale", Integer, nullable=False),
+    Column("morale", Integer, nullable=False),
+    Column("in_service", Boolean, nullable=False),
+)
+
+characters = Table(
+    "view_characters",
+    metadata,
+    Column("aggregate_id", Uuid, primary_key=True),
+    Column("handle", String(64), nullable=False, unique=True),
+    Column("created", BigInteger, nullable=False),
+    Column("moral", Integer),  # the MORAL score, when the GM has set it
+    Column("data", JSON, nullable=False),  # the status fields of SPEC §5 but items, conditions
+)
+
+items = Table(
+    "view_items",
+    metadata,
+    Column("character_id", Uuid, primary_key=True),
+    Column("seq", Integer, primary_key=True),  # acquisition order (RULES D-7)
+    Column("character", String(64), nullable=False),
+    Column("name", Text, nullable=False),
+    Column("slot", String(32), nullable=False),
+    Column("magic", Boolean, nullable=False),
+    Column("state", String(16), nullable=False),
+    Column("hp", Integer),
+    Column("hp_max", Integer),
+    Column("data", JSON, nullable=False),  # the item as the aggregate holds it
+)
+
+# --- histories: one row per fact, tagged with the command that recorded it ---------------------
+
+modifiers = Table(
+    "view_modifiers",
+    metadata,
+    Column("position", BigInteger, primary_key=True),
+    Column("seq", Integer, primary_key=True),  # several conditions from one flaw roll
+    Column("command", BigInteger, nullable=False),
+    Column("kind", String(16), nullable=False),  # group | company | character
+    Column("subject", String(200), nullable=False),  # ford/goblins, red-lances, brynn
+    Column("value", Integer, nullable=False),
+    Column("unit", String(8), nullable=False),  # flat | dice
+    Column("reason", Text),
+    Column("applies_to", String(64)),  # a character's conditions: the rolls they apply to
+    Column("source", String(64)),  # the trait behind it
+    Column("passive", Boolean, nullable=False),  # an advantage's lasting bonus, not a condition
+    Column("until", BigInteger),  # in-game seconds it ends at, or null
+    Column("ended", BigInteger),  # the position that ended it before its time
+    Column("ended_command", BigInteger),
+)
+
+casualties = Table(
+    "view_casualties",
+    metadata,
+    Column("position", BigInteger, primary_key=True),
+    Column("command", BigInteger, nullable=False),
+    Column("session", Integer),
+    Column("encounter", String(64)),
+    Column("group", String(64)),
+    Column("company", String(64)),
+    Column("n", Integer, nullable=False),
+    Column("incapacitated", Boolean, nullable=False),
+    Column("cause", Text),
+)
+
+timeline = Table(
+    "view_timeline",
+    metadata,
+    Column("position", BigInteger, primary_key=True),
+    Column("notification_id", BigInteger, nullable=False),
+    Column("command", BigInteger, nullable=False, index=True),
+    Column("session", Integer, index=True),
+    Column("kind", String(64), nullable=False),
+    Column("subject", String(200)),
+    Column("aggregate_id", Uuid, nullable=False),
+    Column("aggregate_version", Integer, nullable=False),
+    Column("timestamp", String(40), nullable=False),
+    Column("gm", Text),
+    Column("rules_say", JSON),
+    Column("ruled", JSON),
+    Column("note", Text),
+    Column("retracted", Boolean, nullable=False),
+)

@@ -1,0 +1,101 @@
+"""SPEC §4's example session at the ford, as application calls, one step per log line.
+
+Shared by the projection, time-travel and retraction tests. Its expected status is SPEC §5's
+``status --json`` example, which was worked out by hand from RULES.md (see ``FORD_STATUS``).
+"""
+
+FIREBALL = {"spell_level": 3, "ability_mod": 4, "effect": "half", "damage": 24, "energy": True}
+
+FORD = [
+    ("session 12", lambda g: g.open_session(12, "2026-11-21", "The ford at Greywater")),
+    ("company hire", lambda g: g.hire_company(
+        "red-lances", "trained", 20, mounted=True, name="Red Lances")),
+    ("company modifier", lambda g: g.modify_company("red-lances", +1, "shared the dragon hoard")),
+    ("character create brynn", lambda g: g.create_character(
+        "brynn", "Brynn", flaws=["phobie-legere:spiders"], advantages=["nerfs-d-acier"])),
+    ("character finalize", lambda g: g.finalize_character("brynn")),
+    ("character item shield", lambda g: g.add_item(
+        "brynn", "Tower shield", "shield", hardness=5, hp=20)),
+    ("character item ring", lambda g: g.add_item(
+        "brynn", "Ring of protection +1", "jewelry", magic=True, caster_level=5)),
+    ("character saves", lambda g: g.set_saves("brynn", fortitude=4, reflex=1, will=2)),
+    ("character create cedric", lambda g: g.create_character(
+        "cedric", "Cedric the torchbearer", retainer_of="brynn", employer_cha=16)),
+    ("encounter start", lambda g: g.start_encounter("ford", name="Ambush at the ford")),
+    ("encounter group", lambda g: g.add_group("ford", "goblins", 12, 7)),
+    ("encounter join", lambda g: g.join("ford", "red-lances")),
+    ("casualty goblins", lambda g: g.record_casualty("ford", "goblins", 1, cause="Brynn's axe")),
+    ("morale goblins", lambda g: g.test_morale("ford", "goblins", "3,5")),
+    ("adjust goblins", lambda g: g.adjust("ford", "goblins", -1, "leader slain")),
+    ("casualty red-lances", lambda g: g.record_casualty(
+        "ford", "red-lances", 2, incapacitated=True)),
+    ("save brynn", lambda g: g.saving_throw(
+        "brynn", "Fireball", "reflex", roll="1", objects=True, item="Tower shield", **FIREBALL)),
+    ("item-save", lambda g: g.item_save("brynn", "Tower shield", roll="9")),
+    ("trait phobia", lambda g: g.roll_flaw("brynn", "phobia-mild", result=6)),
+    ("loyalty cedric", lambda g: g.test_loyalty("cedric", "4,6", ruling="flee")),
+    ("clock advance", lambda g: g.advance_clock(7200)),
+    ("encounter end", lambda g: g.end_encounter("ford")),
+]  # fmt: skip
+
+
+def play(ledger, steps=FORD):
+    for _, step in steps:
+        step(ledger)
+
+
+def condition(value, applies_to, source, until=None):
+    return {"value": value, "unit": "flat", "applies_to": applies_to, "source": source,
+            "until": until}  # fmt: skip
+
+
+# SPEC §5: ``status --json`` "as it stands after the ``loyalty`` line".
+FORD_STATUS = {
+    "session": 12,
+    "clock": "day 1 00:00",
+    "encounters": [{"handle": "ford", "name": "Ambush at the ford", "ended": False, "groups": [
+        {"handle": "goblins", "kind": "monsters", "count": 12, "killed": 1, "incapacitated": 0,
+         "out": 1, "morale": 7, "adjustment": -1, "effective_morale": 6, "successes": 0,
+         "status": "fled", "checks_due": []},
+        {"handle": "red-lances", "kind": "company", "count": 20, "killed": 0,
+         "incapacitated": 2, "out": 2, "morale": 10, "adjustment": 0, "effective_morale": 10,
+         "successes": 0, "status": "fighting", "checks_due": []}]}],
+    "companies": [{"handle": "red-lances", "troop": "trained", "mounted": True, "elite": False,
+                   "fanatic": False, "size": 20, "killed": 0, "incapacitated": 2, "fit": 18,
+                   "table_morale": 9, "base_morale": 9,
+                   "modifiers": [{"value": 1, "reason": "shared the dragon hoard"}],
+                   "morale": 10, "in_service": True}],
+    "characters": [
+        {"handle": "brynn", "name": "Brynn", "finalized": True, "retainer_of": None,
+         "loyalty": None, "in_service": True,
+         "flaws": [{"key": "phobia-mild", "detail": "spiders", "points": 4}],
+         "advantages": [{"key": "nerves-of-steel", "detail": None, "points": 10}],
+         "flaw_points": 4, "advantage_points": 10, "moral_modifier": 1,
+         "conditions": [condition(-1, "all-rolls", "phobia-mild")],
+         "hp_lost": {"torso": 0}, "conscience_lost": 0, "damage_taken": 24,
+         "saves": {"fortitude": 4, "reflex": 1, "will": 2},
+         "items": [{"name": "Tower shield", "slot": "shield", "magic": False,
+                    "state": "damaged", "hp": 13, "hp_max": 20},
+                   {"name": "Ring of protection +1", "slot": "jewelry", "magic": True,
+                    "state": "intact", "hp": None, "hp_max": None}]},
+        {"handle": "cedric", "name": "Cedric the torchbearer", "finalized": False,
+         "retainer_of": "brynn", "loyalty": 9, "in_service": True, "flaws": [],
+         "advantages": [], "flaw_points": 0, "advantage_points": 0, "moral_modifier": 0,
+         "conditions": [], "hp_lost": {"torso": 0}, "conscience_lost": 0, "damage_taken": 0,
+         "saves": None, "items": []}]}  # fmt: skip
+
+
+def contains(actual, expected):
+    """Whether ``actual`` has every key of ``expected`` with that value (more keys may be
+    added to the JSON shapes, SPEC §5), recursively; lists must match item by item."""
+    if isinstance(expected, dict):
+        return isinstance(actual, dict) and all(
+            k in actual and contains(actual[k], v) for k, v in expected.items()
+        )
+    if isinstance(expected, list):
+        return (
+            isinstance(actual, list)
+            and len(actual) == len(expected)
+            and all(contains(a, e) for a, e in zip(actual, expected, strict=True))
+        )
+    return actual == expected

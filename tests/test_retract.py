@@ -1,0 +1,146 @@
+"""Given the ford session, when the GM retracts a command, then state and read models are as if
+it never happened, the history keeps it marked retracted, and nothing is deleted; companies
+follow their modifiers, recoveries and dismissal into open encounters — on SQLite and
+PostgreSQL."""
+
+import pytest
+
+from campaign.application import Ledger
+from campaign.errors import HandleTaken, ImpossibleInput, UnknownHandle
+from campaign.store import parse_store_url
+from tests.scenario import FORD, play
+
+
+@pytest.fixture
+def ledger(store_url):
+    with Ledger(parse_store_url(store_url), gm="ann", seed=5) as opened:
+        yield opened
+
+
+def comparable(status):
+    return {k: v for k, v in status.items() if k != "position"}
+
+
+def group(ledger, handle, encounter="ford"):
+    (found,) = [e for e in ledger.status()["encounters"] if e["handle"] == encounter]
+    return {g["handle"]: g for g in found["groups"]}[handle]
+
+
+@pytest.mark.parametrize("upto", range(1, len(FORD)))
+def test_retract_last_undoes_any_command_of_the_ford(ledger, upto):
+    play(ledger, FORD[:upto])
+    before, modifiers = comparable(ledger.status()), ledger.modifiers()
+    events = len(list(ledger.events()))
+    FORD[upto][1](ledger)
+    command = ledger.last_position()
+    while ledger.history()[command - 2]["command"] == ledger.history()[command - 1]["command"]:
+        command -= 1  # the first event of the command just recorded
+    assert ledger.retract("last")["retracted"] == command
+    assert comparable(ledger.status()) == before
+    assert [(m["subject"], m["modifiers"]) for m in ledger.modifiers()] == [
+        (m["subject"], m["modifiers"]) for m in modifiers
+    ]
+    assert len(list(ledger.events())) > events  # nothing deleted: more events, not fewer
+    withdrawn = [e for e in ledger.history() if e["command"] == command]
+    assert withdrawn and all(e["retracted"] for e in withdrawn)
+
+
+def test_retract_last_twice_withdraws_the_last_two_commands(ledger):
+    play(ledger, FORD[:12])
+    before = comparable(ledger.status())
+    ledger.record_casualty("ford", "goblins", 1)
+    ledger.adjust("ford", "goblins", -1, "leader slain")
+    ledger.retract("last")
+    ledger.retract("last")
+    assert comparable(ledger.status()) == before
+
+
+def test_retract_an_earlier_event_only_when_nothing_later_touched_its_subjects(ledger):
+    play(ledger, FORD[:15])  # up to the adjustment: the encounter is not touched again
+    adjust = next(e for e in ledger.history() if e["kind"] == "adjustment-made")["position"]
+    hire = next(e for e in ledger.history() if e["kind"] == "company-hired")["position"]
+    ledger.note("the dice were warm")  # a later command on another subject
+    with pytest.raises(ImpossibleInput) as refused:
+        ledger.retract(f"event:{hire}")  # the company was changed later
+    assert "changed the same subject later" in refused.value.message
+    assert refused.value.field == "retract"
+    ledger.retract(f"event:{adjust}", note="the leader was only wounded")
+    goblins = group(ledger, "goblins")
+    assert (goblins["adjustment"], goblins["effective_morale"]) == (0, 7)
+    assert next(m for m in ledger.modifiers() if m["subject"] == "ford/goblins")["modifiers"] == []
+    with pytest.raises(ImpossibleInput, match="already retracted"):
+        ledger.retract(f"event:{adjust}")
+
+
+def test_a_retraction_itself_cannot_be_retracted(ledger):
+    play(ledger, FORD[:3])
+    ledger.retract("last")
+    retraction = ledger.last_position()
+    with pytest.raises(ImpossibleInput, match="is a retraction"):
+        ledger.retract(f"event:{retraction}")
+
+
+def test_a_retracted_creation_leaves_its_handle_used(ledger):
+    play(ledger, FORD[:3])
+    ledger.start_encounter("hall")
+    ledger.retract("last")
+    assert [e["handle"] for e in ledger.status()["encounters"]] == []
+    with pytest.raises(UnknownHandle, match="was retracted"):
+        ledger.add_group("hall", "rats", 3, 6)
+    with pytest.raises(HandleTaken):
+        ledger.start_encounter("hall")
+
+
+def test_retract_last_inside_one_unit_withdraws_the_previous_line(ledger):
+    play(ledger, FORD[:3])
+
+    def log():
+        ledger.start_encounter("hall")
+        ledger.add_group("hall", "rats", 3, 6)
+        ledger.retract("last")
+        ledger.add_group("hall", "bats", 4, 8)
+        ledger.record_casualty("hall", "bats", 1)
+        ledger.retract("last")
+
+    ledger.unit(log)
+    (hall,) = ledger.status()["encounters"]
+    assert [(g["handle"], g["killed"]) for g in hall["groups"]] == [("bats", 0)]
+    assert [e["retracted"] for e in ledger.history() if e["subject"] == "hall/rats"] == [True]
+
+
+def test_a_failed_line_leaves_the_store_as_it_was(ledger):
+    play(ledger, FORD[:3])
+    before, position = ledger.status(), ledger.last_position()
+
+    def log():
+        ledger.start_encounter("hall")
+        ledger.add_group("hall", "rats", 3, 6)
+        ledger.record_casualty("hall", "rats", 9)  # only 3: impossible
+
+    with pytest.raises(ImpossibleInput):
+        ledger.unit(log)
+    assert ledger.last_position() == position and ledger.status() == before
+
+
+def test_a_company_modifier_rerates_it_in_the_open_encounter(ledger):
+    play(ledger, FORD[:12])
+    assert ledger.modify_company("red-lances", -3, "unpaid for a month") == 7
+    lances = group(ledger, "red-lances")
+    assert (lances["morale"], lances["effective_morale"]) == (7, 7)
+    kinds = [e["kind"] for e in ledger.history()[-2:]]
+    assert kinds == ["working-conditions-modified", "group-rerated"]  # one command
+
+
+def test_a_recovery_reaches_the_encounter_and_a_dismissal_leaves_it(ledger):
+    play(ledger, FORD[:16])  # red-lances: 2 incapacitated at the ford
+    assert ledger.recover_company("red-lances", 1) == 19
+    assert group(ledger, "red-lances")["incapacitated"] == 1
+    assert ledger.dismiss_company("red-lances") == ["ford"]
+    lances = group(ledger, "red-lances")
+    assert lances["status"] == "left"
+    assert ledger.status()["companies"][0]["in_service"] is False
+    with pytest.raises(ImpossibleInput, match="has left"):
+        ledger.record_casualty("ford", "red-lances", 1)
+    ledger.end_encounter("ford")
+    with pytest.raises(ImpossibleInput):
+        ledger.dismiss_company("red-lances")

@@ -154,6 +154,26 @@ class EncounterCommands:
                 fights.append(encounter)
         return fights
 
+    def rerate_group(
+        self: Ledger,
+        encounter: str,
+        group: str,
+        rating: int,
+        reason: str,
+        note: str | None = None,
+    ) -> str:
+        """``encounter rating E G M``: a monster group's rating changes (its leader falls, it is
+        in its lair). Returns its status after."""
+
+        def body(_: Recording) -> str:
+            found = self.encounter(encounter)
+            handle = check_handle(group, field="group")
+            found.rerate(handle, rating, reason, note)
+            self.save(found)
+            return found.group_state(handle).status
+
+        return self.command(body)
+
     def join(self: Ledger, encounter: str, company: str, note: str | None = None) -> None:
         def body(_: Recording) -> None:
             found, hired = self.encounter(encounter), self.company(company)

@@ -60,7 +60,8 @@ class Timeline(Projection):
                 "gm": event.gm,
                 "rules_say": _json(getattr(event, "rules_say", None)),
                 "ruled": _json(getattr(event, "ruled", None)),
-                "note": getattr(event, "note", None),
+                # the GM's words: a command's --note, or the text of `note T`
+                "note": getattr(event, "note", None) or getattr(event, "text", None),
                 "retracted": False,
             },
         )

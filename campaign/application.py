@@ -106,9 +106,7 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
             # the first connection to a store is made under the writer lock.
             with store.writer_lock():
                 self.app = LedgerApplication(env=store.library_env())
-                self.read_model = ReadModel(
-                    store_engine(store), self.app, load=self._load_version
-                )
+                self.read_model = ReadModel(store_engine(store), self.app, load=self._load_version)
                 self.read_model.set_up()
         except StoreError:
             raise
@@ -195,11 +193,12 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
         unit.next_position = context.next_position
         return result
 
-    def unit(self, work: Callable[[], T]) -> T:
+    def unit(self, work: Callable[[], T], *, commit: bool = True) -> T:
         """Run ``work`` — several commands — as one transaction: all of it, or nothing.
 
         The writer lock is held throughout; aggregates loaded by one command are seen by the
         next with their staged events. A replayed file is one unit (SPEC §5, atomic per file).
+        ``commit=False`` checks everything and writes nothing (``replay --dry-run``).
         """
         if self._unit is not None:
             raise RuntimeError("units do not nest")
@@ -208,9 +207,11 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
                 try:
                     self._unit = _Unit(self.last_position() + 1)
                     result = work()
+                    if self._unit.failed:  # a caller swallowed a command's error: write nothing
+                        raise RuntimeError("a command of this unit failed; nothing was written")
                     staged = list(self._unit.staged.values())
                     self._unit = None
-                    if staged:
+                    if staged and commit:
                         self.app.save(*staged)
                     return result
                 except IntegrityError:
@@ -247,6 +248,13 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
         if current_recording() is not None and aggregate_id not in unit.before:
             unit.before[aggregate_id] = found.state()
         return found
+
+    def staged_events(self) -> list[LedgerAggregate.Event]:
+        """The events the running unit of work would record, in position order."""
+        if self._unit is None:
+            return []
+        pending = [e for a in self._unit.staged.values() for e in a.pending_events]
+        return sorted(pending, key=lambda e: e.position)
 
     def loaded(self) -> list[Aggregate]:
         """The aggregates the running unit of work holds (none outside a unit)."""

@@ -13,7 +13,7 @@ from aggregates.base import Recording
 from aggregates.character import Character
 from campaign.clock import parse_duration
 from campaign.rules import saves as rules
-from campaign.rules.dice import D20, TWO_D6, parse_roll
+from campaign.rules.dice import D20, TWO_D6, given_roll
 
 if TYPE_CHECKING:
     from campaign.application import Ledger
@@ -43,6 +43,7 @@ class CharacterRollCommands:
         self: Ledger,
         handle: str,
         roll: str | None = None,
+        rolled: bool = False,
         *,
         occasion: str = "peril",
         ruling: str | None = None,
@@ -52,7 +53,7 @@ class CharacterRollCommands:
 
         def body(_: Recording) -> dict[str, Any]:
             found = self.character(handle)
-            dice = parse_roll(roll, TWO_D6) if roll is not None else self.dice.roll(TWO_D6)
+            dice = given_roll(roll, TWO_D6, rolled=rolled) or self.dice.roll(TWO_D6)
             found.test_loyalty(dice, occasion, ruling, note)
             tested = found.pending_events[-1]
             self.save(found)
@@ -69,6 +70,7 @@ class CharacterRollCommands:
         *,
         effect: str,
         roll: str | None = None,
+        rolled: bool = False,
         dc: int | None = None,
         spell_level: int | None = None,
         ability_mod: int | None = None,
@@ -91,12 +93,12 @@ class CharacterRollCommands:
 
         def body(_: Recording) -> dict[str, Any]:
             found = self.character(handle)
-            dice = parse_roll(roll, D20) if roll is not None else None
-            rolled = rules.resolve_save(
+            dice = given_roll(roll, D20, rolled=rolled)
+            rolls = rules.resolve_save(
                 bonus=0, dc=0, roll=None, effect=effect, voluntary_fail=voluntary_fail,
                 harmless=harmless,
             ).rolls  # fmt: skip
-            if dice is None and rolled:
+            if dice is None and rolls:
                 dice = self.dice.roll(D20)
             since = len(found.pending_events)
             found.save(
@@ -131,6 +133,7 @@ class CharacterRollCommands:
         handle: str,
         item: str | None = None,
         roll: str | None = None,
+        rolled: bool = False,
         *,
         dc: int | None = None,
         save_type: str | None = None,
@@ -145,7 +148,7 @@ class CharacterRollCommands:
 
         def body(_: Recording) -> dict[str, Any]:
             found = self.character(handle)
-            dice = parse_roll(roll, D20) if roll is not None else None
+            dice = given_roll(roll, D20, rolled=rolled)
             if dice is None and _item_gets_a_save(found, item):
                 dice = self.dice.roll(D20)
             found.item_save(

@@ -70,14 +70,15 @@ class Corrections:
                 return live[-1].position, dict(live[-1].touched)
             return self._stored_target(ref, self._last_stored_command(ref), staged)
         position = int(match.group(1))
-        for command in live:
+        for index, command in enumerate(live):
             if command.position <= position <= command.last:
-                if command is not live[-1]:
+                later = [c for c in live[index + 1 :] if set(c.touched) & set(command.touched)]
+                if later:
                     raise _refuse(
-                        f"event:{position} belongs to a command of this log that later lines "
-                        "changed again; retract those first",
+                        f"event:{position} cannot be retracted: event:{later[0].position} "
+                        "changed the same subject later; retract that command first",
                         ref,
-                        "the last command of the log, or an earlier recorded one",
+                        "a command no later command touched",
                     )
                 return command.position, dict(command.touched)
         return self._stored_target(ref, position, staged)

@@ -9,7 +9,7 @@ from aggregates.base import Recording
 from aggregates.company import MercenaryCompany
 from aggregates.encounter import Encounter
 from campaign.handles import check_handle
-from campaign.rules.dice import TWO_D6, parse_roll
+from campaign.rules.dice import TWO_D6, given_roll
 from campaign.rules.morale import LEFT
 
 if TYPE_CHECKING:
@@ -232,6 +232,7 @@ class EncounterCommands:
         cornered: bool = False,
         ruling: str | None = None,
         note: str | None = None,
+        rolled: bool = False,
     ) -> dict[str, object]:
         """A morale test; without ``roll`` the tracker rolls 2d6 where a test applies."""
 
@@ -239,7 +240,7 @@ class EncounterCommands:
             found = self.encounter(encounter)
             handle = check_handle(group, field="group")
             state = found.group_state(handle)
-            dice = parse_roll(roll, TWO_D6) if roll is not None else None
+            dice = given_roll(roll, TWO_D6, rolled=rolled)
             if dice is None and state.test(None, cornered=cornered).tests:
                 dice = self.dice.roll(TWO_D6)
             found.test_morale(handle, dice, cornered, ruling, note)

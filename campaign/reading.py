@@ -99,6 +99,11 @@ class Reading:
         with self.reading(as_of) as connection:
             return queries.modifiers(connection)
 
+    def sessions(self: Ledger, as_of: str | None = None) -> list[dict[str, Any]]:
+        """Every session: number, date, title, source (its log file), source_hash, span."""
+        with self.reading(as_of) as connection:
+            return queries.sessions(connection)
+
     def projection_positions(self: Ledger) -> list[dict[str, Any]]:
         """``projections status``: each read model's position and how far behind it is."""
         last = self.last_position()

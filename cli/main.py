@@ -9,8 +9,11 @@ from typer.core import TyperGroup
 
 from campaign import __version__
 from campaign.errors import CampaignError, ImpossibleInput
-from cli.output import ExitStatus, fail, option_name
+from cli import reading, replay, shell
+from cli.logging import characters, companies, encounters, rolls, sessions
+from cli.output import ExitStatus, describe, fail
 from cli.rules import app as rules_app
+from cli.state import CliState
 
 
 class CampaignGroup(TyperGroup):
@@ -20,18 +23,9 @@ class CampaignGroup(TyperGroup):
         try:
             return super().invoke(ctx)
         except ImpossibleInput as error:
-            raise fail(_describe(error), ExitStatus.BAD_INPUT) from None
+            raise fail(describe(error), ExitStatus.BAD_INPUT) from None
         except CampaignError as error:
             raise fail(str(error), ExitStatus(error.exit_code)) from None
-
-
-def _describe(error: ImpossibleInput) -> str:
-    """``--option: what is wrong; expected what is allowed``."""
-    message = str(error)
-    if error.expected and error.expected not in message:
-        message += f"; expected {error.expected}"
-    where = option_name(error.field)
-    return f"{where}: {message}" if where else message
 
 
 app = typer.Typer(
@@ -42,6 +36,14 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=True,
 )
+sessions.register(app)
+app.add_typer(companies.app, name="company")
+characters.register(app)
+encounters.register(app)
+rolls.register(app)
+replay.register(app)
+shell.register(app)
+reading.register(app)
 app.add_typer(rules_app, name="rules")
 
 
@@ -53,6 +55,21 @@ def _show_version(value: bool) -> None:
 
 @app.callback()
 def root(
+    ctx: typer.Context,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            envvar="CAMPAIGN_DB",
+            help="The store: a SQLite path (default ./campaign.db) or "
+            "postgresql+psycopg://user:password@host/db.",
+        ),
+    ] = None,
+    gm: Annotated[
+        str | None,
+        typer.Option("--gm", envvar="CAMPAIGN_GM", help="Who is recording (kept on every event)."),
+    ] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", help="Say more.")] = False,
     version: Annotated[
         bool,
         typer.Option(
@@ -61,6 +78,7 @@ def root(
     ] = False,
 ) -> None:
     """Log what happens at the table; derive morale, saves and flaws from the history."""
+    ctx.obj = CliState(db=db, gm=gm, verbose=verbose)
 
 
 def main() -> None:

@@ -16,6 +16,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from campaign.errors import ImpossibleInput
 from campaign.rules.citation import Citation
 
 
@@ -47,6 +48,16 @@ def emit(data: dict[str, object], *, as_json: bool, render: Callable[[Console], 
 def option_name(field: str | None) -> str | None:
     """The CLI option for a rules parameter: ``caster_level`` → ``--caster-level``."""
     return None if field is None else "--" + field.replace("_", "-")
+
+
+def describe(error: ImpossibleInput) -> str:
+    """``--option: what is wrong; expected what is allowed`` (a log's errors lead with
+    ``file:line:`` instead of an option)."""
+    message = str(error)
+    if error.expected and error.expected not in message:
+        message += f"; expected {error.expected}"
+    where = None if error.field == "line" else option_name(error.field)
+    return f"{where}: {message}" if where else message
 
 
 def fail(message: str, status: ExitStatus = ExitStatus.BAD_INPUT) -> typer.Exit:

@@ -160,6 +160,36 @@ class Modifiers(Projection):
         )
 
 
+class Sessions(Projection):
+    """Each session: its date, title, the log it came from and its digest, its span."""
+
+    name = "sessions"
+    tables = (tables.sessions,)
+
+    def process(self, fold: Fold, event: Any, aggregate: Any) -> None:
+        s = tables.sessions.c
+        if isinstance(event, Campaign.SessionOpened):
+            fold.connection.execute(
+                insert(tables.sessions),
+                {"number": event.number, "date": event.date, "title": event.title,
+                 "source_hash": event.source_hash, "source": event.source,
+                 "opened": event.position, "command": event.command},
+            )  # fmt: skip
+        elif isinstance(event, Campaign.SessionEnded):
+            fold.connection.execute(
+                update(tables.sessions)
+                .where(s.number == event.number)
+                .values(ended=event.position, ended_command=event.command)
+            )
+        elif isinstance(event, Campaign.CommandRetracted):
+            fold.connection.execute(delete(tables.sessions).where(s.command == event.retracted))
+            fold.connection.execute(
+                update(tables.sessions)
+                .where(s.ended_command == event.retracted)
+                .values(ended=None, ended_command=None)
+            )
+
+
 class Casualties(Projection):
     """Every casualty, by encounter, group or company, and session."""
 

@@ -151,6 +151,13 @@ def history(
     ]  # fmt: skip
 
 
+def sessions(connection: Connection) -> list[dict[str, Any]]:
+    """Every session in order: number, date, title, source, source_hash, opened, ended."""
+    s = tables.sessions.c
+    return [dict(row) for row in connection.execute(
+        select(tables.sessions).order_by(s.number)).mappings()]  # fmt: skip
+
+
 def session_end(connection: Connection, number: int) -> int | None:
     """The last position of session ``number`` (``--as-of session:N``), None if it has none."""
     t = tables.timeline.c

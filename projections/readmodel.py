@@ -23,7 +23,7 @@ from sqlalchemy.pool import StaticPool
 
 from projections import tables
 from projections.fold import Fold, Loader, Projection
-from projections.history import Casualties, Modifiers, Timeline
+from projections.history import Casualties, Modifiers, Sessions, Timeline
 from projections.state import CampaignState, Characters, Companies, MoraleBoard
 
 BATCH = 500  # events per read-model transaction
@@ -39,6 +39,7 @@ def all_projections() -> list[Projection]:
         Timeline(),
         Modifiers(),
         Casualties(),
+        Sessions(),
     ]
 
 

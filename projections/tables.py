@@ -162,6 +162,20 @@ casualties = Table(
     Column("cause", Text),
 )
 
+sessions = Table(
+    "view_sessions",
+    metadata,
+    Column("number", Integer, primary_key=True),
+    Column("date", Text),
+    Column("title", Text),
+    Column("source_hash", String(64)),  # the replayed session block's digest (idempotency)
+    Column("source", Text),  # the session-log file it was replayed from
+    Column("opened", BigInteger, nullable=False),  # its first position
+    Column("command", BigInteger, nullable=False),
+    Column("ended", BigInteger),
+    Column("ended_command", BigInteger),
+)
+
 timeline = Table(
     "view_timeline",
     metadata,

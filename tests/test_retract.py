@@ -144,3 +144,31 @@ def test_a_recovery_reaches_the_encounter_and_a_dismissal_leaves_it(ledger):
     ledger.end_encounter("ford")
     with pytest.raises(ImpossibleInput):
         ledger.dismiss_company("red-lances")
+
+
+def test_retract_an_earlier_line_of_the_same_log_by_its_position(ledger):
+    play(ledger, FORD[:3])
+    start = ledger.last_position()
+
+    def log():
+        ledger.start_encounter("hall")  # start + 1
+        ledger.add_group("hall", "rats", 3, 6)  # start + 2
+        ledger.note("the rats squeak")  # another subject
+        ledger.retract(f"event:{start + 2}")
+        ledger.add_group("hall", "bats", 4, 8)
+        with pytest.raises(ImpossibleInput, match="changed the same subject later"):
+            ledger.retract(f"event:{start + 1}")  # bats were added to it since
+
+    with pytest.raises(RuntimeError, match="nothing was written"):
+        ledger.unit(log)  # the refused line fails the whole unit, even if its error is caught
+    assert ledger.last_position() == start
+
+    def good():
+        ledger.start_encounter("hall")
+        ledger.add_group("hall", "rats", 3, 6)
+        ledger.note("the rats squeak")
+        ledger.retract(f"event:{start + 2}")
+
+    ledger.unit(good)
+    (hall,) = ledger.status()["encounters"]
+    assert hall["groups"] == []

@@ -112,6 +112,22 @@ def parse_roll(text: str | int, dice: Dice, *, field: str = "roll", source: str 
     return Roll(dice, sum(values), values, source)
 
 
+def given_roll(
+    text: str | int | None, dice: Dice, *, rolled: bool = False, field: str = "roll"
+) -> Roll | None:
+    """The roll the GM gave, if any; ``rolled`` says the tracker rolled it (``--rolled``, as an
+    exported log writes it back), so the replayed event keeps the dice's source (SPEC §3)."""
+    if text is None:
+        if rolled:
+            raise ImpossibleInput(
+                "--rolled marks dice given with --roll, and no roll was given",
+                field="rolled",
+                expected=f"--roll with --rolled ({_expected(dice)})",
+            )
+        return None
+    return parse_roll(text, dice, field=field, source=ROLLED if rolled else ENTERED)
+
+
 def _bad_roll(raw: str, dice: Dice, field: str, why: str) -> ImpossibleInput:
     return ImpossibleInput(
         f"{raw!r} is not a {dice.name} roll: {why}; expected {_expected(dice)}",

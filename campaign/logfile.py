@@ -1,0 +1,288 @@
+"""The session log's text layer (SPEC §4, §5 `replay`): words, command lines and session blocks.
+
+This module only turns text into tokens and blocks; it knows no command and touches no store, so
+the one grammar (shared with the live CLI) can sit on top of it. A log is data (SPEC §7): nothing
+is evaluated — no ``$VAR``, no globbing, no ``;`` or ``|`` operators (they are ordinary characters).
+
+Tokenising is POSIX shell quoting, written out because :mod:`shlex` differs from a POSIX shell on
+``#``: a shell starts a comment only at the start of a word (``a#b`` is one word), shlex anywhere.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+
+from campaign.errors import ImpossibleInput
+
+GRAMMAR_VERSIONS = (1,)
+_HEADER = re.compile(r"#!\s*campaign-log\s+([0-9]+)\s*")
+_SESSION_NUMBER = re.compile(r"[0-9]+")  # ASCII digits only: str.isdigit() accepts '١' and '²'
+_BLANKS = " \t"
+_DOUBLE_QUOTE_ESCAPES = '"\\$`\n'  # POSIX sh: inside "…" a backslash escapes only these
+
+
+class LogSyntaxError(ImpossibleInput):
+    """A log that cannot be read as text; the message starts with ``name:line:`` when known.
+
+    ``name``, ``line`` and ``column`` are kept apart too, for a caller that shows them its own way.
+    """
+
+    def __init__(
+        self,
+        problem: str,
+        *,
+        expected: str,
+        name: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> None:
+        where = f"{name}:{line}: " if name is not None else ""
+        super().__init__(where + problem, field="line", value=line, expected=expected)
+        self.name, self.line, self.column = name, line, column
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One command: ``number`` is the physical line it starts on, ``text`` its raw text (a command
+    continued over several lines keeps its backslashes and newlines), ``tokens`` its words."""
+
+    number: int
+    text: str
+    tokens: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SessionBlock:
+    """A ``session N`` line and every physical line up to the next one (or the end of the file).
+
+    It is the unit of idempotent replay (SPEC §5): a block already recorded with the same
+    ``digest`` is skipped, the same ``number`` with another digest is refused. The digest is the
+    SHA-256 of the block's text with the BOM removed and every line end made ``\\n`` (editors
+    change those unasked), each line ended by one, so a missing final newline does not count.
+    Comments and blank lines *inside* the block count: "the same text" stays a plain,
+    predictable notion, and a comment often carries the GM's reasoning. Those after its last
+    command do not (a heading above ``session N+1`` is not part of session N), so appending a
+    session to a replayed log keeps the earlier sessions recognised.
+    """
+
+    number: int
+    lines: tuple[LogLine, ...]
+    first_line: int
+    digest: str
+
+
+@dataclass(frozen=True)
+class SessionLog:
+    """A whole log: ``version`` from its header, every command, and the commands by session."""
+
+    name: str
+    version: int
+    lines: tuple[LogLine, ...]
+    blocks: tuple[SessionBlock, ...]
+
+
+@dataclass(frozen=True)
+class _Open:
+    """Why a command is unfinished at the end of the text: a quote (``'`` or ``"``) or ``\\``."""
+
+    what: str
+    offset: int
+
+
+def _scan(text: str, pos: int, *, stop_at_newline: bool) -> tuple[list[str], int, _Open | None]:
+    """Words from ``pos`` to the first unquoted newline (or the end): ``(words, end, open)``.
+
+    ``word`` is None between words, so that ``""`` yields an empty word and ``#`` is a comment
+    only where no word has started, as in a POSIX shell.
+    """
+    words: list[str] = []
+    word: list[str] | None = None
+    n = len(text)
+    while pos < n:
+        c = text[pos]
+        if c == "\n" and stop_at_newline:
+            break
+        if c in _BLANKS or c == "\n":
+            if word is not None:
+                words.append("".join(word))
+                word = None
+            pos += 1
+        elif c == "#" and word is None:
+            end = text.find("\n", pos)
+            pos = n if end < 0 else end
+        elif c == "\\":
+            if pos + 1 == n or (pos + 2 == n and text[pos + 1] == "\n"):  # onto nothing
+                return words, n, _Open("\\", pos)
+            if text[pos + 1] != "\n":  # backslash-newline is a continuation: both vanish
+                word = [] if word is None else word
+                word.append(text[pos + 1])
+            pos += 2
+        elif c == "'":
+            end = text.find("'", pos + 1)
+            if end < 0:
+                return words, n, _Open("'", pos)
+            word = [] if word is None else word
+            word.append(text[pos + 1 : end])
+            pos = end + 1
+        elif c == '"':
+            word = [] if word is None else word
+            j = pos + 1
+            while j < n and text[j] != '"':
+                if text[j] == "\\" and j + 1 < n and text[j + 1] in _DOUBLE_QUOTE_ESCAPES:
+                    if text[j + 1] != "\n":
+                        word.append(text[j + 1])
+                    j += 2
+                else:
+                    word.append(text[j])
+                    j += 1
+            if j >= n:
+                return words, n, _Open('"', pos)
+            pos = j + 1
+        else:
+            word = [] if word is None else word
+            word.append(c)
+            pos += 1
+    if word is not None:
+        words.append("".join(word))
+    return words, pos, None
+
+
+def _unfinished(
+    problem: _Open, text: str, *, start: int, first_line: int, name: str | None
+) -> LogSyntaxError:
+    """The error for a command still open at the end of ``text``, placed where it opened."""
+    line = first_line + text.count("\n", start, problem.offset)
+    column = problem.offset - (text.rfind("\n", 0, problem.offset) + 1) + 1
+    where = f"column {column}" if name is not None or line == 1 else f"line {line}, column {column}"
+    end = "the text" if name is None else "the file"
+    if problem.what == "\\":
+        what = f"the backslash at {where} continues the command past the end of {end}"
+        expected = "another line after a final backslash, or no final backslash"
+    else:
+        what = f"unclosed {problem.what} quote at {where}"
+        expected = f"a closing {problem.what} (a quote may span lines: the rest was read as quoted)"
+    return LogSyntaxError(what, expected=expected, name=name, line=line, column=column)
+
+
+def tokenize(text: str) -> list[str]:
+    """The words of ``text``, split and unquoted as a POSIX shell would, nothing evaluated.
+
+    An unquoted newline separates words like a blank; an unclosed quote or a backslash with
+    nothing after it raises :class:`LogSyntaxError` naming the column.
+    """
+    words, _, problem = _scan(text, 0, stop_at_newline=False)
+    if problem is not None:
+        raise _unfinished(problem, text, start=0, first_line=1, name=None)
+    return words
+
+
+def _decode(data: str | bytes, name: str) -> str:
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        before = _normalize(data[: error.start].decode("utf-8"))
+        line = before.count("\n") + 1
+        column = len(before) - (before.rfind("\n") + 1) + 1
+        raise LogSyntaxError(
+            f"not valid UTF-8 (byte 0x{data[error.start]:02x} at column {column})",
+            expected="a UTF-8 text file (re-save the log as UTF-8)",
+            name=name,
+            line=line,
+            column=column,
+        ) from None
+
+
+def _normalize(text: str) -> str:
+    """No BOM, and ``\\n`` for every line end (CRLF and a lone CR, as old Mac editors write)."""
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _version(first: str, name: str) -> int:
+    """The grammar version named by a ``#!`` first line; ``#!`` there is reserved for it, so a
+    mistyped header is an error rather than a comment that silently means version 1."""
+    if not first.startswith("#!"):
+        return 1
+    match = _HEADER.fullmatch(first)
+    if match is None or int(match.group(1)) not in GRAMMAR_VERSIONS:
+        raise LogSyntaxError(
+            f"{first.strip()!r} is not a grammar this tracker reads (a `#!` first line names the"
+            " grammar); expected campaign-log 1",
+            expected="campaign-log 1",
+            name=name,
+            line=1,
+        )
+    return int(match.group(1))
+
+
+def read_log(text: str | bytes, name: str = "<log>") -> SessionLog:
+    """Read a session log (UTF-8 bytes or text) into its command lines and session blocks.
+
+    A command ends at a newline outside quotes: a final backslash, or a quote still open,
+    continues it on the next line. Blank and comment-only lines are not commands.
+    """
+    normal = _normalize(_decode(text, name))
+    physical = normal.split("\n")  # not splitlines(): \f, \v and U+2028 are not line ends here
+    if physical[-1] == "":
+        physical.pop()  # a final line end closes the last line, it does not open another
+    version = _version(physical[0], name) if physical else 1
+    lines: list[LogLine] = []
+    pos, number = 0, 1
+    while pos < len(normal):
+        words, end, problem = _scan(normal, pos, stop_at_newline=True)
+        if problem is not None:
+            raise _unfinished(problem, normal, start=pos, first_line=number, name=name)
+        if words:
+            lines.append(LogLine(number, normal[pos:end], tuple(words)))
+        number += normal.count("\n", pos, end) + 1
+        pos = end + 1
+    return SessionLog(name, version, tuple(lines), _blocks(lines, physical, name))
+
+
+def _blocks(lines: list[LogLine], physical: list[str], name: str) -> tuple[SessionBlock, ...]:
+    """Split the commands into session blocks, refusing commands that no session holds."""
+    starts: list[tuple[int, LogLine]] = []  # (session number, its line)
+    ended_on: int | None = None  # the line of a `session end` not yet followed by `session N`
+    for line in lines:
+        if line.tokens[0] == "session" and line.tokens[1:2] != ("end",):
+            starts.append((_session_number(line, name), line))
+            ended_on = None
+        elif not starts or ended_on is not None:
+            why = f": `session end` on line {ended_on} closed it" if starts else ""
+            raise LogSyntaxError(
+                f"no session is open{why}; a log starts with `session N`, and commands between"
+                " `session end` and the next `session N` are an error",
+                expected="a `session N` line before this command",
+                name=name,
+                line=line.number,
+            )
+        elif line.tokens[0] == "session":
+            ended_on = line.number
+    blocks = []
+    for index, (number, start) in enumerate(starts):
+        stop = starts[index + 1][1].number if index + 1 < len(starts) else len(physical) + 1
+        held = tuple(line for line in lines if start.number <= line.number < stop)
+        # The digest covers the block up to its last command: blank and comment lines after
+        # it (a heading above the next `session N`) are left out, so appending a session to a
+        # replayed log leaves the earlier blocks' digests — and their idempotency — intact.
+        last = held[-1].number + held[-1].text.count("\n")
+        text = "".join(f"{row}\n" for row in physical[start.number - 1 : last])
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        blocks.append(SessionBlock(number, held, start.number, digest))
+    return tuple(blocks)
+
+
+def _session_number(line: LogLine, name: str) -> int:
+    given = line.tokens[1] if len(line.tokens) > 1 else None
+    if given is not None and _SESSION_NUMBER.fullmatch(given) and int(given) > 0:
+        return int(given)
+    problem = "`session` needs a number" if given is None else f"{given!r} is not a session number"
+    raise LogSyntaxError(
+        f"{problem}; sessions are numbered 1, 2, 3, …",
+        expected="`session N` with N a positive integer, or `session end`",
+        name=name,
+        line=line.number,
+    )

@@ -1,0 +1,51 @@
+"""Options shared by the logging commands, and the words their confirmations use."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+# A signed value (``adjust ford goblins -1``) is a value, not an option (SPEC §4).
+SIGNED = {"ignore_unknown_options": True}
+
+NoteOption = Annotated[
+    str | None, typer.Option("--note", help="The GM's reason, shown by history and the audit.")
+]
+RollOption = Annotated[
+    str | None,
+    typer.Option(
+        "--roll",
+        help="The dice as rolled at the table: faces 3,5 or a total 8 (2d6), one natural face "
+        "1–20 (d20). Omitted, the tracker rolls.",
+    ),
+]
+RolledOption = Annotated[
+    bool,
+    typer.Option("--rolled", help="The --roll was rolled by the tracker (written back by export)."),
+]
+
+
+def dice(record: dict[str, Any] | None) -> str:
+    """``3+5 = 8``, ``8``, ``natural 1`` — and who rolled them."""
+    if record is None:
+        return "no roll"
+    faces = record.get("faces")
+    if faces and len(faces) > 1:
+        text = "+".join(str(f) for f in faces) + f" = {record['total']}"
+    elif faces:
+        text = f"natural {faces[0]}"
+    else:
+        text = str(record["total"])
+    return text + (" (rolled by the tracker)" if record.get("source") == "rolled" else "")
+
+
+def verdict(rules_say: Any, ruled: Any) -> str:
+    """``the rules say flee; recorded: fight (ruling)``."""
+    if ruled == rules_say:
+        return f"the rules say {rules_say}; recorded: {ruled}"
+    return f"the rules say {rules_say}; recorded: {ruled} (ruling)"
+
+
+def signed(value: int) -> str:
+    return f"{value:+d}"

@@ -1,0 +1,315 @@
+"""Characters (SPEC §4): ``character create|trait|finalize|stat|loyalty-modifier|item|
+item-drop|item-repair|saves|heal`` and ``condition end``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from cli.logging._options import SIGNED, NoteOption, signed
+from cli.state import record
+
+app = typer.Typer(help="Characters and retainers: traits, scores, items, saves, recovery.")
+conditions = typer.Typer(help="Conditions a flaw started.")
+
+Handle = Annotated[str, typer.Argument(help="The character's handle, e.g. brynn.")]
+Item = Annotated[str, typer.Argument(help="The item's name (free text, quoted).")]
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="character")
+    root.add_typer(conditions, name="condition")
+
+
+@app.command("create")
+def create(
+    ctx: typer.Context,
+    handle: Handle,
+    name: Annotated[str | None, typer.Option("--name", help="The character's name.")] = None,
+    flaw: Annotated[
+        list[str] | None, typer.Option("--flaw", help="KEY[:detail], repeatable.")
+    ] = None,
+    advantage: Annotated[
+        list[str] | None, typer.Option("--advantage", help="KEY[:detail], repeatable.")
+    ] = None,
+    retainer_of: Annotated[
+        str | None, typer.Option("--retainer-of", help="The employer, for a retainer.")
+    ] = None,
+    employer_cha: Annotated[
+        int | None, typer.Option("--employer-cha", help="The employer's CHA, 3–18.")
+    ] = None,
+    hiring_roll: Annotated[
+        str | None, typer.Option("--hiring-roll", help="The raw 2d6 hiring reaction roll.")
+    ] = None,
+    reaction_mod: Annotated[
+        int, typer.Option("--reaction-mod", help="Other reaction modifiers.")
+    ] = 0,
+    loyalty: Annotated[
+        int | None, typer.Option("--loyalty", help="An explicit loyalty (a ruling if it differs).")
+    ] = None,
+    note: NoteOption = None,
+) -> None:
+    """Create a character; traits taken now are creation traits; a retainer's loyalty comes
+    from the employer's CHA.
+
+    Example: campaign character create brynn --name Brynn --flaw phobie-legere:spiders
+    """
+    created = record(
+        ctx,
+        lambda ledger: ledger.create_character(
+            handle,
+            name,
+            flaws=flaw or (),
+            advantages=advantage or (),
+            retainer_of=retainer_of,
+            employer_cha=employer_cha,
+            hiring_roll=hiring_roll,
+            reaction_mod=reaction_mod,
+            loyalty=loyalty,
+            note=note,
+        ),
+        lambda c: (
+            f"{c['handle']} created — flaws {c['flaw_points']} pts, advantages "
+            f"{c['advantage_points']} pts" + _loyalty(c)
+        ),
+    )
+    del created
+
+
+def _loyalty(created: dict) -> str:
+    if created["loyalty"] is None:
+        return ""
+    if created["rules_say"] not in (None, created["loyalty"]):
+        return f"; loyalty {created['loyalty']} (ruling; the CHA table says {created['rules_say']})"
+    return f"; loyalty {created['loyalty']}"
+
+
+@app.command("trait")
+def trait(
+    ctx: typer.Context,
+    handle: Handle,
+    flaw: Annotated[str | None, typer.Option("--flaw", help="A flaw KEY[:detail].")] = None,
+    advantage: Annotated[
+        str | None, typer.Option("--advantage", help="An advantage KEY[:detail].")
+    ] = None,
+    note: NoteOption = None,
+) -> None:
+    """Add a trait (after `finalize` it is recorded and flagged, TRT001).
+
+    Example: campaign character trait brynn --advantage nerfs-d-acier
+    """
+    from campaign.errors import ImpossibleInput
+
+    if (flaw is None) == (advantage is None):
+        raise ImpossibleInput(
+            "give one trait: --flaw KEY or --advantage KEY",
+            field="flaw",
+            expected="--flaw KEY[:detail] or --advantage KEY[:detail]",
+        )
+    kind, key = ("flaw", flaw) if flaw is not None else ("advantage", advantage)
+    assert key is not None
+
+    def say(taken: dict) -> str:
+        late = " — after creation (TRT001)" if taken["after_creation"] else ""
+        return f"{handle}: {kind} {taken['key']} ({taken['points']} pts){late}"
+
+    record(ctx, lambda ledger: ledger.take_trait(handle, kind, key, note), say)
+
+
+@app.command("finalize")
+def finalize(ctx: typer.Context, handle: Handle, note: NoteOption = None) -> None:
+    """Creation is over: traits taken from now on are flagged (TRT001).
+
+    Example: campaign character finalize brynn
+    """
+    record(
+        ctx,
+        lambda ledger: ledger.finalize_character(handle, note),
+        lambda _: f"{handle}: creation finalized",
+    )
+
+
+@app.command("stat", context_settings=SIGNED)
+def stat(
+    ctx: typer.Context,
+    handle: Handle,
+    name: Annotated[str, typer.Argument(help="The score: moral, resistance, cha, …")],
+    value: Annotated[int, typer.Argument(help="Its value (signed where scores are).")],
+    note: NoteOption = None,
+) -> None:
+    """Set a score.
+
+    Example: campaign character stat brynn moral -1
+    """
+    record(
+        ctx,
+        lambda ledger: ledger.set_stat(handle, name, value, note),
+        lambda done: f"{handle}: {done[0]} {done[1]}",
+    )
+
+
+@app.command("loyalty-modifier", context_settings=SIGNED)
+def loyalty_modifier(
+    ctx: typer.Context,
+    handle: Handle,
+    value: Annotated[int, typer.Argument(help="The change, signed: +1, -1.")],
+    reason: Annotated[str, typer.Option("--reason", help="Rescued, rewarded, ill-treated…")],
+    note: NoteOption = None,
+) -> None:
+    """A retainer's loyalty adjusted.
+
+    Example: campaign character loyalty-modifier cedric +1 --reason "rescued from the pit"
+    """
+    record(
+        ctx,
+        lambda ledger: ledger.modify_loyalty(handle, value, reason, note),
+        lambda loyalty: f"{handle}: loyalty {signed(value)} ({reason}) → {loyalty}",
+    )
+
+
+@app.command("item")
+def item(
+    ctx: typer.Context,
+    handle: Handle,
+    name: Item,
+    slot: Annotated[
+        str,
+        typer.Option(
+            "--slot",
+            help="shield, armor, head, held, cloak, stowed-weapon, bracers, clothing, jewelry, "
+            "other.",
+        ),
+    ],
+    magic: Annotated[bool, typer.Option("--magic", help="A magic item.")] = False,
+    caster_level: Annotated[
+        int | None, typer.Option("--caster-level", help="A magic item's caster level.")
+    ] = None,
+    hardness: Annotated[int | None, typer.Option("--hardness", help="Its hardness.")] = None,
+    hp: Annotated[int | None, typer.Option("--hp", help="Its hit points.")] = None,
+    unattended: Annotated[bool, typer.Option("--unattended", help="Not carried or worn.")] = False,
+    note: NoteOption = None,
+) -> None:
+    """An item carried or worn.
+
+    Example: campaign character item brynn "Tower shield" --slot shield --hardness 5 --hp 20
+    """
+    record(
+        ctx,
+        lambda ledger: ledger.add_item(
+            handle,
+            name,
+            slot,
+            magic=magic,
+            caster_level=caster_level,
+            hardness=hardness,
+            hp=hp,
+            unattended=unattended,
+            note=note,
+        ),
+        lambda added: f"{handle}: {added['item']} ({added['slot']}, rank {added['rank']})",
+    )
+
+
+@app.command("item-drop")
+def item_drop(ctx: typer.Context, handle: Handle, name: Item, note: NoteOption = None) -> None:
+    """An item leaves the character.
+
+    Example: campaign character item-drop brynn "Tower shield"
+    """
+    record(
+        ctx,
+        lambda ledger: ledger.drop_item(handle, name, note),
+        lambda dropped: f"{handle}: {dropped} dropped",
+    )
+
+
+@app.command("item-repair")
+def item_repair(
+    ctx: typer.Context,
+    handle: Handle,
+    name: Item,
+    hp: Annotated[
+        int | None, typer.Option("--hp", help="Hit points after (default: full).")
+    ] = None,
+    note: NoteOption = None,
+) -> None:
+    """An item is mended.
+
+    Example: campaign character item-repair brynn "Tower shield" --hp 20
+    """
+    record(
+        ctx,
+        lambda ledger: ledger.repair_item(handle, name, hp, note),
+        lambda mended: (
+            f"{handle}: {mended['item']} mended — {mended['state']}"
+            + ("" if mended["hp"] is None else f", {mended['hp']} hp")
+        ),
+    )
+
+
+@app.command("saves")
+def saves(
+    ctx: typer.Context,
+    handle: Handle,
+    fortitude: Annotated[int, typer.Option("--fortitude", help="Fortitude save bonus.")],
+    reflex: Annotated[int, typer.Option("--reflex", help="Reflex save bonus.")],
+    will: Annotated[int, typer.Option("--will", help="Will save bonus.")],
+    note: NoteOption = None,
+) -> None:
+    """The character's save bonuses.
+
+    Example: campaign character saves brynn --fortitude 4 --reflex 1 --will 2
+    """
+    record(
+        ctx,
+        lambda ledger: ledger.set_saves(handle, fortitude, reflex, will, note),
+        lambda s: (
+            f"{handle}: fortitude {signed(s['fortitude'])}, reflex {signed(s['reflex'])}, "
+            f"will {signed(s['will'])}"
+        ),
+    )
+
+
+@app.command("heal")
+def heal(
+    ctx: typer.Context,
+    handle: Handle,
+    hp: Annotated[int | None, typer.Option("--hp", help="Hit points recovered.")] = None,
+    location: Annotated[str, typer.Option("--location", help="Where (torso).")] = "torso",
+    conscience: Annotated[
+        int | None, typer.Option("--conscience", help="Conscience recovered.")
+    ] = None,
+    damage: Annotated[int | None, typer.Option("--damage", help="Damage healed.")] = None,
+    note: NoteOption = None,
+) -> None:
+    """Recovery: never past what was lost.
+
+    Example: campaign character heal brynn --damage 10
+    """
+    record(
+        ctx,
+        lambda ledger: ledger.heal(handle, hp, location, conscience, damage, note),
+        lambda h: (
+            f"{handle}: healed "
+            + ", ".join(f"{k} {v}" for k, v in h.items() if k != "location" and v)
+        ),
+    )
+
+
+@conditions.command("end")
+def condition_end(
+    ctx: typer.Context,
+    handle: Handle,
+    source: Annotated[str, typer.Argument(help="The flaw that started it, e.g. phobia-mild.")],
+    note: NoteOption = None,
+) -> None:
+    """A condition ends before its time.
+
+    Example: campaign condition end brynn phobia-mild
+    """
+    record(
+        ctx,
+        lambda ledger: ledger.end_condition(handle, source, note),
+        lambda ended: f"{handle}: {ended['source']} conditions ended",
+    )

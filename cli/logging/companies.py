@@ -1,0 +1,128 @@
+"""Companies (SPEC §4): ``company hire|modifier|recover|reinforce|dismiss``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from cli.logging._options import SIGNED, NoteOption, signed
+from cli.state import record
+
+app = typer.Typer(help="Mercenary companies: hired, paid (or not), hurt, mended, dismissed.")
+
+Handle = Annotated[str, typer.Argument(help="The company's handle, e.g. red-lances.")]
+
+
+@app.command("hire")
+def hire(
+    ctx: typer.Context,
+    handle: Handle,
+    troop: Annotated[str, typer.Option("--troop", help="militia, barbarian or trained.")],
+    size: Annotated[int, typer.Option("--size", help="How many members.")],
+    mounted: Annotated[bool, typer.Option("--mounted", help="Mounted: +1.")] = False,
+    elite: Annotated[bool, typer.Option("--elite", help="Elite: +1.")] = False,
+    fanatic: Annotated[bool, typer.Option("--fanatic", help="Fanatics/berserkers: +2.")] = False,
+    name: Annotated[str | None, typer.Option("--name", help="Its name.")] = None,
+    morale: Annotated[
+        int | None,
+        typer.Option("--morale", help="The GM's base morale 2–12 (a ruling if it differs)."),
+    ] = None,
+    note: NoteOption = None,
+) -> None:
+    """Hire a company: its morale is the troop table (OSE, "Moral des mercenaires").
+
+    Example: campaign company hire red-lances --troop trained --mounted --size 20
+    """
+
+    def call(ledger):
+        ledger.hire_company(
+            handle,
+            troop,
+            size,
+            mounted=mounted,
+            elite=elite,
+            fanatic=fanatic,
+            name=name,
+            morale=morale,
+            note=note,
+        )
+        return ledger.company(handle)
+
+    def say(company) -> str:
+        base = f"morale {company.morale}"
+        if company.base_morale != company.table_morale:
+            table = company.table_morale
+            base += f" (ruled base {company.base_morale}; the troop table says {table})"
+        return f"{company.handle} hired: {company.troop}, {company.size} members — {base}"
+
+    record(ctx, call, say)
+
+
+@app.command("modifier", context_settings=SIGNED)
+def modifier(
+    ctx: typer.Context,
+    handle: Handle,
+    value: Annotated[int, typer.Argument(help="The modifier, signed: +1, -2.")],
+    reason: Annotated[str, typer.Option("--reason", help="Why (shown with the modifier).")],
+    note: NoteOption = None,
+) -> None:
+    """A working-conditions modifier (GM's discretion, unbounded); it follows the company into
+    open encounters.
+
+    Example: campaign company modifier red-lances +1 --reason "shared the dragon hoard"
+    """
+    record(
+        ctx,
+        lambda ledger: ledger.modify_company(handle, value, reason, note),
+        lambda morale: f"{handle}: {signed(value)} ({reason}) → morale {morale}",
+    )
+
+
+@app.command("recover")
+def recover(
+    ctx: typer.Context,
+    handle: Handle,
+    n: Annotated[int, typer.Argument(help="How many incapacitated members are fit again.")],
+    note: NoteOption = None,
+) -> None:
+    """N incapacitated members fit again.
+
+    Example: campaign company recover red-lances 2
+    """
+    record(
+        ctx,
+        lambda ledger: ledger.recover_company(handle, n, note),
+        lambda fit: f"{handle}: {n} fit again → {fit} fit",
+    )
+
+
+@app.command("reinforce")
+def reinforce(
+    ctx: typer.Context,
+    handle: Handle,
+    n: Annotated[int, typer.Argument(help="How many new members.")],
+    note: NoteOption = None,
+) -> None:
+    """N new members join (not a fight already under way).
+
+    Example: campaign company reinforce red-lances 5
+    """
+    record(
+        ctx,
+        lambda ledger: ledger.reinforce_company(handle, n, note),
+        lambda size: f"{handle}: +{n} members → {size}",
+    )
+
+
+@app.command("dismiss")
+def dismiss(ctx: typer.Context, handle: Handle, note: NoteOption = None) -> None:
+    """The company leaves service, and any open encounter.
+
+    Example: campaign company dismiss red-lances
+    """
+
+    def say(left: list[str]) -> str:
+        return f"{handle} dismissed" + (f" (left {', '.join(left)})" if left else "")
+
+    record(ctx, lambda ledger: ledger.dismiss_company(handle, note), say)

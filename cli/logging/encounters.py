@@ -1,0 +1,205 @@
+"""Encounters (SPEC §4): ``encounter start|end|group|rating|join``, ``casualty``, ``adjust``,
+``morale``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from cli.logging._options import (
+    SIGNED,
+    NoteOption,
+    RolledOption,
+    RollOption,
+    dice,
+    signed,
+    verdict,
+)
+from cli.state import record
+
+app = typer.Typer(help="Encounters: their groups and the companies that join them.")
+
+Encounter = Annotated[str, typer.Argument(help="The encounter's handle, e.g. ford.")]
+Group = Annotated[str, typer.Argument(help="The group's (or joined company's) handle.")]
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="encounter")
+    root.command("casualty")(casualty)
+    root.command("adjust", context_settings=SIGNED)(adjust)
+    root.command("morale")(morale)
+
+
+@app.command("start")
+def start(
+    ctx: typer.Context,
+    handle: Encounter,
+    name: Annotated[str | None, typer.Option("--name", help="Its name.")] = None,
+    note: NoteOption = None,
+) -> None:
+    """Start an encounter (it may span sessions).
+
+    Example: campaign encounter start ford --name "Ambush at the ford"
+    """
+    record(
+        ctx,
+        lambda ledger: ledger.start_encounter(handle, name, note),
+        lambda _: f"encounter {handle} started" + (f" — {name}" if name else ""),
+    )
+
+
+@app.command("end")
+def end(ctx: typer.Context, handle: Encounter, note: NoteOption = None) -> None:
+    """End an encounter: a morale check still due lapses (MOR002).
+
+    Example: campaign encounter end ford
+    """
+
+    def call(ledger):
+        ledger.end_encounter(handle, note)
+        return ledger.encounter(handle)
+
+    record(ctx, call, lambda _: f"encounter {handle} ended")
+
+
+@app.command("group")
+def group(
+    ctx: typer.Context,
+    encounter: Encounter,
+    handle: Group,
+    count: Annotated[int, typer.Option("--count", help="How many in the group.")],
+    morale: Annotated[int, typer.Option("--morale", help="Its morale rating, 2–12.")],
+    name: Annotated[str | None, typer.Option("--name", help="Its name.")] = None,
+    note: NoteOption = None,
+) -> None:
+    """A monster or NPC group enters the encounter.
+
+    Example: campaign encounter group ford goblins --count 12 --morale 7
+    """
+
+    def call(ledger):
+        ledger.add_group(encounter, handle, count, morale, name, note)
+        return ledger.encounter(encounter).group_state(handle.lower())
+
+    record(ctx, call, lambda s: f"{encounter}: {handle} ×{count}, morale {morale} ({s.status})")
+
+
+@app.command("rating")
+def rating(
+    ctx: typer.Context,
+    encounter: Encounter,
+    handle: Group,
+    morale: Annotated[int, typer.Argument(help="The new rating, 2–12.")],
+    reason: Annotated[str, typer.Option("--reason", help="Why: its leader fell, its lair…")],
+    note: NoteOption = None,
+) -> None:
+    """A monster group's rating changes.
+
+    Example: campaign encounter rating ford goblins 9 --reason "in their lair"
+    """
+    record(
+        ctx,
+        lambda ledger: ledger.rerate_group(encounter, handle, morale, reason, note),
+        lambda status: f"{encounter}/{handle}: morale {morale} ({reason}) — {status}",
+    )
+
+
+@app.command("join")
+def join(
+    ctx: typer.Context,
+    encounter: Encounter,
+    company: Annotated[str, typer.Argument(help="A company in service.")],
+    note: NoteOption = None,
+) -> None:
+    """A company in service takes part; its fit members are its starting count.
+
+    Example: campaign encounter join ford red-lances
+    """
+
+    def call(ledger):
+        ledger.join(encounter, company, note)
+        return ledger.encounter(encounter).group_state(company.lower())
+
+    record(ctx, call, lambda s: f"{encounter}: {company} joins, {s.count} fit, morale {s.rating}")
+
+
+def casualty(
+    ctx: typer.Context,
+    encounter: Encounter,
+    handle: Group,
+    n: Annotated[int, typer.Argument(help="How many (default 1).")] = 1,
+    incapacitated: Annotated[
+        bool, typer.Option("--incapacitated", help="Out of the fight, not killed.")
+    ] = False,
+    cause: Annotated[str | None, typer.Option("--cause", help="What did it.")] = None,
+    note: NoteOption = None,
+) -> None:
+    """N killed (or incapacitated) in a group; on a company, recorded on both in one go.
+
+    Example: campaign casualty ford goblins 1 --cause "Brynn's axe"
+    """
+
+    def call(ledger):
+        due = ledger.record_casualty(
+            encounter, handle, n, incapacitated=incapacitated, cause=cause, note=note
+        )
+        return due, ledger.encounter(encounter).group_state(handle.lower())
+
+    def say(result) -> str:
+        due, state = result
+        what = "incapacitated" if incapacitated else "killed"
+        line = f"{handle}: {n} {what} ({state.out} of {state.count} out) — {state.status}"
+        if due:
+            line += f"; {' and '.join(due)}: morale check due (morale {state.effective})"
+        return line
+
+    record(ctx, call, say)
+
+
+def adjust(
+    ctx: typer.Context,
+    encounter: Encounter,
+    handle: Group,
+    value: Annotated[int, typer.Argument(help="The adjustment, signed: -1, +2.")],
+    reason: Annotated[str, typer.Option("--reason", help="Why (shown with the adjustment).")],
+    note: NoteOption = None,
+) -> None:
+    """A situational morale adjustment for this encounter.
+
+    Example: campaign adjust ford goblins -1 --reason "leader slain"
+    """
+    record(
+        ctx,
+        lambda ledger: ledger.adjust(encounter, handle, value, reason, note),
+        lambda effective: f"{handle}: {signed(value)} ({reason}) → effective morale {effective}",
+    )
+
+
+def morale(
+    ctx: typer.Context,
+    encounter: Encounter,
+    handle: Group,
+    roll: RollOption = None,
+    cornered: Annotated[
+        bool, typer.Option("--cornered", help="Cornered: a morale-2 group fights.")
+    ] = False,
+    ruling: Annotated[
+        str | None, typer.Option("--ruling", help="fight, flee or surrender (the GM's call).")
+    ] = None,
+    rolled: RolledOption = False,
+    note: NoteOption = None,
+) -> None:
+    """A morale test: 2d6 ≤ morale + adjustments keeps fighting (OSE morale).
+
+    Example: campaign morale ford goblins --roll 3,5
+    """
+    record(
+        ctx,
+        lambda ledger: ledger.test_morale(
+            encounter, handle, roll, cornered=cornered, ruling=ruling, note=note, rolled=rolled
+        ),
+        lambda t: (
+            f"{handle}: {dice(t['roll'])} — {verdict(t['rules_say'], t['ruled'])} → {t['status']}"
+        ),
+    )

@@ -1,0 +1,272 @@
+"""Tests of characters (SPEC §4): ``loyalty``, ``save``, ``item-save``, ``trait``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from campaign.errors import ImpossibleInput
+from cli.logging._options import NoteOption, RolledOption, RollOption, dice, verdict
+from cli.state import record
+
+Handle = Annotated[str, typer.Argument(help="The character's handle, e.g. brynn.")]
+
+
+def register(root: typer.Typer) -> None:
+    root.command("loyalty")(loyalty)
+    root.command("save")(save)
+    root.command("item-save")(item_save)
+    root.command("trait")(trait)
+
+
+def loyalty(
+    ctx: typer.Context,
+    handle: Handle,
+    roll: RollOption = None,
+    peril: Annotated[bool, typer.Option("--peril", help="In peril (the default).")] = False,
+    after_adventure: Annotated[
+        bool, typer.Option("--after-adventure", help="After an adventure: a failure quits.")
+    ] = False,
+    ruling: Annotated[
+        str | None, typer.Option("--ruling", help="stay, flee or quit (the GM's call).")
+    ] = None,
+    rolled: RolledOption = False,
+    note: NoteOption = None,
+) -> None:
+    """A retainer's loyalty test: 2d6 ≤ loyalty stays.
+
+    Example: campaign loyalty cedric --roll 4,6 --ruling flee
+    """
+    if peril and after_adventure:
+        raise ImpossibleInput(
+            "a loyalty test is --peril or --after-adventure, not both",
+            field="after_adventure",
+            expected="one occasion",
+        )
+    occasion = "after-adventure" if after_adventure else "peril"
+    record(
+        ctx,
+        lambda ledger: ledger.test_loyalty(
+            handle, roll, occasion=occasion, ruling=ruling, note=note, rolled=rolled
+        ),
+        lambda t: (
+            f"{handle}: {dice(t['roll'])} vs loyalty {t['loyalty']} — "
+            f"{verdict(t['rules_say'], t['ruled'])}" + ("" if t["in_service"] else "; gone")
+        ),
+    )
+
+
+def save(
+    ctx: typer.Context,
+    handle: Handle,
+    vs: Annotated[str, typer.Option("--vs", help="What is saved against.")],
+    save_type: Annotated[str, typer.Option("--type", help="fortitude, reflex or will.")],
+    effect: Annotated[
+        str, typer.Option("--effect", help="negates, partial, half, none or disbelief.")
+    ],
+    dc: Annotated[int | None, typer.Option("--dc", help="The DC, if stated.")] = None,
+    spell_level: Annotated[int | None, typer.Option("--spell-level", help="Spell level.")] = None,
+    ability_mod: Annotated[
+        int | None, typer.Option("--ability-mod", help="The caster's ability modifier.")
+    ] = None,
+    class_name: Annotated[
+        str | None, typer.Option("--class", help="The caster's class (its ability by the table).")
+    ] = None,
+    ability_score: Annotated[
+        int | None, typer.Option("--ability-score", help="The caster's ability score.")
+    ] = None,
+    objects: Annotated[bool, typer.Option("--objects", help="The effect harms objects.")] = False,
+    harmless: Annotated[bool, typer.Option("--harmless", help="A harmless effect.")] = False,
+    bonus: Annotated[int, typer.Option("--bonus", help="An extra bonus, signed.")] = 0,
+    damage: Annotated[int | None, typer.Option("--damage", help="The effect's damage.")] = None,
+    energy: Annotated[bool, typer.Option("--energy", help="Energy damage.")] = False,
+    damage_taken: Annotated[
+        int | None, typer.Option("--damage-taken", help="The damage the GM rules taken.")
+    ] = None,
+    roll: RollOption = None,
+    voluntary_fail: Annotated[
+        bool, typer.Option("--voluntary-fail", help="The target chooses to fail.")
+    ] = False,
+    item: Annotated[
+        str | None, typer.Option("--item", help="The exposed item, on a natural 1.")
+    ] = None,
+    ruling: Annotated[
+        str | None, typer.Option("--ruling", help="success or failure (the GM's call).")
+    ] = None,
+    rolled: RolledOption = False,
+    note: NoteOption = None,
+) -> None:
+    """A saving throw: natural 20 saves, natural 1 fails, else d20 + bonus ≥ DC.
+
+    Example: campaign save brynn --vs Fireball --type reflex --spell-level 3 --ability-mod 4
+    --effect half --damage 24 --energy --objects --roll 1 --item "Tower shield"
+    """
+    result = record(
+        ctx,
+        lambda ledger: ledger.saving_throw(
+            handle,
+            vs,
+            save_type,
+            effect=effect,
+            roll=roll,
+            dc=dc,
+            spell_level=spell_level,
+            ability_mod=ability_mod,
+            class_name=class_name,
+            ability_score=ability_score,
+            objects=objects,
+            harmless=harmless,
+            bonus=bonus,
+            damage=damage,
+            energy=energy,
+            damage_taken=damage_taken,
+            voluntary_fail=voluntary_fail,
+            item=item,
+            ruling=ruling,
+            note=note,
+            rolled=rolled,
+        ),
+        _said_save(handle),
+    )
+    del result
+
+
+def _said_save(handle: str):
+    def say(s: dict[str, Any]) -> str:
+        line = f"{handle}: {dice(s['roll'])}"
+        if s["roll"] is not None:
+            line += f", total {s['total']} vs DC {s['dc']}"
+        line += f" — {verdict(s['rules_say'], s['ruled'])}"
+        if s["damage_taken"]:
+            line += f"; {s['damage_taken']} damage"
+        if s["exposed"]:
+            line += f"; exposed: {s['exposed']} (item-save next)"
+        return line
+
+    return say
+
+
+def item_save(
+    ctx: typer.Context,
+    handle: Handle,
+    item: Annotated[str | None, typer.Argument(help="The item (default: the exposed one).")] = None,
+    roll: RollOption = None,
+    dc: Annotated[int | None, typer.Option("--dc", help="With no exposure: the DC.")] = None,
+    save_type: Annotated[
+        str | None, typer.Option("--type", help="With no exposure: the save type.")
+    ] = None,
+    damage: Annotated[
+        int | None, typer.Option("--damage", help="With no exposure: the damage.")
+    ] = None,
+    energy: Annotated[bool, typer.Option("--energy", help="Energy damage.")] = False,
+    ruling: Annotated[
+        str | None,
+        typer.Option("--ruling", help="intact, damaged, broken or destroyed (the GM's call)."),
+    ] = None,
+    hp_left: Annotated[
+        int | None, typer.Option("--hp-left", help="Hit points left (the GM's call).")
+    ] = None,
+    rolled: RolledOption = False,
+    note: NoteOption = None,
+) -> None:
+    """The exposed item's own save, and the damage it takes.
+
+    Example: campaign item-save brynn "Tower shield" --roll 9
+    """
+    record(
+        ctx,
+        lambda ledger: ledger.item_save(
+            handle,
+            item,
+            roll,
+            dc=dc,
+            save_type=save_type,
+            damage=damage,
+            energy=energy,
+            ruling=ruling,
+            hp_left=hp_left,
+            note=note,
+            rolled=rolled,
+        ),
+        lambda s: (
+            f"{handle}/{s['item']}: {dice(s['roll'])} — "
+            f"{verdict(s['rules_say'], s['ruled'])}"
+            + ("" if s["hp"] is None else f"; {s['hp']} of {s['hp_max']} hp")
+        ),
+    )
+
+
+def trait(
+    ctx: typer.Context,
+    handle: Handle,
+    key: Annotated[str, typer.Argument(help="The flaw, KEY[:detail].")],
+    trigger: Annotated[
+        str | None, typer.Option("--trigger", help="The situation, for flaws with several.")
+    ] = None,
+    result: Annotated[
+        int | None, typer.Option("--result", help="The roll's final value (entered).")
+    ] = None,
+    critical: Annotated[bool, typer.Option("--critical", help="A critical failure.")] = False,
+    minutes: Annotated[float | None, typer.Option("--minutes", help="Minutes.")] = None,
+    hours: Annotated[float | None, typer.Option("--hours", help="Hours.")] = None,
+    years: Annotated[float | None, typer.Option("--years", help="Years.")] = None,
+    sum_: Annotated[str | None, typer.Option("--sum", help="normal, large or very-large.")] = None,
+    difficulty: Annotated[
+        int | None, typer.Option("--difficulty", help="The GM's difficulty.")
+    ] = None,
+    ruling: Annotated[
+        str | None, typer.Option("--ruling", help="success or failure (the GM's call).")
+    ] = None,
+    hp_lost: Annotated[int | None, typer.Option("--hp-lost", help="HP lost (ruled).")] = None,
+    conscience_lost: Annotated[
+        int | None, typer.Option("--conscience-lost", help="Conscience lost (ruled).")
+    ] = None,
+    penalty: Annotated[
+        int | None, typer.Option("--penalty", help="The penalty, signed (ruled).")
+    ] = None,
+    duration: Annotated[
+        str | None, typer.Option("--duration", help="How long, e.g. 4h (else rolled).")
+    ] = None,
+    note: NoteOption = None,
+) -> None:
+    """A D6Harmonie flaw triggered: result ≥ difficulty succeeds (`rules trait KEY --help`
+    lists each flaw's triggers and options).
+
+    Example: campaign trait brynn phobia-mild --result 6
+    """
+    record(
+        ctx,
+        lambda ledger: ledger.roll_flaw(
+            handle,
+            key,
+            trigger=trigger,
+            result=result,
+            critical=critical,
+            minutes=minutes,
+            hours=hours,
+            years=years,
+            sum=sum_,
+            difficulty=difficulty,
+            ruling=ruling,
+            hp_lost=hp_lost,
+            conscience_lost=conscience_lost,
+            penalty=penalty,
+            duration=duration,
+            note=note,
+        ),
+        _said_flaw(handle),
+    )
+
+
+def _said_flaw(handle: str):
+    def say(t: dict[str, Any]) -> str:
+        line = f"{handle}: {t['key']}"
+        if t["difficulty"] is not None:
+            line += f" — {t['result']} vs {t['difficulty']}"
+        line += f" — {verdict(t['rules_say'], t['ruled'])}"
+        for c in t["conditions"]:
+            line += f"; {c['value']:+d} {c['applies_to']}"
+        return line
+
+    return say

@@ -1,0 +1,147 @@
+"""Sessions, time and corrections (SPEC §4): ``session``, ``clock``, ``setting``, ``note``,
+``retract``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from campaign.clock import format_moment, parse_duration, parse_moment
+from campaign.errors import ImpossibleInput
+from cli.logging._options import NoteOption
+from cli.state import record, state
+
+clock_app = typer.Typer(help="The in-game clock: it starts at day 1 00:00 and never runs back.")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("session")(session)
+    app.add_typer(clock_app, name="clock")
+    app.command("setting")(setting)
+    app.command("note")(note)
+    app.command("retract")(retract)
+
+
+def session(
+    ctx: typer.Context,
+    number: Annotated[str, typer.Argument(metavar="N|end", help="The session's number, or end.")],
+    date: Annotated[str | None, typer.Option("--date", help="The real-world date.")] = None,
+    title: Annotated[str | None, typer.Option("--title", help="The session's title.")] = None,
+    note: NoteOption = None,
+) -> None:
+    """Open session N (ending the open one), or `session end`.
+
+    Every following event belongs to it. Numbers increase; an ended session is never reopened.
+
+    Example: campaign session 12 --date 2026-11-21 --title "The ford at Greywater"
+    """
+    if number.strip().lower() == "end":
+        if date is not None or title is not None:
+            raise ImpossibleInput(
+                "`session end` takes no --date or --title",
+                field="session",
+                value=number,
+                expected="session end",
+            )
+        record(ctx, lambda ledger: ledger.end_session(note), lambda n: f"session {n} ended")
+        return
+    if not number.isdigit() or int(number) < 1:
+        raise ImpossibleInput(
+            f"{number!r} is not a session number",
+            field="session",
+            value=number,
+            expected="a whole number ≥ 1, or end",
+        )
+    n = int(number)
+    log = state(ctx).log  # replayed: the session block's digest and file (idempotency)
+    block = log.block_digest if log is not None else None
+    source = log.source if log is not None else None
+
+    def say(_: None) -> str:
+        return f"session {n} opened" + (f" — {title}" if title else "")
+
+    record(ctx, lambda ledger: ledger.open_session(n, date, title, block, source), say)
+
+
+@clock_app.command("advance")
+def advance(
+    ctx: typer.Context,
+    duration: Annotated[
+        str,
+        typer.Argument(help="30s, 10min, 6h, 3d, 2w, 4turns (10 min), 5rounds (10 s)."),
+    ],
+    note: NoteOption = None,
+) -> None:
+    """Move the in-game clock forward.
+
+    Example: campaign clock advance 2h
+    """
+    seconds = parse_duration(duration)
+    record(ctx, lambda ledger: ledger.advance_clock(seconds, note), _said_clock)
+
+
+@clock_app.command("set")
+def set_clock(
+    ctx: typer.Context,
+    moment: Annotated[str, typer.Argument(help='The in-game time, "day N HH:MM".')],
+    note: NoteOption = None,
+) -> None:
+    """Set the in-game clock (never back in time).
+
+    Example: campaign clock set "day 3 08:00"
+    """
+    seconds = parse_moment(moment)
+    record(ctx, lambda ledger: ledger.set_clock(seconds, note), _said_clock)
+
+
+def _said_clock(seconds: int) -> str:
+    return f"clock: {format_moment(seconds)}"
+
+
+def setting(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="The setting: paladin-ability.")],
+    value: Annotated[str, typer.Argument(help="Its value: wis or cha (RULES D-6).")],
+    note: NoteOption = None,
+) -> None:
+    """Change a campaign setting.
+
+    Example: campaign setting paladin-ability cha
+    """
+    record(
+        ctx,
+        lambda ledger: ledger.change_setting(name, value, note),
+        lambda _: f"{name}: {value}",
+    )
+
+
+def note(
+    ctx: typer.Context,
+    text: Annotated[str, typer.Argument(help="The note, quoted.")],
+) -> None:
+    """A free-text note in the history (the audit lists every note, GEN002).
+
+    Example: campaign note "The goblins' leader wore a red hood"
+    """
+    record(ctx, lambda ledger: ledger.note(text), lambda _: "noted")
+
+
+def retract(
+    ctx: typer.Context,
+    which: Annotated[str, typer.Argument(metavar="last|event:N", help="The command to withdraw.")],
+    note: NoteOption = None,
+) -> None:
+    """Withdraw a whole earlier command, as a new event (nothing is deleted).
+
+    `last` is the most recent command still in force (in a log: the previous line's);
+    `event:N` the command that recorded position N, while no later command touched the same
+    subjects.
+
+    Example: campaign retract last --note "wrong group"
+    """
+    record(
+        ctx,
+        lambda ledger: ledger.retract(which, note),
+        lambda done: f"retracted the command at event:{done['retracted']}",
+    )

@@ -1,0 +1,316 @@
+"""The reading commands (SPEC §5): ``status``, ``history``, ``modifiers``, ``projections``, and
+``init``, which creates the store they read.
+
+Thin: parse → one query of the application service → :func:`cli.output.emit` (JSON on stdout,
+or a Rich view from :mod:`cli.render`). A missing store is ``StoreMissing`` (exit 1) and a bad
+``--as-of`` is ``ImpossibleInput`` (exit 2), both mapped by the root group.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from enum import StrEnum
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+from campaign.application import Ledger
+from campaign.errors import UnknownHandle
+from campaign.store import parse_store_url
+from cli import render
+from cli.output import emit, stderr, stdout
+from cli.state import DEFAULT_DB, open_ledger, state
+
+projections = typer.Typer(
+    help="The read models folded from the events: rebuild them, see their positions, follow "
+    "the store.",
+    no_args_is_help=True,
+)
+
+JsonOption = Annotated[
+    bool, typer.Option("--json", help="Print JSON (stable keys) instead of tables.")
+]
+AsOfOption = Annotated[
+    str | None,
+    typer.Option(
+        "--as-of",
+        metavar="REF",
+        help="The state as it stood then: session:N (the end of session N) or event:N.",
+    ),
+]
+
+
+class PaladinAbility(StrEnum):
+    wis = "wis"
+    cha = "cha"
+
+
+def register(root: typer.Typer) -> None:
+    root.command("init")(init)
+    root.command("status")(status)
+    root.command("history")(history)
+    root.command("modifiers")(modifiers)
+    root.add_typer(projections, name="projections")
+
+
+def init(
+    ctx: typer.Context,
+    name: Annotated[str | None, typer.Option("--name", help="The campaign's name.")] = None,
+    paladin_ability: Annotated[
+        PaladinAbility | None,
+        typer.Option("--paladin-ability", help="The paladin's spell ability (RULES D-6)."),
+    ] = None,
+) -> None:
+    """Create the store (idempotent); a different --paladin-ability records a setting event.
+
+    Example: campaign init --name "The Greywater campaign" --paladin-ability cha
+    """
+    ability = paladin_ability.value if paladin_ability is not None else None
+    where = parse_store_url(state(ctx).db or DEFAULT_DB).redacted
+    with open_ledger(ctx, create=True) as ledger:
+        already = ledger.last_position() > 0
+        recorded = ledger.init(name, ability)
+    if not already:
+        said = f"campaign store created at {where}"
+    elif recorded:
+        said = f"campaign store at {where}: paladin-ability set to {ability}"
+    else:
+        said = f"campaign store at {where} already exists; nothing to record"
+    stdout().print(said, markup=False, soft_wrap=True)
+
+
+def status(
+    ctx: typer.Context,
+    as_of: AsOfOption = None,
+    show_all: Annotated[
+        bool, typer.Option("--all", help="Show ended encounters too (JSON always has them).")
+    ] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Encounters and their morale boards, companies, characters: the state now, or --as-of.
+
+    Example: campaign status --as-of session:12
+    """
+    with open_ledger(ctx, create=False) as ledger:
+        data = ledger.status(as_of=as_of)
+    view = render.status_view(data, show_all=show_all, as_of=as_of)
+    emit(data, as_json=as_json, render=render.show(view))
+
+
+def history(
+    ctx: typer.Context,
+    session: Annotated[int | None, typer.Option("--session", help="Only session N.")] = None,
+    subject: Annotated[
+        str | None,
+        typer.Option(
+            "--subject",
+            help="Only one subject (an encounter's handle includes its groups): ford, brynn.",
+        ),
+    ] = None,
+    as_of: AsOfOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The timeline, one line per event, the rules' outcome beside the GM's ruling.
+
+    Example: campaign history --session 12 --subject ford
+    """
+    with open_ledger(ctx, create=False) as ledger:
+        events = ledger.history(session=session, subject=subject, as_of=as_of)
+    emit({"events": events}, as_json=as_json, render=render.show(render.history_view(events)))
+
+
+def modifiers(
+    ctx: typer.Context,
+    targets: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="E G | H | company:H | character:H",
+            help="A group (its encounter and handle), a company or character handle, or "
+            "company:H / character:H; none: every subject.",
+        ),
+    ] = None,
+    as_of: AsOfOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The morale modifiers in force: rating, each modifier with its reason and event, effective.
+
+    `morale` is the logging command; this is its reading side.
+
+    Example: campaign modifiers ford goblins company:red-lances
+    """
+    with open_ledger(ctx, create=False) as ledger:
+        subjects = select_subjects(ledger.modifiers(as_of=as_of), targets or [])
+    emit(
+        {"subjects": subjects},
+        as_json=as_json,
+        render=render.show(render.modifiers_view(subjects)),
+    )
+
+
+def select_subjects(subjects: list[dict[str, Any]], targets: list[str]) -> list[dict[str, Any]]:
+    """The subjects the targets name, in the query's order (every one without targets).
+
+    ``E G`` (or ``E/G``) is a group; ``company:H`` and ``character:H`` one of that kind; a bare
+    ``H`` a company or character; a bare encounter handle not followed by one of its groups,
+    every group of that encounter. A target that names nothing is an error naming it.
+    """
+    if not targets:
+        return subjects
+    groups = {s["subject"].lower() for s in subjects if s["kind"] == "group"}
+    encounters = {g.split("/", 1)[0] for g in groups}
+    wanted: set[tuple[str, str]] = set()  # (kind, subject)
+    tokens = [t.strip().lower() for t in targets]
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        index += 1
+        kind, _, handle = token.rpartition(":")
+        if kind in ("company", "character"):
+            found = {(kind, handle)}
+        elif "/" in token:
+            found = {("group", token)}
+        elif token in encounters:
+            following = tokens[index] if index < len(tokens) else None
+            if following is not None and f"{token}/{following}" in groups:
+                index += 1
+                found = {("group", f"{token}/{following}")}
+            else:
+                found = {("group", g) for g in groups if g.startswith(f"{token}/")}
+        else:
+            found = {("company", token), ("character", token)}
+        known = {(s["kind"], s["subject"].lower()) for s in subjects}
+        if not found & known:
+            raise UnknownHandle(
+                f"{targets[index - 1]!r} names no group, company or character with modifiers",
+                field="subject",
+                value=targets[index - 1],
+                expected="E G, H, company:H or character:H",
+            )
+        wanted |= found
+    return [s for s in subjects if (s["kind"], s["subject"].lower()) in wanted]
+
+
+# --- projections ---------------------------------------------------------------------------------
+
+
+@projections.command("status")
+def projections_status(ctx: typer.Context, as_json: JsonOption = False) -> None:
+    """Each read model's position in the history and how many events it is behind.
+
+    Example: campaign projections status --json
+    """
+    with open_ledger(ctx, create=False) as ledger:
+        rows = ledger.projection_positions()
+    emit(
+        {"projections": rows},
+        as_json=as_json,
+        render=render.show(render.projections_view(rows)),
+    )
+
+
+@projections.command("rebuild")
+def rebuild(ctx: typer.Context) -> None:
+    """Drop the read models and fold the whole history again (they can always be rebuilt).
+
+    Example: campaign projections rebuild
+    """
+    with open_ledger(ctx, create=False) as ledger, _progress("folding events") as progress:
+        folded = ledger.rebuild(progress=progress)
+        position = ledger.last_position()
+    stdout().print(f"read models rebuilt: {_events(folded)} folded (position {position})")
+
+
+@projections.command("run")
+def run(
+    ctx: typer.Context,
+    interval: Annotated[
+        float,
+        typer.Option(
+            "--interval",
+            min=0.1,
+            help="Seconds between catch-ups (SQLite; PostgreSQL also wakes on each write).",
+        ),
+    ] = 2.0,
+    once: Annotated[bool, typer.Option("--once", help="Catch up once and exit.")] = False,
+) -> None:
+    """Follow the store: keep the read models caught up as events land, until Ctrl-C.
+
+    Example: campaign projections run --interval 5
+    """
+    try:
+        with open_ledger(ctx, create=False) as ledger:
+            _follow(ledger, interval, once)
+    except KeyboardInterrupt:
+        raise typer.Exit(0) from None
+
+
+def _follow(ledger: Ledger, interval: float, once: bool) -> None:
+    console = stdout()
+    if not once:
+        where = ledger.store.redacted
+        stderr().print(f"following {where}; Ctrl-C to stop", style="dim", soft_wrap=True)
+    first = True
+    with _wakeups(ledger) as wait:
+        while True:
+            folded = ledger.catch_up()
+            if folded or first:
+                stamp = time.strftime("%H:%M:%S")
+                console.print(
+                    f"{stamp} {_events(folded)} folded (position {ledger.last_position()})"
+                )
+            if once:
+                return
+            first = False
+            wait(interval)
+
+
+def _events(n: int) -> str:
+    return f"{n} event" if n == 1 else f"{n} events"
+
+
+@contextmanager
+def _wakeups(ledger: Ledger) -> Iterator[Callable[[float], None]]:
+    """``wait(seconds)``: on PostgreSQL, returns early when the store NOTIFYs a write (the
+    eventsourcing recorder notifies on every insert); elsewhere, sleeps."""
+    recorder = ledger.app.recorder
+    channel = getattr(recorder, "channel_name", None)
+    datastore = getattr(recorder, "datastore", None)
+    if channel is None or not hasattr(datastore, "get_connection"):
+        yield time.sleep
+        return
+    from psycopg import sql
+
+    with datastore.get_connection() as connection:
+        connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
+
+        def wait(seconds: float) -> None:
+            for _ in connection.notifies(timeout=seconds, stop_after=1):
+                pass
+
+        try:
+            yield wait
+        finally:
+            with suppress(Exception):  # interrupted mid-wait: the pool discards a bad connection
+                connection.execute(sql.SQL("UNLISTEN {}").format(sql.Identifier(channel)))
+
+
+@contextmanager
+def _progress(label: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on stderr when it is a terminal; no callback otherwise."""
+    console = stderr()
+    if not console.is_terminal:
+        yield None
+        return
+    bar = Progress(
+        TextColumn(label), BarColumn(), MofNCompleteColumn(), console=console, transient=True
+    )
+    with bar:
+        task = bar.add_task(label, total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield advance

@@ -1,0 +1,216 @@
+"""``campaign replay FILE…`` (SPEC §5): session logs in, atomic per file, idempotent per session.
+
+Each line of a log is run by the very Click command that runs it live (``campaign casualty …``
+and the log line ``casualty …`` are one definition): the line's words are resolved against the
+root command group and invoked with the replay's :class:`~cli.state.LogRun` in the context, so
+the command records into the file's unit of work instead of opening the store.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+from typer._click import ClickException
+
+from campaign.application import Ledger
+from campaign.errors import CampaignError, ImpossibleInput
+from campaign.logfile import LogLine, SessionBlock, SessionLog, read_log
+from cli.output import describe, stderr, stdout
+from cli.state import LogRun, open_ledger, state
+
+# The commands a log may hold (SPEC §4): the logging commands, never a reading one.
+LOG_COMMANDS = frozenset(
+    {"session", "clock", "setting", "note", "retract", "company", "character", "condition",
+     "encounter", "casualty", "adjust", "morale", "loyalty", "save", "item-save", "trait"}
+)  # fmt: skip
+PROGRESS_FROM = 200  # lines: shorter logs replay too fast for a bar to help
+
+
+def register(app: typer.Typer) -> None:
+    app.command("replay")(replay)
+
+
+def replay(
+    ctx: typer.Context,
+    files: Annotated[list[Path], typer.Argument(help="Session logs, replayed in this order.")],
+    dry_run: Annotated[
+        bool,
+        typer.Option("--dry-run", help="Check and show what would be recorded; write nothing."),
+    ] = False,
+) -> None:
+    """Record session logs: all of a file or none of it; a session already recorded from the
+    same text is skipped.
+
+    Example: campaign replay sessions/*.log
+    """
+    out = stdout()
+    with open_ledger(ctx, create=True) as ledger:
+        if dry_run:
+            ledger.unit(lambda: _replay_all(ctx, ledger, files, dry_run=True), commit=False)
+            return
+        _replay_all(ctx, ledger, files, dry_run=False)
+    out.print("`campaign status` shows where things stand; `campaign history` every event.")
+
+
+def _replay_all(ctx: typer.Context, ledger: Ledger, files: list[Path], *, dry_run: bool) -> None:
+    out = stdout()
+    landed: list[str] = []
+    for path in files:
+        try:
+            log = read_log(_read(path), name=str(path))
+            summary = _replay_file(ctx, ledger, log, dry_run=dry_run)
+        except ImpossibleInput as error:
+            if landed and not dry_run:
+                out.print(f"landed before the error: {', '.join(landed)}", markup=False)
+            elif not dry_run:
+                out.print("no file landed", markup=False)
+            raise ImpossibleInput(describe(error), field="line") from None
+        out.print(summary, markup=False, soft_wrap=True)
+        landed.append(str(path))
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        raise ImpossibleInput(
+            f"{path}: cannot read it ({error.strerror})",
+            field="line",
+            value=str(path),
+            expected="a readable session-log file",
+        ) from None
+
+
+def _replay_file(ctx: typer.Context, ledger: Ledger, log: SessionLog, *, dry_run: bool) -> str:
+    """Run the file's new session blocks in one unit of work; say what happened."""
+    recorded = {s["number"]: s for s in ledger.sessions()}
+    todo, skipped = [], []
+    for block in log.blocks:
+        known = recorded.get(block.number)
+        if known is None:
+            todo.append(block)
+        elif known["source_hash"] == block.digest:
+            skipped.append(block.number)
+        else:
+            origin = f"from {known['source']}" if known["source"] else "live"
+            raise ImpossibleInput(
+                f"{log.name}:{block.first_line}: session {block.number} is already recorded "
+                f"({origin}) from a different text; a recorded session is never rewritten — "
+                "record corrections as new commands (retract, note) in a later session",
+                field="line",
+                value=block.number,
+                expected="a new session number, or the same text",
+            )
+    said = [f"session {n} already recorded from this text: skipped" for n in skipped]
+    if not todo:
+        return f"{log.name}: nothing new. " + "; ".join(said)
+    before = ledger.last_position()
+    run = LogRun(ledger, source=Path(log.name).name)
+
+    def work() -> list[Any]:
+        _run_blocks(ctx, run, log.name, todo)
+        return [e for e in ledger.staged_events() if e.position > before]
+
+    events = work() if dry_run else ledger.unit(work)
+    sessions = ", ".join(str(b.number) for b in todo)
+    verb = "would record" if dry_run else "recorded"
+    lines = [f"{log.name}: session {sessions} — {verb} {len(events)} events"]
+    if dry_run or state(ctx).verbose:
+        lines += [f"  {log.name}:{number}: {text}" for number, text in run.said]
+    lines += [f"  warning: {w}" for w in warnings(events)]
+    return "\n".join(lines + [f"  {s}" for s in said])
+
+
+def _run_blocks(ctx: typer.Context, run: LogRun, name: str, blocks: list[SessionBlock]) -> None:
+    current = state(ctx)
+    current.log = run
+    try:
+        total = sum(len(b.lines) for b in blocks)
+        with _progress(name, total) as advance:
+            for block in blocks:
+                run.block_digest = block.digest
+                for line in block.lines:
+                    run.line = line.number
+                    _invoke(ctx, name, line)
+                    advance()
+            if run.ledger.campaign().open_session is not None:
+                run.ledger.end_session()  # a replayed log's last session ends with the file
+    finally:
+        current.log = None
+
+
+def _invoke(ctx: typer.Context, name: str, line: LogLine) -> None:
+    """Run one log line through the same command the live CLI runs."""
+    root = ctx.find_root()
+    words = list(line.tokens)
+    where = f"{name}:{line.number}: {' '.join(words)}"
+    if words[0] not in LOG_COMMANDS:
+        known = "a reading command" if words[0] in root.command.commands else "not a command"
+        raise ImpossibleInput(
+            f"{where}: `{words[0]}` is {known}; a log holds only logging commands",
+            field="line",
+            value=words[0],
+            expected=", ".join(sorted(LOG_COMMANDS)),
+        )
+    try:
+        command_name, command, args = root.command.resolve_command(root, words)
+        with command.make_context(command_name, args, parent=root) as sub:
+            command.invoke(sub)
+    except ImpossibleInput as error:
+        raise ImpossibleInput(f"{where}: {describe(error)}", field="line") from None
+    except CampaignError:
+        raise
+    except ClickException as error:
+        raise ImpossibleInput(f"{where}: {error.format_message()}", field="line") from None
+    except typer.Exit:
+        raise ImpossibleInput(f"{where}: --help has no place in a log", field="line") from None
+
+
+class _progress:
+    """A Rich progress bar on stderr for long logs, only on a terminal."""
+
+    def __init__(self, name: str, total: int) -> None:
+        self.bar: Progress | None = None
+        if total >= PROGRESS_FROM and sys.stderr.isatty():
+            self.bar = Progress(
+                TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                console=stderr(), transient=True,
+            )  # fmt: skip
+            self.task = self.bar.add_task(name, total=total)
+
+    def __enter__(self) -> Callable[[], None]:
+        if self.bar is None:
+            return lambda: None
+        self.bar.start()
+        bar, task = self.bar, self.task
+        return lambda: bar.advance(task)
+
+    def __exit__(self, *_: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def warnings(events: list[Any]) -> list[str]:
+    """What a GM should hear at the end of a replay: morale checks that fell due and were never
+    made (the audit's MOR002, final once they lapse)."""
+    said = []
+    for event in events:
+        for lapsed in _lapsed(event):
+            checks = " and ".join(lapsed["checks"])
+            said.append(f"morale check due for {lapsed['subject']} ({checks}), none made")
+    return said
+
+
+def _lapsed(event: Any) -> list[dict[str, Any]]:
+    kind = type(event).__name__
+    if kind == "MoraleCheckLapsed" or (kind == "CompanyLeft" and event.lapsed):
+        checks = event.checks if kind == "MoraleCheckLapsed" else event.lapsed
+        return [{"subject": event.group, "checks": checks}]
+    if kind == "EncounterEnded":
+        return [{"subject": lapse["group"], "checks": lapse["checks"]} for lapse in event.lapsed]
+    return []

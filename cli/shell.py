@@ -1,0 +1,108 @@
+"""``campaign shell``: every logging and reading command at a prompt, the store kept open.
+
+Each line is tokenised like a session-log line and run by the same commands as ``campaign …``
+(one grammar); an error is printed and the console goes on. History and completion come from
+``readline`` where the platform has it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+
+import typer
+from typer._click import ClickException
+
+from campaign.errors import CampaignError, ImpossibleInput
+from campaign.logfile import tokenize
+from cli.output import describe, stderr
+from cli.state import open_ledger, state
+
+HISTORY = Path(os.environ.get("CAMPAIGN_SHELL_HISTORY", "~/.campaign_history")).expanduser()
+LEAVE = ("exit", "quit")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("shell")(shell)
+
+
+def shell(ctx: typer.Context) -> None:
+    """An interactive console: type commands without the leading `campaign`; `exit` leaves.
+
+    Example: campaign --db ./campaign.db shell
+    """
+    root = ctx.find_root()
+    names = sorted(n for n in root.command.commands if n != "shell")
+    _readline(names)
+    current = state(ctx)
+    with open_ledger(ctx, create=True) as ledger:
+        current.shared = ledger
+        try:
+            _loop(root, names)
+        finally:
+            current.shared = None
+            _save_history()
+
+
+def _loop(root: typer.Context, names: list[str]) -> None:
+    while True:
+        try:
+            line = input("campaign> ")
+        except (EOFError, KeyboardInterrupt):
+            typer.echo("")
+            return
+        try:
+            words = tokenize(line)
+        except ImpossibleInput as error:
+            stderr().print(f"error: {describe(error)}", markup=False)
+            continue
+        if not words:
+            continue
+        if words[0] in LEAVE:
+            return
+        if words[0] == "shell":
+            stderr().print("error: you are in the shell already", markup=False)
+            continue
+        _run(root, words)
+
+
+def _run(root: typer.Context, words: list[str]) -> None:
+    """One command, as `campaign WORDS…` would run it, reporting instead of exiting."""
+    try:
+        name, command, args = root.command.resolve_command(root, words)
+        with command.make_context(name, args, parent=root) as sub:
+            command.invoke(sub)
+    except ImpossibleInput as error:
+        stderr().print(f"error: {describe(error)}", markup=False)
+    except CampaignError as error:
+        stderr().print(f"error: {error}", markup=False)
+    except ClickException as error:
+        stderr().print(f"error: {error.format_message()}", markup=False)
+    except typer.Exit:
+        pass  # --help printed, or a command's own exit
+
+
+def _readline(names: list[str]) -> None:
+    try:
+        import readline
+    except ImportError:  # not every platform has it: the console works without
+        return
+    with contextlib.suppress(OSError):
+        readline.read_history_file(HISTORY)
+
+    def complete(text: str, index: int) -> str | None:
+        found = [n for n in names if n.startswith(text)]
+        return found[index] if index < len(found) else None
+
+    readline.set_completer(complete)
+    readline.parse_and_bind("tab: complete")
+
+
+def _save_history() -> None:
+    try:
+        import readline
+
+        readline.write_history_file(HISTORY)
+    except (ImportError, OSError):
+        pass

@@ -1,0 +1,111 @@
+"""What one ``campaign`` invocation carries: the store, the GM, and — while a session log is
+replayed — the unit of work its lines land in.
+
+A logging command is written once (``cli/logging/``) and runs two ways: live, it opens the
+store, records and prints one confirming line; as a line of a log, it records into the replay's
+unit of work and leaves its line to the replay's summary. That is how the live commands and the
+log reader share one grammar (SPEC §4).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+import typer
+
+from campaign.application import Ledger
+from campaign.errors import CampaignError, ImpossibleInput
+from campaign.store import parse_store_url
+from cli.output import stdout
+
+T = TypeVar("T")
+DEFAULT_DB = "./campaign.db"
+
+
+class StoreMissing(CampaignError):
+    """A reading command on a store that does not exist (SPEC §5: exit 1, say how to create)."""
+
+
+@dataclass
+class LogRun:
+    """A session log being replayed: its commands land in ``ledger``'s open unit of work."""
+
+    ledger: Ledger
+    source: str | None = None  # the file's name
+    said: list[tuple[int, str]] = field(default_factory=list)  # (line, confirmation)
+    line: int = 0
+    block_digest: str | None = None  # the session block being replayed (SPEC §5 idempotency)
+
+
+@dataclass
+class CliState:
+    db: str | None = None
+    gm: str | None = None
+    verbose: bool = False
+    log: LogRun | None = None
+    shared: Ledger | None = None  # `campaign shell` keeps one store open for every command
+
+
+def state(ctx: typer.Context) -> CliState:
+    root = ctx.find_root()
+    if not isinstance(root.obj, CliState):
+        root.obj = CliState(db=os.environ.get("CAMPAIGN_DB"), gm=os.environ.get("CAMPAIGN_GM"))
+    return root.obj
+
+
+def _seed() -> int | None:
+    """``CAMPAIGN_SEED``: reproducible tracker dice for tests and demos (SPEC §5)."""
+    raw = os.environ.get("CAMPAIGN_SEED")
+    if raw is None or raw == "":
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImpossibleInput(
+            f"CAMPAIGN_SEED={raw!r} is not a whole number",
+            field="CAMPAIGN_SEED",
+            value=raw,
+            expected="a whole number",
+        ) from None
+
+
+@contextmanager
+def open_ledger(ctx: typer.Context, *, create: bool) -> Iterator[Ledger]:
+    """The store of this invocation. ``create``: logging commands and ``replay`` create it;
+    reading commands on a missing store exit 1 saying how to create one."""
+    current = state(ctx)
+    if current.log is not None:
+        yield current.log.ledger
+        return
+    if current.shared is not None:
+        yield current.shared
+        return
+    url = parse_store_url(current.db or DEFAULT_DB)
+    if not create and not url.exists():
+        raise StoreMissing(
+            f"no campaign store at {url.redacted}: create one with `campaign init`, or "
+            "`campaign replay FILE…` (or point --db / CAMPAIGN_DB at an existing store)"
+        )
+    with Ledger(url, gm=current.gm, seed=_seed()) as ledger:
+        yield ledger
+
+
+def record(
+    ctx: typer.Context, call: Callable[[Ledger], T], say: Callable[[T], str] | None = None
+) -> T:
+    """Run one logging command: live, print its confirming line; in a log, keep it."""
+    current = state(ctx)
+    if current.log is not None:
+        result = call(current.log.ledger)
+        if say is not None:
+            current.log.said.append((current.log.line, say(result)))
+        return result
+    with open_ledger(ctx, create=True) as ledger:
+        result = call(ledger)
+    if say is not None:
+        stdout().print(say(result), markup=False, soft_wrap=True)
+    return result

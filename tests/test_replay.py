@@ -1,0 +1,238 @@
+"""Given session logs, when the GM replays them, then each file lands whole or not at all, a
+session already recorded from the same text is skipped, a bad line is named with its file and
+line and nothing is written; and the same lines work live — on SQLite and PostgreSQL."""
+
+import json
+
+import pytest
+
+from tests.scenario import FORD_STATUS, contains
+
+FORD_LOG = """\
+#! campaign-log 1
+# Session 12 — the ford at Greywater
+session 12 --date 2026-11-21 --title "The ford at Greywater"
+
+company hire red-lances --troop trained --mounted --size 20 --name "Red Lances"
+company modifier red-lances +1 --reason "shared the dragon hoard"
+
+character create brynn --name "Brynn" --flaw phobie-legere:spiders --advantage nerfs-d-acier
+character finalize brynn
+character item brynn "Tower shield" --slot shield --hardness 5 --hp 20
+character item brynn "Ring of protection +1" --slot jewelry --magic --caster-level 5
+character saves brynn --fortitude 4 --reflex 1 --will 2
+character create cedric --name "Cedric the torchbearer" --retainer-of brynn --employer-cha 16
+
+encounter start ford --name "Ambush at the ford"
+encounter group ford goblins --count 12 --morale 7
+encounter join ford red-lances
+
+casualty ford goblins 1 --cause "Brynn's axe"            # first death: a morale check is now due
+morale ford goblins --roll 3,5                            # 8 > 7: the rules say they give way
+adjust ford goblins -1 --reason "leader slain"
+casualty ford red-lances 2 --incapacitated
+save brynn --vs "Fireball" --type reflex --spell-level 3 --ability-mod 4 --effect half \\
+     --damage 24 --energy --objects --roll 1 --item "Tower shield"
+item-save brynn "Tower shield" --roll 9                   # the exposed item's own save
+trait brynn phobia-mild --result 6                        # MORAL vs NORMALE (9): failed by 3
+loyalty cedric --roll 4,6 --ruling flee                   # peril: 10 > 9, he runs
+"""
+FORD_END = """clock advance 2h
+encounter end ford
+"""
+
+
+@pytest.fixture
+def db(store_url):
+    return store_url
+
+
+@pytest.fixture
+def run(campaign, db):
+    def invoke(*args):
+        return campaign("--db", db, *args)
+
+    return invoke
+
+
+def status(run):
+    result = run("status", "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def positions(run):
+    return status(run)["position"]
+
+
+def write(tmp_path, name, text, encoding="utf-8"):
+    path = tmp_path / name
+    path.write_bytes(text.encode(encoding) if isinstance(text, str) else text)
+    return str(path)
+
+
+def test_replaying_spec_4s_log_gives_spec_5s_status_with_the_session_ended(run, tmp_path):
+    log = write(tmp_path, "ford.log", FORD_LOG + FORD_END)
+    result = run("replay", log)
+    assert result.exit_code == 0, result.output
+    assert "session 12 — recorded" in result.stdout
+    got = status(run)
+    expected = json.loads(json.dumps(FORD_STATUS))
+    expected.update(clock="day 1 02:00")
+    expected["encounters"][0]["ended"] = True
+    expected["characters"][0]["conditions"] = []  # no duration: it ended with the file
+    assert contains(got, expected)
+    assert got["session_open"] is False
+
+
+def test_the_log_as_spec_5_shows_it_before_the_clock_line(run, tmp_path):
+    result = run("replay", write(tmp_path, "ford.log", FORD_LOG + "session end\n"))
+    assert result.exit_code == 0, result.output
+    history = json.loads(run("history", "--json").stdout)["events"]
+    loyalty = next(e["position"] for e in history if e["kind"] == "loyalty-tested")
+    got = json.loads(run("status", "--as-of", f"event:{loyalty}", "--json").stdout)
+    assert contains(got, FORD_STATUS)
+
+
+def test_replaying_twice_records_nothing_new_and_says_so(run, tmp_path):
+    log = write(tmp_path, "ford.log", FORD_LOG)
+    assert run("replay", log).exit_code == 0
+    before = positions(run)
+    again = run("replay", log)
+    assert again.exit_code == 0, again.output
+    assert "already recorded from this text: skipped" in again.stdout
+    assert positions(run) == before
+    crlf_text = b"\xef\xbb\xbf" + FORD_LOG.replace("\n", "\r\n").encode()
+    crlf = write(tmp_path, "ford-crlf.log", crlf_text)
+    assert "skipped" in run("replay", crlf).stdout  # BOM and CRLF: the same text
+    assert positions(run) == before
+
+
+def test_a_session_grows_a_new_session_and_only_the_new_one_is_recorded(run, tmp_path):
+    log = write(tmp_path, "campaign.log", FORD_LOG)
+    assert run("replay", log).exit_code == 0
+    before = positions(run)
+    write(tmp_path, "campaign.log", FORD_LOG + "\n# Session 13\nsession 13\nnote \"a quiet day\"\n")
+    result = run("replay", log)
+    assert result.exit_code == 0, result.output
+    assert "session 12 already recorded" in result.stdout and "session 13 —" in result.stdout
+    assert positions(run) == before + 3  # opened, the note, ended with the file
+
+
+def test_the_same_session_from_another_text_is_refused(run, tmp_path):
+    assert run("replay", write(tmp_path, "a.log", FORD_LOG)).exit_code == 0
+    before = positions(run)
+    result = run("replay", write(tmp_path, "b.log", "session 12\nnote other\n"))
+    assert result.exit_code == 2
+    assert "b.log:1: session 12 is already recorded (from a.log) from a different text" in (
+        result.stderr
+    )
+    assert positions(run) == before
+
+
+BAD_LINES = [
+    ("casualty hall rats 9", "casualty hall rats 9: --count: rats has 3 members able"),
+    ("morale hall rats --roll 13", "--roll: '13' is not a 2d6 roll"),
+    ("morale hall rats --roll 3,9", "a d6 shows 1–6, not 9"),
+    ("encounter start cave --frob", "No such option: --frob"),
+    ("adjust hall rats --frob", "Invalid value for 'value'"),  # a signed value's slot
+    ("encounter group hall bats --count 3 --morale 15", "--morale"),
+    ("casualty hall wolves", "has no group 'wolves'"),
+    ("company modifier nobody +1 --reason x", "company 'nobody'"),
+    ('note "unclosed', 'unclosed " quote'),
+    ("status", "`status` is a reading command"),
+    ("frobnicate", "`frobnicate` is not a command"),
+    ("save brynn --vs x --type reflex --effect half --dc 10 --roll 21", "a d20 shows 1–20"),
+    ("encounter group hall Été --count 3 --morale 7", "ASCII"),
+]
+
+
+@pytest.mark.parametrize(("line", "says"), BAD_LINES, ids=[b[0] for b in BAD_LINES])
+def test_a_bad_line_is_named_and_nothing_of_the_file_is_written(run, tmp_path, line, says):
+    assert run("replay", write(tmp_path, "ford.log", FORD_LOG)).exit_code == 0
+    before = status(run)
+    text = (
+        "session 13\nencounter start hall\nencounter group hall rats --count 3 --morale 6\n"
+        f"{line}\nnote after\n"
+    )
+    result = run("replay", write(tmp_path, "hall.log", text))
+    assert result.exit_code == 2, result.output
+    assert "hall.log:4:" in result.stderr and says in result.stderr, result.stderr
+    assert "Traceback" not in result.output
+    assert status(run) == before  # the whole file or nothing
+
+
+def test_several_files_stop_at_the_first_bad_one_and_say_which_landed(run, tmp_path):
+    good = write(tmp_path, "12.log", FORD_LOG)
+    bad = write(tmp_path, "13.log", "session 13\ncasualty ford goblins 99\n")
+    never = write(tmp_path, "14.log", "session 14\nnote later\n")
+    result = run("replay", good, bad, never)
+    assert result.exit_code == 2
+    assert "landed before the error" in result.stdout and "12.log" in result.stdout
+    assert "13.log:2:" in result.stderr
+    assert [s for s in [status(run)["session"]]] == [12]
+
+
+def test_dry_run_shows_what_would_be_recorded_and_writes_nothing(run, tmp_path, db):
+    result = run("replay", "--dry-run", write(tmp_path, "ford.log", FORD_LOG))
+    assert result.exit_code == 0, result.output
+    assert "would record" in result.stdout and "the rules say flee" in result.stdout
+    assert positions(run) == 0
+
+
+def test_commands_before_a_session_or_after_its_end_are_refused(run, tmp_path):
+    result = run("replay", write(tmp_path, "a.log", "# notes\nnote too early\n"))
+    assert result.exit_code == 2 and "a.log:2:" in result.stderr
+    result = run("replay", write(tmp_path, "b.log", "session 1\nsession end\nnote late\n"))
+    assert result.exit_code == 2 and "b.log:3:" in result.stderr
+
+
+def test_a_lapsed_morale_check_is_a_warning_of_the_summary(run, tmp_path):
+    text = "session 1\nencounter start hall\nencounter group hall rats --count 4 --morale 6\n"
+    text += "casualty hall rats 1\nencounter end hall\n"
+    result = run("replay", write(tmp_path, "hall.log", text))
+    assert result.exit_code == 0, result.output
+    assert "warning: morale check due for rats (first-death), none made" in result.stdout
+
+
+def test_retract_last_in_a_log_withdraws_the_previous_line(run, tmp_path):
+    text = "session 1\nencounter start hall\nencounter group hall rats --count 4 --morale 6\n"
+    text += "casualty hall rats 2\nretract last --note 'it was the bats'\n"
+    assert run("replay", write(tmp_path, "hall.log", text)).exit_code == 0
+    (rats,) = status(run)["encounters"][0]["groups"]
+    assert (rats["killed"], rats["out"]) == (0, 0)
+
+
+# --- live --------------------------------------------------------------------------------------
+
+
+def test_live_commands_take_signed_values_and_confirm_in_one_line(run):
+    assert run("session", "1").exit_code == 0
+    assert run("company", "hire", "h", "--troop", "militia", "--size", "10").exit_code == 0
+    result = run("company", "modifier", "h", "-2", "--reason", "unpaid")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == "h: -2 (unpaid) → morale 4"
+    assert run("encounter", "start", "hall").exit_code == 0
+    assert run("encounter", "group", "hall", "rats", "--count", "3", "--morale", "6").exit_code == 0
+    adjusted = run("adjust", "hall", "rats", "-1", "--reason", "torchlight")
+    assert adjusted.stdout.strip() == "rats: -1 (torchlight) → effective morale 5"
+    assert run("character", "create", "kit").exit_code == 0
+    assert run("character", "stat", "kit", "moral", "-1").exit_code == 0
+    morale = run("morale", "hall", "rats")  # the tracker rolls and shows the faces
+    assert morale.exit_code == 0 and "rolled by the tracker" in morale.stdout
+
+
+def test_a_live_command_without_a_session_says_how_to_open_one(run):
+    result = run("note", "hello")
+    assert result.exit_code == 2
+    assert "campaign session N" in result.stderr
+    assert positions(run) == 0
+
+
+def test_a_live_error_writes_nothing(run):
+    run("session", "1")
+    run("encounter", "start", "hall")
+    before = positions(run)
+    result = run("encounter", "group", "hall", "rats", "--count", "0", "--morale", "6")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert positions(run) == before

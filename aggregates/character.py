@@ -183,6 +183,7 @@ class Character(
             "conscience_lost": self.conscience_lost,
             "damage_taken": self.damage_taken,
             "saves": self.saves,
+            "stats": dict(self.stats),  # the scores set with `character stat` (moral, cha, …)
             "items": self.items,
         }
 

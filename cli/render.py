@@ -217,8 +217,12 @@ def _character(character: dict[str, Any]) -> Table:
         grid.add_row("  flaws", _traits(character["flaws"]))
     if character["advantages"]:
         grid.add_row("  advantages", _traits(character["advantages"]))
+    if character.get("stats"):
+        scores = ", ".join(f"{k} {v}" for k, v in character["stats"].items())
+        grid.add_row("  scores", scores)
     if character.get("moral_modifier"):
-        grid.add_row("  MORAL", Text(signed(character["moral_modifier"]), style="bold"))
+        bonus = Text(signed(character["moral_modifier"]), style="bold")
+        grid.add_row("  MORAL bonus", bonus + Text(" (advantages)", style="dim"))
     for index, condition in enumerate(character["conditions"]):
         grid.add_row("  conditions" if index == 0 else "", _condition(condition))
     for index, item in enumerate(character["items"]):

@@ -139,7 +139,7 @@ def test_brynn_and_cedric_at_the_ford_as_spec_4_logs_them(ledger):
         "retainer_of": "brynn", "loyalty": 9, "in_service": True, "flaws": [], "advantages": [],
         "flaw_points": 0, "advantage_points": 0, "moral_modifier": 0, "conditions": [],
         "hp_lost": {"torso": 0}, "conscience_lost": 0, "damage_taken": 0, "saves": None,
-        "items": [],
+        "stats": {}, "items": [],
     }  # fmt: skip
 
 

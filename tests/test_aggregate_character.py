@@ -505,7 +505,7 @@ def test_brynn_fails_her_phobia_roll_and_her_status_is_spec_5s():
         "flaw_points": 4, "advantage_points": 10, "moral_modifier": 1,
         "conditions": [condition],
         "hp_lost": {"torso": 0}, "conscience_lost": 0, "damage_taken": 24,
-        "saves": {"fortitude": 4, "reflex": 1, "will": 2},
+        "saves": {"fortitude": 4, "reflex": 1, "will": 2}, "stats": {},
         "items": [
             item_status("Tower shield", "shield", False, "damaged", 13, 20),
             item_status("Ring of protection +1", "jewelry", True, "intact", None, None),

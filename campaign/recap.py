@@ -1,0 +1,234 @@
+"""``export --format markdown`` (SPEC §5): a session recap a GM can post for the players.
+
+Per session: its title and date, each encounter fought in it with how every group fared, the
+casualties, the saves and the items they harmed, the flaws that flared up, the retainers and
+their loyalty, the GM's notes. The state is the read side's own (``status --as-of session:N``),
+the happenings are the session's events; a retracted command did not happen and is left out.
+Nothing here judges anything: the rules' answer appears only beside a ruling that differs.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from aggregates.campaign import Campaign
+from aggregates.character import Character
+from aggregates.encounter import Encounter
+from campaign.errors import ImpossibleInput
+from campaign.subjects import Subjects
+
+if TYPE_CHECKING:
+    from campaign.application import Ledger
+
+FATES = {
+    "fighting": "still fighting",
+    "fled": "fled",
+    "surrendered": "surrendered",
+    "fights-to-death": "fights to the death",
+    "will-not-fight": "would not fight",
+    "out": "all down",
+    "left": "left the field (dismissed)",
+}
+_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
+ITEM_HARM = (Character.ItemDamaged, Character.ItemBroken, Character.ItemDestroyed)
+
+
+def md(text: Any) -> str:
+    """Free text made inert in Markdown (a name such as ``*Grim*`` stays as typed)."""
+    return _SPECIAL.sub(r"\\\1", " ".join(str(text).split()))
+
+
+def _roll(record: dict[str, Any] | None) -> str:
+    if record is None:
+        return "no roll"
+    faces = record.get("faces") or []
+    if len(faces) > 1:
+        return f"{'+'.join(map(str, faces))} = {record['total']}"
+    return f"natural {faces[0]}" if faces else str(record["total"])
+
+
+def _verdict(event: Any) -> str:
+    if event.ruled == event.rules_say:
+        return f"{event.ruled}"
+    return f"{event.ruled} (the GM's ruling; the rules said {event.rules_say})"
+
+
+def markdown(ledger: Ledger, session: int | None = None) -> str:
+    """The recap of one session, or of every session in order."""
+    subjects = Subjects()
+    happened: dict[int, list[tuple[Any, str]]] = {}
+    opened: dict[int, Any] = {}
+    withdrawn: set[int] = set()
+    for event in ledger.events():
+        handle = subjects.handle(event)
+        if isinstance(event, Campaign.CommandRetracted):
+            withdrawn.add(event.retracted)
+        if isinstance(event, Campaign.SessionOpened):
+            opened[event.number] = event
+        if event.session is not None:
+            happened.setdefault(event.session, []).append((event, handle))
+    numbers = [n for n, e in opened.items() if e.command not in withdrawn]
+    if session is not None:
+        if session not in numbers:
+            known = ", ".join(map(str, numbers)) or "none"
+            raise ImpossibleInput(f"session {session} is not in this history; sessions: {known}",
+                                  field="session", value=session, expected=known)  # fmt: skip
+        numbers = [session]
+    parts = [] if session is not None else ["# Campaign recap", ""]
+    for number in numbers:
+        events = [
+            (e, h) for e, h in happened.get(number, [])
+            if e.command not in withdrawn and not isinstance(e, Campaign.CommandRetracted)
+        ]  # fmt: skip
+        status = ledger.status(as_of=f"session:{number}")
+        parts += _session(opened[number], status, events)
+    return "\n".join(parts).rstrip() + "\n"
+
+
+def _session(opened: Any, status: dict[str, Any], events: list[tuple[Any, str]]) -> list[str]:
+    title = f"## Session {opened.number}" + (f" — {md(opened.title)}" if opened.title else "")
+    when = [md(opened.date)] if opened.date else []
+    when.append(f"in-game time at the end: {status['clock']}")
+    out = [title, "", f"*{' · '.join(when)}*", ""]
+    names = _names(status)
+    for section in (_encounters, _casualties, _saves, _items, _flaws, _retainers, _notes):
+        out += section(status, events, names)
+    return out
+
+
+def _names(status: dict[str, Any]) -> dict[Any, str]:
+    """What the players call things: characters and companies by handle, an encounter's groups
+    by ``(encounter, group)``, encounters by ``(encounter,)``."""
+    names: dict[Any, str] = {c["handle"]: c["name"] or c["handle"] for c in status["characters"]}
+    names |= {c["handle"]: c["name"] or c["handle"] for c in status["companies"]}
+    for encounter in status["encounters"]:
+        names[(encounter["handle"],)] = encounter["name"] or encounter["handle"]
+        for group in encounter["groups"]:
+            who = group["name"] or group["handle"]
+            if group["kind"] == "company":
+                who = f"{names.get(group['handle'], group['handle'])} (company)"
+            names[(encounter["handle"], group["handle"])] = who
+    return names
+
+
+def _heading(text: str, lines: list[str]) -> list[str]:
+    return [f"### {text}", "", *lines, ""] if lines else []
+
+
+def _encounters(status, events, names) -> list[str]:
+    fought = dict.fromkeys(h for e, h in events if isinstance(e, Encounter.Event))
+    out: list[str] = []
+    for encounter in (e for e in status["encounters"] if e["handle"] in fought):
+        name = encounter["name"] or encounter["handle"]
+        ended = "ended" if encounter["ended"] else "still going"
+        out += [f"### {md(name)} ({ended})", "",
+                "| Group | Fate | Losses | Morale |", "|---|---|---|---|"]  # fmt: skip
+        for group in encounter["groups"]:
+            out.append(_group_row(group, names[(encounter["handle"], group["handle"])]))
+        tests = [e for e, h in events if isinstance(e, Encounter.MoraleTested)
+                 and h == encounter["handle"]]  # fmt: skip
+        if tests:
+            out.append("")
+        for test in tests:
+            who = names[(encounter["handle"], test.group)]
+            out.append(f"- Morale of {md(who)}: {_roll(test.roll)} against {test.effective}"
+                       f" — {md(_verdict(test))}")  # fmt: skip
+        out.append("")
+    return out
+
+
+def _group_row(group: dict[str, Any], who: str) -> str:
+    losses = [f"{group['killed']} killed"] if group["killed"] else []
+    losses += [f"{group['incapacitated']} out of the fight"] if group["incapacitated"] else []
+    lost = ", ".join(losses) or "none"
+    morale = str(group["morale"])
+    if group["adjustment"]:
+        morale += f" ({group['effective_morale']} with adjustments)"
+    fate = FATES.get(group["status"], group["status"])
+    return f"| {md(who)} | {fate} | {lost} of {group['count']} | {morale} |"
+
+
+def _casualties(status, events, names) -> list[str]:
+    lines = []
+    for event, encounter in events:
+        if isinstance(event, Encounter.CasualtyRecorded):
+            what = "out of the fight" if event.incapacitated else "killed"
+            cause = f" — {md(event.cause)}" if event.cause else ""
+            who, where = names[(encounter, event.group)], names[(encounter,)]
+            lines.append(f"- {md(who)} at {md(where)}: {event.n} {what}{cause}")
+    return _heading("Casualties", lines)
+
+
+def _saves(status, events, names) -> list[str]:
+    lines = []
+    for event, handle in events:
+        if isinstance(event, Character.SaveMade | Character.SaveFailed):
+            line = f"- {md(names.get(handle, handle))} against {md(event.vs)} ({event.save_type}"
+            line += f", DC {event.dc})" if event.dc is not None else ")"
+            if event.roll is not None:
+                line += f": {_roll(event.roll)}, total {event.total} — {md(_verdict(event))}"
+            elif event.ruled == event.rules_say:
+                line += " — no save: the full effect"
+            else:
+                line += f" — no save; ruled a {event.ruled}"
+            if event.damage_taken:
+                line += f"; {event.damage_taken} damage"
+            lines.append(line)
+        elif isinstance(event, Character.ItemExposed):
+            lines.append(f"  - a natural 1: the {md(event.item)} was exposed")
+    return _heading("Saving throws", lines)
+
+
+def _items(status, events, names) -> list[str]:
+    harmed = dict.fromkeys((h, e.item) for e, h in events if isinstance(e, ITEM_HARM))
+    lines = []
+    for handle, name in harmed:
+        character = next(c for c in status["characters"] if c["handle"] == handle)
+        item = next((i for i in character["items"] if i["name"] == name), None)
+        if item is None:
+            lines.append(f"- {md(names[handle])}'s {md(name)}: no longer carried")
+            continue
+        hp = f", {item['hp']} of {item['hp_max']} hp" if item["hp_max"] is not None else ""
+        lines.append(f"- {md(names[handle])}'s {md(name)}: {item['state']}{hp}")
+    return _heading("Damaged items", lines)
+
+
+def _flaws(status, events, names) -> list[str]:
+    lines = []
+    for event, handle in events:
+        if isinstance(event, Character.FlawRolled):
+            trait = event.key + (f" ({event.detail})" if event.detail else "")
+            line = f"- {md(names.get(handle, handle))}'s {md(trait)}"
+            if event.result is not None:
+                line += f": {event.result} against {event.difficulty} — {md(_verdict(event))}"
+            effects = [f"{c['value']:+d} {c['applies_to']}" for c in event.conditions]
+            effects += event.ruled_consequences.get("effects", [])
+            if effects:
+                line += "; " + md(", ".join(effects))
+            lines.append(line)
+    return _heading("Flaws triggered", lines)
+
+
+def _retainers(status, events, names) -> list[str]:
+    tests: dict[str, list[Any]] = {}
+    for event, handle in events:
+        if isinstance(event, Character.Event):  # a retainer met this session
+            tests.setdefault(handle, [])
+        if isinstance(event, Character.LoyaltyTested):
+            tests[handle].append(event)
+    lines = []
+    retainers = (c for c in status["characters"] if c["retainer_of"] is not None)
+    for character in (c for c in retainers if c["handle"] in tests):
+        employer = names.get(character["retainer_of"], character["retainer_of"])
+        line = f"- {md(names[character['handle']])}, {md(employer)}'s retainer: loyalty "
+        line += f"{character['loyalty']}" + ("" if character["in_service"] else ", has quit")
+        for test in tests.get(character["handle"], []):
+            line += f"; tested ({test.occasion}): {_roll(test.roll)} — {md(_verdict(test))}"
+        lines.append(line)
+    return _heading("Retainers", lines)
+
+
+def _notes(status, events, names) -> list[str]:
+    lines = [f"- {md(e.text)}" for e, _ in events if isinstance(e, Campaign.NoteRecorded)]
+    return _heading("Notes", lines)

@@ -1,0 +1,84 @@
+"""``campaign export`` and ``campaign import`` (SPEC §5): the history out as a log, JSON lines or a
+recap; a JSON-lines export back into an empty store.
+
+Thin: parse → :mod:`campaign.export` / :mod:`campaign.transfer` → stdout. What is written is the
+export itself, as plain text (never through Rich markup), so it can be redirected to a file.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from campaign import export as exporting
+from campaign.errors import ImpossibleInput
+from campaign.transfer import import_jsonl
+from cli.output import stdout
+from cli.state import open_ledger
+
+
+class Format(StrEnum):
+    log = "log"
+    jsonl = "jsonl"
+    markdown = "markdown"
+
+
+def register(app: typer.Typer) -> None:
+    app.command("export")(export)
+    app.command("import")(import_)
+
+
+def export(
+    ctx: typer.Context,
+    format_: Annotated[
+        Format,
+        typer.Option(
+            "--format",
+            help="log: a session log that replays to this history; jsonl: one event per line "
+            "(for import); markdown: a recap for the players.",
+        ),
+    ] = Format.log,
+    session: Annotated[int | None, typer.Option("--session", help="Only session N.")] = None,
+) -> None:
+    """Write the history to stdout: as a session log (the default), JSON lines or a recap.
+
+    The log carries every roll (`--rolled` for the tracker's), the tracker's choices and the
+    settings, so it replays to the same status and audit.
+
+    Example: campaign export --format log > campaign.log
+    """
+    with open_ledger(ctx, create=False) as ledger:
+        if format_ is Format.jsonl:
+            for line in exporting.jsonl(ledger, session):
+                typer.echo(line)
+            return
+        write = exporting.log if format_ is Format.log else exporting.markdown
+        typer.echo(write(ledger, session), nl=False)
+
+
+def import_(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(metavar="FILE.jsonl", help="A jsonl export.")],
+) -> None:
+    """Load a `jsonl` export into an empty store, at the same positions (SQLite ↔ PostgreSQL).
+
+    All of it or nothing; a store that already holds events is refused.
+
+    Example: campaign --db postgresql+psycopg://gm@db/ledger import campaign.jsonl
+    """
+    try:
+        text = file.read_text("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ImpossibleInput(
+            f"{file}: cannot read it ({getattr(error, 'strerror', None) or error})",
+            field="line",
+            value=str(file),
+            expected="a UTF-8 jsonl export",
+        ) from None
+    with open_ledger(ctx, create=True) as ledger:
+        # "\n" only: a JSON string may hold U+2028, which str.splitlines() would split on
+        count = import_jsonl(ledger, text.split("\n"), name=str(file))
+    stdout().print(f"imported {count} events (positions 1–{count}) from {file}", markup=False)

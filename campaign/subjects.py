@@ -31,6 +31,10 @@ class Subjects:
         if isinstance(handle, str) and getattr(event, "originator_version", None) == 1:
             self._handles[event.originator_id] = handle
 
+    def know(self, aggregate_id: UUID, handle: str) -> None:
+        """Teach a handle learnt elsewhere (a fold that has the aggregate itself)."""
+        self._handles[aggregate_id] = handle
+
     def handle(self, event: Any) -> str:
         """The handle of the aggregate that recorded ``event``."""
         self.learn(event)

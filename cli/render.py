@@ -293,7 +293,7 @@ def history_view(events: list[dict[str, Any]]) -> RenderableType:
     notes = any(event["note"] or event.get("gm") or event["retracted"] for event in events)
     table = Table(header_style="bold")
     table.add_column("#", justify="right", style="dim", no_wrap=True)
-    table.add_column("Event", no_wrap=True)
+    table.add_column("Command (and what else it recorded)", overflow="fold")
     table.add_column("Subject", overflow="fold")
     table.add_column("Rules say")
     table.add_column("Ruled")
@@ -305,7 +305,10 @@ def history_view(events: list[dict[str, Any]]) -> RenderableType:
             session = event["session"]
             heading = "before any session" if session is None else f"session {session}"
             table.add_row("", Text(heading, style="bold cyan"), end_section=False)
-        what = event["command"] if isinstance(event["command"], str) else event["kind"]
+        first = event.get("command_position") == event["position"]
+        what = Text(event["command"] or event["kind"]) if first else Text(f"  ↳ {event['kind']}")
+        if not first:
+            what.stylize("dim")
         differs = _differs(event)
         ruled = Text(plain(event["ruled"]), style="bold yellow" if differs else "")
         if differs:

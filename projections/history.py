@@ -15,7 +15,9 @@ from aggregates.campaign import Campaign
 from aggregates.character import Character
 from aggregates.company import MercenaryCompany
 from aggregates.encounter import Encounter
+from campaign.loglines import ExportError, command_line
 from campaign.rules import d6harmonie
+from campaign.subjects import Subjects
 from projections import tables
 from projections.fold import Fold, Projection, kebab, subject_handle
 
@@ -39,12 +41,41 @@ def _json(value: Any) -> Any:
 
 
 class Timeline(Projection):
-    """One row per event: who recorded what, the rules' outcome beside the ruling."""
+    """One row per event: who recorded what, the rules' outcome beside the ruling, and the log
+    line that reproduces its command (written once the command's events are all in: batches
+    hold whole commands)."""
 
     name = "timeline"
     tables = (tables.timeline,)
 
+    def __init__(self) -> None:
+        self._subjects = Subjects()
+        self._command: list[Any] = []
+
+    def reset(self) -> None:
+        self._command = []
+
+    def flush(self, fold: Fold) -> None:
+        self._write_line(fold)
+
+    def _write_line(self, fold: Fold) -> None:
+        if not self._command:
+            return
+        events, self._command = self._command, []
+        try:
+            line = command_line(events, self._subjects)
+        except (ExportError, LookupError):
+            line = None  # a command with no log form, or a history that starts mid-way
+        t = tables.timeline.c
+        fold.connection.execute(
+            update(tables.timeline).where(t.command == events[0].command).values(line=line)
+        )
+
     def process(self, fold: Fold, event: Any, aggregate: Any) -> None:
+        if self._command and self._command[-1].command != event.command:
+            self._write_line(fold)
+        self._subjects.know(event.originator_id, subject_handle(aggregate))
+        self._command.append(event)
         fold.connection.execute(
             insert(tables.timeline),
             {

@@ -144,7 +144,8 @@ def history(
         query = query.where(or_(func.lower(t.subject) == wanted,
                                 func.lower(t.subject).like(f"{wanted}/%")))  # fmt: skip
     return [
-        {"position": row.position, "session": row.session, "command": row.command,
+        {"position": row.position, "session": row.session, "command": row.line,
+         "command_position": row.command,
          "kind": row.kind, "subject": row.subject, "rules_say": row.rules_say,
          "ruled": row.ruled, "note": row.note, "gm": row.gm, "retracted": row.retracted}
         for row in connection.execute(query)

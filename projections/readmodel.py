@@ -142,14 +142,21 @@ class ReadModel:
                 progress(batch[-1][0], total)
 
     def _read(self, start: int, until: int | None) -> list[tuple[int, Any]]:
-        notifications = self.app.recorder.select_notifications(start=start + 1, limit=BATCH)
-        batch = []
-        for notification in notifications:
-            event = self.app.mapper.to_domain_event(notification)
-            if until is not None and event.position > until:
-                break
-            batch.append((notification.id, event))
-        return batch
+        """The next batch: about BATCH events, always whole commands (a command is written in
+        one transaction, so a batch that ends mid-command reads on to the command's end)."""
+        batch: list[tuple[int, Any]] = []
+        while True:
+            after = batch[-1][0] if batch else start
+            notifications = self.app.recorder.select_notifications(start=after + 1, limit=BATCH)
+            for notification in notifications:
+                event = self.app.mapper.to_domain_event(notification)
+                if until is not None and event.position > until:
+                    return batch
+                if len(batch) >= BATCH and event.command != batch[-1][1].command:
+                    return batch
+                batch.append((notification.id, event))
+            if len(notifications) < BATCH:
+                return batch
 
     def _fold(self, batch: Sequence[tuple[int, Any]], tracked: dict[str, int]) -> None:
         last_id, last_event = batch[-1]

@@ -26,7 +26,7 @@ metadata = MetaData()
 
 # Bumped whenever a table or a fold changes: a store whose read models were built by another
 # version is rebuilt from its events before it is read.
-READ_MODEL_VERSION = 1
+READ_MODEL_VERSION = 2
 
 tracking = Table(
     "view_tracking",
@@ -182,6 +182,7 @@ timeline = Table(
     Column("position", BigInteger, primary_key=True),
     Column("notification_id", BigInteger, nullable=False),
     Column("command", BigInteger, nullable=False, index=True),
+    Column("line", Text),  # the log line that reproduces the command (campaign/export.py)
     Column("session", Integer, index=True),
     Column("kind", String(64), nullable=False),
     Column("subject", String(200)),

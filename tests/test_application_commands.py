@@ -144,7 +144,7 @@ def test_every_command_records_its_events_and_the_read_models_follow(
     recorded = [e for e in ledger.history() if e["position"] > before]
     assert [e["kind"] for e in recorded] == kinds
     assert [e["position"] for e in recorded] == list(range(before + 1, before + len(kinds) + 1))
-    assert {e["command"] for e in recorded} == {before + 1}  # one command, one transaction
+    assert {e["command_position"] for e in recorded} == {before + 1}  # one command, one transaction
     assert {(e["session"], e["gm"]) for e in recorded} <= {(12, "ann"), (13, "ann")}
     if judged is not None:
         assert (recorded[-1]["rules_say"], recorded[-1]["ruled"]) == judged

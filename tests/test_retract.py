@@ -33,7 +33,10 @@ def test_retract_last_undoes_any_command_of_the_ford(ledger, upto):
     events = len(list(ledger.events()))
     FORD[upto][1](ledger)
     command = ledger.last_position()
-    while ledger.history()[command - 2]["command"] == ledger.history()[command - 1]["command"]:
+    while (
+        ledger.history()[command - 2]["command_position"]
+        == ledger.history()[command - 1]["command_position"]
+    ):
         command -= 1  # the first event of the command just recorded
     assert ledger.retract("last")["retracted"] == command
     assert comparable(ledger.status()) == before
@@ -41,7 +44,7 @@ def test_retract_last_undoes_any_command_of_the_ford(ledger, upto):
         (m["subject"], m["modifiers"]) for m in modifiers
     ]
     assert len(list(ledger.events())) > events  # nothing deleted: more events, not fewer
-    withdrawn = [e for e in ledger.history() if e["command"] == command]
+    withdrawn = [e for e in ledger.history() if e["command_position"] == command]
     assert withdrawn and all(e["retracted"] for e in withdrawn)
 
 

@@ -46,6 +46,7 @@ class Campaign(LedgerAggregate):
         title: str | None
         source_hash: str | None
         source: str | None
+        note: str | None = None  # the GM's --note (absent from events before it was kept)
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, object]) -> None:
@@ -53,6 +54,7 @@ class Campaign(LedgerAggregate):
 
     class SessionEnded(LedgerAggregate.Event):
         number: int
+        note: str | None = None  # the GM's --note (absent from events before it was kept)
 
     class ClockMoved(LedgerAggregate.Event):
         seconds: int  # since day 1 00:00
@@ -98,13 +100,14 @@ class Campaign(LedgerAggregate):
         title: str | None = None,
         source_hash: str | None = None,
         source: str | None = None,
+        note: str | None = None,
     ) -> None:
         """Open session ``number``, ending the open one first (SPEC §4); ``source`` names the
         session-log file it is replayed from."""
         self.check_session_number(number)
         if self.open_session is not None:
             self._end(self.open_session)
-        self._open(number, date, title, source_hash, source)
+        self._open(number, date, title, source_hash, source, note)
 
     @event(SessionOpened)
     def _open(
@@ -114,23 +117,24 @@ class Campaign(LedgerAggregate):
         title: str | None,
         source_hash: str | None,
         source: str | None,  # no default: a SessionOpened that was not upcast fails to load
+        note: str | None = None,
     ) -> None:
         # ``source`` stays in the event: kept here, it would change the Campaign snapshot shape.
         self.open_session = number
         self.last_session = number
 
-    def end(self) -> int:
+    def end(self, note: str | None = None) -> int:
         """End the open session; returns its number."""
         if self.open_session is None:
             raise ImpossibleInput(
                 "no session is open", field="session", expected="`session N` first"
             )
         number = self.open_session
-        self._end(number)
+        self._end(number, note)
         return number
 
     @event(SessionEnded)
-    def _end(self, number: int) -> None:
+    def _end(self, number: int, note: str | None = None) -> None:
         self.open_session = None
 
     # --- clock, settings, notes, retractions ------------------------------------------------------

@@ -331,6 +331,7 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
         title: str | None = None,
         source_hash: str | None = None,
         source: str | None = None,
+        note: str | None = None,
     ) -> None:
         """Open session ``number``; ``source`` is the session-log file it is replayed from."""
 
@@ -339,7 +340,7 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
             campaign.check_session_number(number)
             ended = self._close_session(campaign) if campaign.open_session is not None else []
             context.session = number
-            campaign.open(number, date, title, source_hash, source)
+            campaign.open(number, date, title, source_hash, source, note)
             self.save(campaign, *ended)
 
         self.command(body, needs_session=False)
@@ -370,7 +371,7 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
             if any(c["until"] is None for c in character.conditions):
                 character.end_session_conditions(note)
                 ended.append(character)
-        campaign.end()
+        campaign.end(note)
         return ended
 
     def advance_clock(self, seconds: int, note: str | None = None) -> int:

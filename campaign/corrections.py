@@ -131,11 +131,12 @@ class Corrections:
             if rows[0].retracted:
                 raise _refuse(f"the command at event:{command} is already retracted", ref,
                               "a command still in force")  # fmt: skip
-            first = {}
+            versions: dict[Any, list[int]] = {}
             for row in rows:
-                first.setdefault(row.aggregate_id, row.aggregate_version)
+                versions.setdefault(row.aggregate_id, []).append(row.aggregate_version)
+            first = self._changed(versions)
             end = max(row.position for row in rows)
-            later = connection.execute(
+            later = None if not first else connection.execute(
                 select(t.position, t.subject)
                 .where(
                     t.aggregate_id.in_(list(first)),
@@ -155,8 +156,20 @@ class Corrections:
                 ref,
                 "a command no later command touched",
             )
-        touched = {
-            aggregate_id: (self.get(aggregate_id, version - 1).state() if version > 1 else None)
-            for aggregate_id, version in first.items()
-        }
-        return command, touched
+        return command, first
+
+    def _changed(
+        self: Ledger, versions: dict[Any, list[int]]
+    ) -> dict[UUID, dict[str, Any] | None]:
+        """The aggregates a command changed, each with its state before the command (None: the
+        command created it). One it left as it was (a `note` on the campaign) needs no
+        compensation, and later commands on it do not stand in the way."""
+        changed: dict[UUID, dict[str, Any] | None] = {}
+        for aggregate_id, seen in versions.items():
+            if min(seen) == 1:
+                changed[aggregate_id] = None
+                continue
+            before = self.get(aggregate_id, min(seen) - 1).state()
+            if self.get(aggregate_id, max(seen)).state() != before:
+                changed[aggregate_id] = before
+        return changed

@@ -183,13 +183,12 @@ def _primary(events: list[Any]) -> Any:
 
 @_writes(Campaign.SessionOpened)
 def _session(e, events, subjects, renumber) -> Line:
-    return Line("session").arg(e.number).opt("--date", e.date).opt("--title", e.title)
+    return Line("session").arg(e.number).opt("--date", e.date).opt("--title", e.title).note(e)
 
 
 @_writes(Campaign.SessionEnded)
 def _session_end(e, events, subjects, renumber) -> Line:
-    notes = [c.note for c in events if isinstance(c, Character.ConditionEnded) and c.note]
-    return Line("session").arg("end").opt("--note", notes[0] if notes else None)
+    return Line("session").arg("end").note(e)
 
 
 @_writes(Campaign.ClockMoved)

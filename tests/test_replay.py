@@ -236,3 +236,17 @@ def test_a_live_error_writes_nothing(run):
     result = run("encounter", "group", "hall", "rats", "--count", "0", "--morale", "6")
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert positions(run) == before
+
+
+def test_a_sessions_notes_are_kept_and_exported(run, tmp_path):
+    text = 'session 1 --note "played at Ann\'s"\nnote "quiet"\nsession end --note "early night"\n'
+    assert run("replay", write(tmp_path, "s.log", text)).exit_code == 0
+    history = json.loads(run("history", "--json").stdout)["events"]
+    notes = [(e["kind"], e["note"]) for e in history if e["note"]]
+    assert notes == [
+        ("session-opened", "played at Ann's"),
+        ("note-recorded", "quiet"),
+        ("session-ended", "early night"),
+    ]
+    exported = run("export").stdout
+    assert "--note \"played at Ann's\"" in exported and '--note "early night"' in exported

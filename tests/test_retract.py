@@ -175,3 +175,18 @@ def test_retract_an_earlier_line_of_the_same_log_by_its_position(ledger):
     ledger.unit(good)
     (hall,) = ledger.status()["encounters"]
     assert hall["groups"] == []
+
+
+def test_a_note_can_be_retracted_after_later_campaign_commands(ledger):
+    play(ledger, FORD[:3])
+    ledger.note("the innkeeper lies")
+    noted = ledger.last_position()
+    ledger.advance_clock(3600)  # the campaign changes later: the note changed nothing
+    ledger.retract(f"event:{noted}")
+    assert ledger.status()["clock"] == "day 1 01:00"  # the clock is not put back
+    (row,) = [e for e in ledger.history() if e["position"] == noted]
+    assert row["retracted"]
+    clock = ledger.last_position() - 1
+    ledger.advance_clock(60)
+    with pytest.raises(ImpossibleInput, match="changed the same subject later"):
+        ledger.retract(f"event:{clock}")  # the first clock move: a later one changed it again

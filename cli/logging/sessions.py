@@ -61,7 +61,7 @@ def session(
     def say(_: None) -> str:
         return f"session {n} opened" + (f" — {title}" if title else "")
 
-    record(ctx, lambda ledger: ledger.open_session(n, date, title, block, source), say)
+    record(ctx, lambda ledger: ledger.open_session(n, date, title, block, source, note), say)
 
 
 @clock_app.command("advance")

@@ -29,6 +29,8 @@ def test_every_command_has_help(campaign):
         for name in path:
             command = command.commands[name]
         assert command.help, f"campaign {' '.join(path)} has no help text"
+        if not hasattr(command, "commands"):  # a command, not a group: show how it is used
+            assert "Example: campaign " in command.help, f"campaign {' '.join(path)}: no example"
 
 
 def test_version(campaign):

@@ -36,7 +36,10 @@ def morale(
     ] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """A monster group's morale test: 2d6 ≤ rating + adjustments keeps fighting (OSE morale)."""
+    """A monster group's morale test: 2d6 ≤ rating + adjustments keeps fighting (OSE morale).
+
+    Example: campaign rules morale --morale 7 --adjust -1 --roll 3,5
+    """
     rules.check_monster_rating(rating)
     test = rules.morale_test(
         rating, adjustment=adjust, roll=_two_d6(roll), successes=successes, cornered=cornered
@@ -92,7 +95,10 @@ def company_morale(
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """A mercenary company's morale: the troop table plus working conditions (CHA never enters)."""
+    """A mercenary company's morale: the troop table plus working conditions (CHA never enters).
+
+    Example: campaign rules company-morale --troop trained --mounted --modifier +1
+    """
     table = rules.troop_morale(troop, mounted=mounted, elite=elite, fanatic=fanatic)
     modifiers = modifier or []
     rating = rules.company_rating(table, modifiers)
@@ -149,7 +155,10 @@ def loyalty(
     ] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """A retainer's loyalty from the employer's CHA, and a loyalty test (2d6 ≤ loyalty)."""
+    """A retainer's loyalty from the employer's CHA, and a loyalty test (2d6 ≤ loyalty).
+
+    Example: campaign rules loyalty --cha 16 --roll 4,6 --peril
+    """
     if peril and after_adventure:
         raise ImpossibleInput(
             "--peril and --after-adventure exclude each other",

@@ -53,7 +53,10 @@ def ability_mod(
     score: Annotated[int, typer.Option("--score", help="The ability score (0 or more).")],
     as_json: JsonOption = False,
 ) -> None:
-    """The modifier of an ability score: ⌊(score − 10) / 2⌋, so 9 gives −1 and 1 gives −5."""
+    """The modifier of an ability score: ⌊(score − 10) / 2⌋, so 9 gives −1 and 1 gives −5.
+
+    Example: campaign rules ability-mod --score 9
+    """
     modifier = saves.ability_modifier(score)
     emit(
         {"modifier": modifier, "score": score},
@@ -76,7 +79,10 @@ def base_save(
     level: Annotated[int, typer.Option("--level", help="The class level, 1–20.")],
     as_json: JsonOption = False,
 ) -> None:
-    """A core class's base Fortitude, Reflex and Will at a level (good 2 + ⌊L/2⌋, poor ⌊L/3⌋)."""
+    """A core class's base Fortitude, Reflex and Will at a level (good 2 + ⌊L/2⌋, poor ⌊L/3⌋).
+
+    Example: campaign rules base-save --class wizard --level 5
+    """
     result = saves.base_saves(class_.value, level)
     row = saves.CORE_CLASSES[class_.value]
     emit(
@@ -130,6 +136,8 @@ def dc(
 
     Give either --ability-mod, or --class with --ability-score (the class picks the ability:
     wizard int; bard, sorcerer cha; cleric, druid, paladin, ranger wis).
+
+    Example: campaign rules dc --spell-level 3 --ability-mod 4
     """
     by_class = class_ is not None or ability_score is not None
     if (ability_mod is not None) == by_class or (
@@ -185,6 +193,8 @@ def save(
 
     --roll is the d20's natural face (1–20), never "d20 + bonus". Without it an outcome that
     needs a roll is null.
+
+    Example: campaign rules save --bonus 1 --dc 17 --roll 1 --effect half --damage 24
     """
     entered = None if roll is None else parse_roll(roll, D20, field="roll")
     result = saves.resolve_save(
@@ -268,7 +278,10 @@ def item_candidates(
     as_json: JsonOption = False,
 ) -> None:
     """The items a natural 1 may harm: the four most likely by the seed's table (rank, then
-    acquisition), unattended items excluded, plus any tied with the fourth."""
+    acquisition), unattended items excluded, plus any tied with the fourth.
+
+    Example: campaign rules item-candidates --item "Tower shield:shield" --item "Ring:jewelry:magic"
+    """
     items = [_parse_item(text) for text in item or []]
     seen: set[str] = set()
     for carried in items:
@@ -328,7 +341,10 @@ def item_save(
     as_json: JsonOption = False,
 ) -> None:
     """An item's save bonus: a magic item 2 + ⌊CL/2⌋; attended, the better of that and its
-    bearer's; an unattended non-magical item gets no save."""
+    bearer's; an unattended non-magical item gets no save.
+
+    Example: campaign rules item-save --magic --caster-level 5 --bearer-bonus 1
+    """
     result = saves.item_save_bonus(
         magic=magic, caster_level=caster_level, bearer_bonus=bearer_bonus, unattended=unattended
     )
@@ -374,7 +390,10 @@ def object_damage(
     as_json: JsonOption = False,
 ) -> None:
     """Damage to an object: halved (--halved, --energy), minus hardness; broken at hit points
-    left ≤ half the maximum, destroyed at 0."""
+    left ≤ half the maximum, destroyed at 0.
+
+    Example: campaign rules object-damage --damage 24 --energy --hardness 5 --hp 20
+    """
     result = saves.object_damage(
         damage=damage, hardness=hardness, hp=hp, hp_left=hp_left, energy=energy, halved=halved
     )

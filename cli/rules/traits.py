@@ -99,7 +99,10 @@ def traits(
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The D6Harmonie flaws and advantages of seed 002, with their points and triggers."""
+    """The D6Harmonie flaws and advantages of seed 002, with their points and triggers.
+
+    Example: campaign rules traits --kind flaw
+    """
     chosen = rules.catalogue(kind)
     data = {
         "traits": [
@@ -142,7 +145,10 @@ def budget(
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Trait points at creation: up to 20 gained from flaws and 20 spent on advantages."""
+    """Trait points at creation: up to 20 gained from flaws and 20 spent on advantages.
+
+    Example: campaign rules budget --flaw phobia-mild --advantage nerves-of-steel
+    """
     result = rules.budget(flaw or [], advantage or [])
     emit(
         result.as_json(),
@@ -234,7 +240,10 @@ def trait(
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """What a D6Harmonie flaw's trigger costs: the roll, its difficulty, and the consequences."""
+    """What a D6Harmonie flaw's trigger costs: the roll, its difficulty, and the consequences.
+
+    Example: campaign rules trait phobia-mild --result 6
+    """
     try:
         outcome = rules.resolve_flaw(
             key,

@@ -19,6 +19,9 @@ from typing import Any
 from uuid import UUID, uuid5
 
 from eventsourcing.domain import Aggregate
+from eventsourcing.utils import get_topic
+
+from campaign.integrity import GENESIS, event_hash
 
 # The namespace of every aggregate ID: one store holds one campaign (SPEC §5), and an ID is
 # uuid5(namespace, "<kind>:<handle>"), so a handle always names the same aggregate.
@@ -32,12 +35,14 @@ def aggregate_id(kind: str, handle: str) -> UUID:
 
 @dataclass(slots=True)
 class Recording:
-    """One command being recorded: the next free position, the session and the GM."""
+    """One command being recorded: the next free position, the session and the GM, and the
+    hash of the last event recorded (each new event chains to it, SPEC §7)."""
 
     next_position: int
     session: int | None = None
     gm: str | None = None
     command: int | None = None
+    last_hash: str = GENESIS
 
     def stamp(self) -> dict[str, Any]:
         position = self.next_position
@@ -126,7 +131,30 @@ class LedgerAggregate(Aggregate):
 
     @classmethod
     def _create(cls, event_class, **kwargs):  # type: ignore[override]
-        return super()._create(event_class, **_stamp(), **kwargs)
+        created = super()._create(event_class, **_stamp(), **kwargs)
+        _seal(created.pending_events[-1])
+        return created
 
     def trigger_event(self, event_class, **kwargs) -> None:  # type: ignore[override]
         super().trigger_event(event_class, **_stamp(), **kwargs)
+        _seal(self.pending_events[-1])
+
+
+def _seal(event: Aggregate.Event) -> None:
+    """Chain ``event`` to the last one recorded: its ``prev_hash`` and ``hash`` (SPEC §7) are
+    kept in its stored state, beside its fields, so the mapper stores them with it."""
+    context = _current.get()
+    assert context is not None  # _stamp() refused an event outside a command
+    state = {
+        k: v for k, v in vars(event).items() if k not in ("originator_id", "originator_version")
+    }
+    class_version = getattr(type(event), "class_version", 1)
+    if class_version > 1:
+        state["class_version"] = class_version
+    digest = event_hash(
+        get_topic(type(event)), event.originator_id, event.originator_version, state,
+        context.last_hash,
+    )  # fmt: skip
+    object.__setattr__(event, "prev_hash", context.last_hash)
+    object.__setattr__(event, "hash", digest)
+    context.last_hash = digest

@@ -33,6 +33,7 @@ from campaign.corrections import Corrections
 from campaign.encounters import EncounterCommands
 from campaign.errors import HandleTaken, ImpossibleInput, UnknownHandle
 from campaign.handles import check_handle
+from campaign.integrity import GENESIS
 from campaign.reading import Reading
 from campaign.rules.dice import DiceRoller
 from campaign.store import StoreError, StoreURL
@@ -75,6 +76,7 @@ class _Unit:
     """A unit of work spanning several commands (a replayed file): one transaction at the end."""
 
     next_position: int
+    last_hash: str = GENESIS
     loaded: dict[UUID, Aggregate] = field(default_factory=dict)
     staged: dict[UUID, Aggregate] = field(default_factory=dict)
     failed: bool = False
@@ -132,11 +134,20 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
         """The position of the last recorded event (0 for an empty store)."""
         if self._unit is not None:
             return self._unit.next_position - 1
+        return self._last()[0]
+
+    def _last(self) -> tuple[int, str]:
+        """The last recorded event's position and hash (0 and the chain's start when empty)."""
         last = self.app.recorder.max_notification_id()
         if not last:
-            return 0
+            return 0, GENESIS
         (notification,) = self.app.recorder.select_notifications(start=last, limit=1)
-        return self.app.mapper.to_domain_event(notification).position
+        event = self.app.mapper.to_domain_event(notification)
+        return event.position, getattr(event, "hash", GENESIS)
+
+    def _recording(self, session: int | None) -> Recording:
+        position, last_hash = self._last()
+        return Recording(position + 1, session, self.gm, last_hash=last_hash)
 
     def command(self, body: Callable[[Recording], T], *, needs_session: bool = True) -> T:
         """Run ``body`` as one command under the writer lock, retrying on a version conflict.
@@ -150,8 +161,7 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
         for attempt in range(1, MAX_ATTEMPTS + 1):
             with self.store.writer_lock():
                 try:
-                    session = self._session_for(needs_session)
-                    context = Recording(self.last_position() + 1, session, self.gm)
+                    context = self._recording(self._session_for(needs_session))
                     with recording(context):
                         return body(context)
                 except IntegrityError:
@@ -175,7 +185,8 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
         if unit.failed:
             raise RuntimeError("a command of this unit failed: the unit cannot go on")
         try:
-            context = Recording(unit.next_position, self._session_for(needs), self.gm)
+            session = self._session_for(needs)
+            context = Recording(unit.next_position, session, self.gm, last_hash=unit.last_hash)
             unit.before = {}
             with recording(context):
                 result = body(context)
@@ -191,6 +202,7 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
             last = context.next_position - 1
             unit.commands.append(StagedCommand(context.command, last, touched))
         unit.next_position = context.next_position
+        unit.last_hash = context.last_hash
         return result
 
     def unit(self, work: Callable[[], T], *, commit: bool = True) -> T:
@@ -205,7 +217,8 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
         for attempt in range(1, MAX_ATTEMPTS + 1):
             with self.store.writer_lock():
                 try:
-                    self._unit = _Unit(self.last_position() + 1)
+                    position, last_hash = self._last()
+                    self._unit = _Unit(position + 1, last_hash=last_hash)
                     result = work()
                     if self._unit.failed:  # a caller swallowed a command's error: write nothing
                         raise RuntimeError("a command of this unit failed; nothing was written")

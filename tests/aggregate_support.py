@@ -9,7 +9,10 @@ from typing import Any
 
 from aggregates.base import Recording, recording
 
-STAMP = ("originator_id", "originator_version", "timestamp", "originator_topic", "gm", "session")
+STAMP = (
+    "originator_id", "originator_version", "timestamp", "originator_topic", "gm", "session",
+    "hash", "prev_hash",
+)  # fmt: skip
 
 
 class Table:

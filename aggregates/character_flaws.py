@@ -16,25 +16,16 @@ from typing import Any
 from aggregates.character_traits import check_whole
 from campaign.errors import ImpossibleInput
 from campaign.rules import d6harmonie
-from campaign.rules.d6harmonie import Duration, FlawOutcome, Penalty
+from campaign.rules.d6harmonie import FlawOutcome, Penalty
 from campaign.rules.dice import Dice, Roll
 
 TRAITS_RULESET = "d6harmonie/1"
 FLAW_RULINGS = ("success", "failure")
-# Seconds per duration unit; D6Harmonie « tours » are combat rounds of 10 seconds (RULES D-9).
-_SECONDS = {"rounds": 10, "minutes": 60, "hours": 3600, "days": 86400, "weeks": 604800}
 
 
 def _minutes(count: int, unit: str) -> int:
     """A duration in whole in-game minutes, rounded up (a 1D6-round daze lasts into its minute)."""
-    return math.ceil(count * _SECONDS[unit] / 60)
-
-
-def _allowed_seconds(duration: Duration) -> tuple[int, int]:
-    """The shortest and longest a duration can be: its dice's range, or its fixed length."""
-    dice = duration.dice
-    low, high = (duration.count, duration.count) if dice is None else (dice.lowest, dice.highest)
-    return low * _SECONDS[duration.unit], high * _SECONDS[duration.unit]
+    return math.ceil(count * d6harmonie.UNIT_SECONDS[unit] / 60)
 
 
 def _consequences(outcome: FlawOutcome) -> dict[str, Any]:
@@ -45,32 +36,6 @@ def _consequences(outcome: FlawOutcome) -> dict[str, Any]:
         "conscience_lost": outcome.conscience_lost,
         "score_changes": dict(outcome.score_changes),
     }
-
-
-def _consequences_differ(
-    outcome: FlawOutcome,
-    hp_lost: int | None,
-    conscience_lost: int | None,
-    penalty: int | None,
-    duration: int | None,
-) -> bool:
-    """The GM's consequences beside the rules' (TRT005): torso HP, conscience, the main
-    penalty, and a duration (minutes) outside what the rule's dice allow (SPEC §4 "Traits")."""
-    durations = [p.duration for p in outcome.penalties if p.duration is not None]
-    allowed = _allowed_seconds(durations[0]) if durations else None
-    return (
-        (hp_lost is not None and hp_lost != (outcome.hp_lost or {}).get("torso", 0))
-        or (conscience_lost is not None and conscience_lost != (outcome.conscience_lost or 0))
-        or (
-            penalty is not None
-            and penalty != (outcome.penalties[0].value if outcome.penalties else 0)
-        )
-        or (
-            duration is not None
-            and allowed is not None
-            and not allowed[0] <= duration * 60 <= allowed[1]
-        )
-    )
 
 
 class FlawCommands:
@@ -194,7 +159,13 @@ class FlawCommands:
             ruled_consequences["hp_lost"] = {**(ruled_outcome.hp_lost or {}), "torso": hp_lost}
         if conscience_lost is not None:
             ruled_consequences["conscience_lost"] = conscience_lost
-        differ = _consequences_differ(outcome, hp_lost, conscience_lost, penalty, duration)
+        differ = d6harmonie.consequences_differ(
+            outcome,
+            hp_lost=hp_lost,
+            conscience_lost=conscience_lost,
+            penalty=penalty,
+            duration=duration,
+        )
         self.trigger_event(
             self.FlawRolled,
             key=flaw["key"],

@@ -245,17 +245,9 @@ class ItemCommands:
                 field="roll",
                 expected="one natural face 1–20",
             )
-        rules_say = str(result.outcome)
-        measured = result.hp_left is not None  # hardness, hit points and damage all known
-        if measured and result.hp_left == target["hp"]:
-            rules_say = "intact"  # no hit point lost: unharmed this time
+        rules_say = rules.item_save_outcome(result, target["hp"])  # no hp lost: intact
         ruled, hp = self.rule_item(target, result, rules_say, ruling, hp_left)
-        if measured:
-            differs = ruled != rules_say or (hp_left is not None and hp_left != result.hp_left)
-        else:  # D-8: unmeasured, a broken/destroyed ruling on a failure is no finding
-            differs = ruled != rules_say and not (
-                rules_say == "damaged" and ruled in ("broken", "destroyed")
-            )
+        differs = rules.item_ruling_differs(result, rules_say, ruled, hp_left)  # SAV006
         event_class = {
             "intact": self.ItemSaved,
             "damaged": self.ItemDamaged,

@@ -257,17 +257,21 @@ class SaveCommands:
             paladin_ability=paladin_ability,
         ).dc
 
+    def carried_items(self) -> list[rules.CarriedItem]:
+        """The items a natural 1 can expose, in acquisition order (a destroyed one is gone;
+        the rules leave out the unattended ones): what seed 001's table ranks (RULES D-7)."""
+        return [
+            rules.CarriedItem(i["name"], i["slot"], i["magic"], i["unattended"])
+            for i in self._items
+            if i["state"] != "destroyed"
+        ]
+
     def choose_exposed(
         self, item: str | None, chooser: Callable[[Sequence[str]], str] | None
     ) -> dict[str, Any] | None:
         """The ItemExposed fields: the four most likely items carried or worn (seed 001, "Jet
         de sauvegarde et objets"; RULES B-2, D-7), the GM's item or the tracker's choice."""
-        carried = [
-            rules.CarriedItem(i["name"], i["slot"], i["magic"], i["unattended"])
-            for i in self._items
-            if i["state"] != "destroyed"
-        ]
-        ranked = rules.item_candidates(carried)
+        ranked = rules.item_candidates(self.carried_items())
         choosable = [i.name for i in ranked.choosable]
         if item is not None:
             chosen, chosen_by = self.item_named(item)["name"], "gm"

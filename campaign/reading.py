@@ -111,3 +111,17 @@ class Reading:
             {"name": name, "position": position, "behind": last - position}
             for name, (_, position) in sorted(self.read_model.positions().items())
         ]
+
+    def audit(
+        self: Ledger,
+        session: int | None = None,
+        code: str | None = None,
+        as_of: str | None = None,
+    ) -> list[dict[str, Any]]:
+        """``campaign audit``: the findings of SPEC §6, final and pending (an unknown ``code``
+        is an input error listing the codes)."""
+        from campaign.audit import check_code
+
+        wanted = None if code is None else check_code(code)
+        with self.reading(as_of) as connection:
+            return queries.findings(connection, session, wanted)

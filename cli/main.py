@@ -9,7 +9,7 @@ from typer.core import TyperGroup
 
 from campaign import __version__
 from campaign.errors import CampaignError, ImpossibleInput
-from cli import export, reading, replay, shell
+from cli import audit, export, reading, replay, shell
 from cli.logging import characters, companies, encounters, rolls, sessions
 from cli.output import ExitStatus, describe, fail
 from cli.rules import app as rules_app
@@ -44,6 +44,7 @@ rolls.register(app)
 replay.register(app)
 shell.register(app)
 reading.register(app)
+audit.register(app)
 export.register(app)
 app.add_typer(rules_app, name="rules")
 

@@ -227,3 +227,31 @@ def modifiers(connection: Connection) -> list[dict[str, Any]]:
              "effective": None if row.moral is None else row.moral + bearing}
         )  # fmt: skip
     return subjects
+
+
+# --- audit -------------------------------------------------------------------------------------
+
+
+def findings(
+    connection: Connection, session: int | None = None, code: str | None = None
+) -> list[dict[str, Any]]:
+    """``audit --json`` (SPEC §5, §6): the findings standing now — final, or pending until a
+    later event decides them — in the order of the events they are about."""
+    f = tables.findings.c
+    query = (
+        select(tables.findings)
+        .where(f.status.in_(("pending", "final")))
+        .order_by(f.position, f.rank)
+    )
+    if session is not None:
+        query = query.where(f.session == session)
+    if code is not None:
+        query = query.where(f.code == code)
+    return [
+        {"code": row.code, "severity": row.severity, "status": row.status,
+         "session": row.session, "position": row.position, "subject": row.subject,
+         "rules_say": row.rules_say, "ruled": row.ruled, "note": row.note,
+         "rule": {"seed": row.rule_seed, "name": row.rule_name}, "message": row.message,
+         "command_position": row.command}
+        for row in connection.execute(query)
+    ]  # fmt: skip

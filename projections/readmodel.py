@@ -22,6 +22,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.pool import StaticPool
 
 from projections import tables
+from projections.audit import Audit
 from projections.fold import Fold, Loader, Projection
 from projections.history import Casualties, Modifiers, Sessions, Timeline
 from projections.state import CampaignState, Characters, Companies, MoraleBoard
@@ -40,6 +41,7 @@ def all_projections() -> list[Projection]:
         Modifiers(),
         Casualties(),
         Sessions(),
+        Audit(),
     ]
 
 

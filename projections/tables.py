@@ -195,3 +195,27 @@ timeline = Table(
     Column("note", Text),
     Column("retracted", Boolean, nullable=False),
 )
+
+# --- the audit (projections/audit.py): one row per finding, tagged with its command -----------
+
+findings = Table(
+    "view_findings",
+    metadata,
+    Column("position", BigInteger, primary_key=True),  # the event the finding is about
+    Column("code", String(8), primary_key=True),  # MOR001…GEN002 (SPEC §6)
+    Column("rank", Integer, nullable=False),  # the code's place in the catalogue: the order shown
+    Column("command", BigInteger, nullable=False, index=True),  # the command that produced it
+    Column("session", Integer, index=True),
+    Column("severity", String(8), nullable=False),  # warning | info
+    Column("status", String(8), nullable=False),  # pending | final | resolved (answered in time)
+    Column("subject", String(200), nullable=False),
+    Column("rules_say", JSON),
+    Column("ruled", JSON),
+    Column("note", Text),
+    Column("rule_seed", String(64)),
+    Column("rule_name", Text),
+    Column("message", Text, nullable=False),
+    Column("pending_message", Text),  # a pending finding's message, put back when re-opened
+    Column("closed", BigInteger),  # the position that decided a pending finding
+    Column("closed_command", BigInteger),  # its command: a retraction of it re-opens the finding
+)

@@ -48,6 +48,7 @@ from campaign.rules.d6harmonie_catalogue import (
 __all__ = [
     "ADVANTAGE",
     "ADVANTAGES",
+    "AFTER_CREATION_RULE",
     "BUDGET_RULE",
     "CATALOGUE",
     "DICE",
@@ -63,6 +64,7 @@ __all__ = [
     "RESISTANCE_A_LA_MALADIE",
     "SCORE_NAMES",
     "SEED",
+    "UNIT_SECONDS",
     "Budget",
     "Consequence",
     "Duration",
@@ -71,10 +73,12 @@ __all__ = [
     "Penalty",
     "Trait",
     "Trigger",
+    "allowed_seconds",
     "bears_on_moral",
     "budget",
     "catalogue",
     "citation",
+    "consequences_differ",
     "describe_difficulty",
     "difficulty_name",
     "find_trait",
@@ -358,6 +362,45 @@ def resolve_flaw(
     )
 
 
+# Seconds per duration unit; D6Harmonie « tours » are combat rounds of 10 seconds (RULES D-9).
+UNIT_SECONDS = {"rounds": 10, "minutes": 60, "hours": 3600, "days": 86400, "weeks": 604800}
+
+
+def allowed_seconds(duration: Duration) -> tuple[int, int]:
+    """The shortest and longest a duration can be: its dice's range, or its fixed length."""
+    dice = duration.dice
+    low, high = (duration.count, duration.count) if dice is None else (dice.lowest, dice.highest)
+    return low * UNIT_SECONDS[duration.unit], high * UNIT_SECONDS[duration.unit]
+
+
+def consequences_differ(
+    outcome: FlawOutcome,
+    *,
+    hp_lost: int | None = None,
+    conscience_lost: int | None = None,
+    penalty: int | None = None,
+    duration: int | None = None,
+) -> bool:
+    """Whether the GM's consequences differ from the rule's (the audit's TRT005): torso HP,
+    conscience, the main penalty, and a duration (minutes) outside what the rule's dice allow
+    — a duration inside them is the die the table rolled (SPEC §4 "Traits")."""
+    durations = [p.duration for p in outcome.penalties if p.duration is not None]
+    allowed = allowed_seconds(durations[0]) if durations else None
+    return (
+        (hp_lost is not None and hp_lost != (outcome.hp_lost or {}).get("torso", 0))
+        or (conscience_lost is not None and conscience_lost != (outcome.conscience_lost or 0))
+        or (
+            penalty is not None
+            and penalty != (outcome.penalties[0].value if outcome.penalties else 0)
+        )
+        or (
+            duration is not None
+            and allowed is not None
+            and not allowed[0] <= duration * 60 <= allowed[1]
+        )
+    )
+
+
 def _trigger_of(trait: Trait, name: str | None) -> Trigger:
     """The named trigger of a flaw, or its default (the first)."""
     if trait.kind != FLAW:
@@ -620,6 +663,16 @@ BUDGET_RULE = Citation(
     "Up to 20 skill points may be spent on advantages, and up to 20 gained from flaws: two "
     "separate caps. Over budget is recorded and flagged by the audit (TRT002, TRT003), never "
     "refused (RULES D-0).",
+)
+
+
+AFTER_CREATION_RULE = Citation(
+    SEED_D6HARMONIE,
+    "Avantages et défauts : après la création",
+    "Il n’est pas possible d’acheter des avantages ou défauts après la création du personnage.",
+    "No advantage or flaw may be taken once the character's creation is over (`character "
+    "finalize`). A later one is recorded as the GM rules and flagged by the audit (TRT001), "
+    "never refused (RULES D-0).",
 )
 
 

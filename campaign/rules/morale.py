@@ -144,6 +144,20 @@ def effective_morale(rating: int, adjustment: int) -> int:
     return rating if never_tests(rating) else rating + adjustment
 
 
+ADJUSTMENT_MIN, ADJUSTMENT_MAX = -2, 2  # "dans une fourchette de +2 à –2"
+
+
+def adjustment_within_range(total: int) -> bool:
+    """Whether a group's situational adjustments sum within −2…+2 (seed 000, "Ajustements au
+    moral"). Beyond is recorded and used as ruled, never clamped (RULES D-1, D-3): MOR005."""
+    return ADJUSTMENT_MIN <= total <= ADJUSTMENT_MAX
+
+
+def allowed_adjustment(total: int) -> int:
+    """The nearest sum the seed's range allows: what the rules would have used (A-12)."""
+    return max(ADJUSTMENT_MIN, min(ADJUSTMENT_MAX, total))
+
+
 def rating_status(rating: int) -> str:
     """The status a group starts with: ≤ 2 will not fight, ≥ 12 fights to the death (D-1)."""
     if rating <= RATING_MIN:
@@ -187,6 +201,14 @@ class MoraleTest:
     def roll_without_test(self) -> bool:
         """A roll given where no test applies (the audit's MOR003)."""
         return self.roll is not None and not self.tests
+
+    def given_without_test(self, *, ruling_given: bool) -> bool:
+        """A roll or a ruling given where no test applies (the audit's MOR003): a rating ≤ 2,
+        ≥ 12, or after two successes. A cornered group rated ≤ 2 is the exception: whether it
+        fights is the referee's call (seed 000, "à moins d’y être acculé"; RULES A-2)."""
+        if self.tests or (self.cornered and self.rating <= RATING_MIN):
+            return False
+        return self.roll is not None or ruling_given
 
     @property
     def default_ruling(self) -> str | None:

@@ -983,3 +983,28 @@ def resolve_item_save(
         damage=damage, hardness=hardness, hp=hp, hp_left=hp_left, energy=energy, halved=halved
     )
     return result(hurt.state, hurt)
+
+
+# Seed 001, "Jet de sauvegarde et objets" (the item "risque d’être endommagé ou détruit");
+# RULES D-8 and SPEC §4 "item-save": the rules' word for this save's outcome.
+def item_save_outcome(result: ItemSaveResult, hp_before: int | None) -> str:
+    """The rules' word for what this item save did: ``result.outcome``, except that a measured
+    save that cost no hit point leaves the item ``intact`` this time (its earlier state stands)."""
+    if result.hp_left is not None and result.hp_left == hp_before:
+        return "intact"
+    return str(result.outcome)
+
+
+# Seed 001, "Jet de sauvegarde et objets"; RULES D-8: when a ruling on it is a finding.
+def item_ruling_differs(
+    result: ItemSaveResult, rules_say: str, ruled: str, hp_left: int | None = None
+) -> bool:
+    """Whether the GM's ruling on an item save differs from the rules (SAV006).
+
+    Measured (hardness, hit points and damage known): the outcome, or the hit points left the GM
+    gave. Unmeasured: the outcome, except that a failure's ``damaged`` may be ruled ``broken`` or
+    ``destroyed`` — without hit points the rules cannot tell (RULES D-8).
+    """
+    if result.hp_left is not None:
+        return ruled != rules_say or (hp_left is not None and hp_left != result.hp_left)
+    return ruled != rules_say and not (rules_say == "damaged" and ruled in ITEM_STATES[2:])

@@ -1,0 +1,205 @@
+"""``campaign audit`` (SPEC §5, §6): the findings on the GM's rulings, and ``--explain CODE``.
+
+Thin: parse → :meth:`campaign.application.Ledger.audit` → :func:`cli.output.emit` (JSON on
+stdout, or the Rich report below). ``--strict`` exits 3 when a warning stands, pending ones
+included, so a league can gate on it; an unknown code is an input error (exit 2) listing them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from campaign.audit import PENDING, WARNING, Entry, check_code, entry
+from cli.output import ExitStatus, emit
+from cli.render import plain
+from cli.state import open_ledger
+
+CODE_STYLE = {WARNING: "bold yellow", "info": "cyan"}
+
+
+def register(app: typer.Typer) -> None:
+    app.command("audit")(audit)
+
+
+def audit(
+    ctx: typer.Context,
+    session: Annotated[int | None, typer.Option("--session", help="Only session N.")] = None,
+    code: Annotated[
+        str | None, typer.Option("--code", metavar="CODE", help="Only one code: MOR001…GEN002.")
+    ] = None,
+    explain: Annotated[
+        str | None,
+        typer.Option(
+            "--explain",
+            metavar="CODE",
+            help="Explain a code: its rule (the French source and the English digest) and "
+            "an example. Needs no store.",
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON (stable keys) instead of tables.")
+    ] = False,
+    strict: Annotated[
+        bool,
+        typer.Option("--strict", help="Exit 3 when any warning stands, pending ones included."),
+    ] = False,
+) -> None:
+    """The audit of the GM's rulings: every ruling the rules would have answered otherwise,
+    every check missed, every retraction and note.
+
+    Example: campaign audit --session 12 --strict
+    """
+    if explain is not None:
+        listed = entry(explain, field="explain")
+        emit(explained(listed), as_json=as_json, render=lambda console: show_entry(console, listed))
+        return
+    wanted = None if code is None else check_code(code)
+    with open_ledger(ctx, create=False) as ledger:
+        findings = ledger.audit(session=session, code=wanted)
+    emit({"findings": findings}, as_json=as_json, render=lambda c: c.print(report(findings)))
+    if strict and any(f["severity"] == WARNING for f in findings):
+        raise typer.Exit(int(ExitStatus.FINDINGS))
+
+
+# --- the report ---------------------------------------------------------------------------------
+
+
+def _heading(subject: str) -> str:
+    """What a finding is grouped under: its encounter, character or company (``ford``)."""
+    return subject.split("/", 1)[0]
+
+
+def _rules_cell(finding: dict[str, Any]) -> str:
+    rules_say = finding["rules_say"]
+    if isinstance(rules_say, list) and len(rules_say) > 1 and finding["code"] == "SAV004":
+        return "one of " + plain(rules_say)
+    if finding["code"] in ("TRT002", "TRT003"):
+        return f"≤ {rules_say}"
+    return plain(rules_say) or "—"
+
+
+def _verdict(finding: dict[str, Any]) -> Text:
+    """``flee → fight``: the rules' answer beside the ruling (the ruling in bold for a warning)."""
+    rules_say, ruled = finding["rules_say"], finding["ruled"]
+    if rules_say is None:
+        return Text(plain(ruled) or "—", style="dim")
+    text = Text(_rules_cell(finding), style="green")
+    text.append(" → ", style="dim")
+    shown = plain(ruled) or "none"
+    text.append(shown, style="bold yellow" if finding["severity"] == WARNING else "")
+    return text
+
+
+def _code_cell(finding: dict[str, Any]) -> Text:
+    text = Text(finding["code"], style=CODE_STYLE.get(finding["severity"], ""))
+    if finding["status"] == PENDING:
+        text.append(" pending", style="magenta")
+    return text
+
+
+def summary(findings: list[dict[str, Any]]) -> Text:
+    warnings = [f for f in findings if f["severity"] == WARNING]
+    pending = sum(f["status"] == PENDING for f in warnings)
+    text = Text(f"{len(findings)} finding{'s' * (len(findings) != 1)}: ", style="bold")
+    text.append(f"{len(warnings)} warning{'s' * (len(warnings) != 1)}", style="bold yellow")
+    if pending:
+        text.append(f" ({pending} pending)", style="magenta")
+    info = len(findings) - len(warnings)
+    text.append(f", {info} info", style="cyan")
+    return text
+
+
+def report(findings: list[dict[str, Any]]) -> RenderableType:
+    """Grouped by session, then by encounter or subject; one line per finding, the rules'
+    answer beside the ruling."""
+    if not findings:
+        return Text("No findings: every ruling agrees with the rules.", style="green")
+    sessions: dict[Any, list[dict[str, Any]]] = {}
+    for finding in findings:
+        sessions.setdefault(finding["session"], []).append(finding)
+    parts: list[RenderableType] = [summary(findings)]
+    for session, found in sessions.items():
+        title = "Before any session" if session is None else f"Session {session}"
+        table = Table(
+            title=Text(title, style="bold"),
+            title_justify="left",
+            header_style="bold",
+            expand=True,
+        )
+        notes = any(finding["note"] for finding in found)
+        table.add_column("#", justify="right", style="dim", no_wrap=True)
+        table.add_column("Code", no_wrap=True)
+        table.add_column("Subject", max_width=20)
+        table.add_column("Finding", ratio=3, min_width=20)
+        table.add_column("Rules say → ruled", ratio=2, min_width=12)
+        if notes:
+            table.add_column("Note", style="italic", ratio=2, min_width=12)
+        groups: dict[str, list[dict[str, Any]]] = {}
+        for finding in found:
+            groups.setdefault(_heading(finding["subject"]), []).append(finding)
+        for index, (heading, listed) in enumerate(groups.items()):
+            table.add_row("", Text(heading, style="bold cyan"), end_section=False)
+            for row, finding in enumerate(listed):
+                cells: list[RenderableType] = [
+                    str(finding["position"]),
+                    _code_cell(finding),
+                    finding["subject"],
+                    finding["message"],
+                    _verdict(finding),
+                ]
+                if notes:
+                    cells.append(finding["note"] or "")
+                last = row == len(listed) - 1 and index < len(groups) - 1
+                table.add_row(*cells, end_section=last)
+        parts += [Text(""), table]
+    return Group(*parts)
+
+
+# --- --explain ---------------------------------------------------------------------------------
+
+
+def explained(entry: Entry) -> dict[str, Any]:
+    """``audit --explain CODE --json``."""
+    rule = entry.rule
+    return {
+        "code": entry.code,
+        "severity": entry.severity,
+        "title": entry.title,
+        "trigger": entry.trigger,
+        "rule": {
+            **entry.cites,
+            "text_fr": None if rule is None else rule.text_fr,
+            "digest": None if rule is None else rule.digest,
+        },
+        "explanation": entry.explanation,
+        "example": entry.example,
+    }
+
+
+def show_entry(console: Console, entry: Entry) -> None:
+    body = Table.grid()
+    body.add_row(Text(entry.title, style="bold"))
+    body.add_row(Text(""))
+    body.add_row(Text(entry.trigger))
+    body.add_row(Text(""))
+    rule = entry.rule
+    if rule is None:
+        body.add_row(Text(f"Rule: {entry.rule_name} — the tracker's own, no seed", style="cyan"))
+    else:
+        body.add_row(Text(f"Rule: {rule.name} — seeds/{rule.seed}", style="cyan"))
+        body.add_row(Text(f"« {rule.text_fr} »", style="italic"))
+        body.add_row(Text(rule.digest, style="dim"))
+    body.add_row(Text(""))
+    body.add_row(Text(entry.explanation))
+    body.add_row(Text(""))
+    body.add_row(Text("Example:", style="bold"))
+    body.add_row(Text(entry.example, style="green"))
+    style = CODE_STYLE.get(entry.severity, "")
+    title = Text(entry.code, style=style) + Text(f" — {entry.severity}")
+    console.print(Panel(body, title=title, title_align="left", expand=False))

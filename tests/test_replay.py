@@ -250,3 +250,12 @@ def test_a_sessions_notes_are_kept_and_exported(run, tmp_path):
     ]
     exported = run("export").stdout
     assert "--note \"played at Ann's\"" in exported and '--note "early night"' in exported
+
+
+def test_the_summary_counts_the_audit_findings_of_the_sessions_recorded(run, tmp_path):
+    text = "session 1\nencounter start hall\nencounter group hall rats --count 4 --morale 6\n"
+    text += 'morale hall rats --roll 6,6 --ruling fight --note "they smell cheese"\n'
+    result = run("replay", write(tmp_path, "hall.log", text))
+    assert result.exit_code == 0, result.output
+    # MOR001 (fight on a failed test, 12 > 6) and GEN002 (the note)
+    assert "audit: 2 findings (1 warning) — `campaign audit --session 1`" in result.stdout

@@ -100,12 +100,13 @@ def _board(encounter: dict[str, Any]) -> Table:
     if encounter.get("ended"):
         title.append("  (ended)", style="dim")
     table = Table(title=title, title_justify="left", header_style="bold")
-    table.add_column("Group", no_wrap=True)
-    table.add_column("Count", justify="right")
-    table.add_column("Out")
-    table.add_column("Morale", justify="right", no_wrap=True)
-    table.add_column("Status", no_wrap=True)
-    table.add_column("Check due")
+    # The numbers never fold away on a narrow terminal: names and statuses wrap instead.
+    table.add_column("Group", overflow="fold", ratio=3)
+    table.add_column("Count", justify="right", no_wrap=True, min_width=5)
+    table.add_column("Out", min_width=8, ratio=2)
+    table.add_column("Morale", justify="right", no_wrap=True, min_width=8)
+    table.add_column("Status", overflow="fold", ratio=2, min_width=15)  # fights-to-death
+    table.add_column("Check due", overflow="fold", ratio=1)
     if not encounter["groups"]:
         table.add_row(Text("no groups yet", style="dim"))
     for group in encounter["groups"]:

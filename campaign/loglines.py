@@ -38,7 +38,7 @@ class ExportError(ImpossibleInput):
 def quote(word: str) -> str:
     """A POSIX-shell word (``campaign.logfile.tokenize`` reads it back): bare when safe, else in
     double quotes as a GM writes them (``"Brynn's axe"``), else :func:`shlex.quote`'s quoting."""
-    if _BARE.match(word):
+    if _BARE.fullmatch(word):
         return word
     if not set('"\\$`\n') & set(word):
         return f'"{word}"'

@@ -9,8 +9,12 @@ them back in their place and re-encodes through the target store's own mapper �
 come back byte for byte as they were stored, on SQLite or PostgreSQL, with or without a cipher,
 and an older event still reaches today's code through its upcasters, as it would have.
 
-``hash`` and ``prev_hash`` are null for now: the hash chain (SPEC §7) is another piece of work,
-which will fill them here and verify them in :func:`read_jsonl`.
+``hash`` and ``prev_hash`` are the event's link in the hash chain (SPEC §7), lifted out of
+``data`` like the other stamped keys. ``import`` checks the whole chain (positions, each
+aggregate's versions, every link and hash: :class:`campaign.verify.Chain`) before writing
+anything, and puts them back in the stored state, so ``campaign verify`` passes after an import
+and a store and its export agree on the chain's last hash. ``subject`` is shown for people: it
+is derived from the events, not part of what was recorded, and not covered by the hash.
 """
 
 from __future__ import annotations
@@ -28,7 +32,9 @@ from eventsourcing.utils import resolve_topic
 
 from aggregates.base import LedgerAggregate
 from campaign.errors import ImpossibleInput
+from campaign.integrity import CHAIN_FIELDS
 from campaign.subjects import Subjects
+from campaign.verify import Break, Chain
 
 if TYPE_CHECKING:
     from campaign.application import Ledger
@@ -85,6 +91,7 @@ def jsonl(ledger: Ledger, session: int | None = None) -> Iterator[str]:
         data = json.loads(plaintext(mapper, stored.state))
         for key in LIFTED:
             data.pop(key, None)
+        chain = {key: data.pop(key, None) for key in CHAIN_FIELDS}
         yield json.dumps(
             {
                 "position": event.position,
@@ -96,8 +103,8 @@ def jsonl(ledger: Ledger, session: int | None = None) -> Iterator[str]:
                 "timestamp": event.timestamp.isoformat(),
                 "gm": event.gm,
                 "data": data,
-                "hash": None,  # the hash chain (SPEC §7) is not written yet
-                "prev_hash": None,
+                "hash": chain["hash"],
+                "prev_hash": chain["prev_hash"],
             },
             ensure_ascii=False,
         )
@@ -106,33 +113,42 @@ def jsonl(ledger: Ledger, session: int | None = None) -> Iterator[str]:
 def read_jsonl(ledger: Ledger, lines: Iterable[str], name: str = "<jsonl>") -> list[StoredEvent]:
     """A ``jsonl`` export as the stored events ``ledger``'s store would hold, checked first.
 
-    Each line must decode to an event of this code (its type known, its fields complete), the
-    positions must run 1, 2, 3, … in order, and every aggregate's events must apply in turn —
-    so nothing is written that the store could not load. An error names the line.
+    Each line must decode to an event of this code (its type known, its fields complete), its
+    hash chain must be intact (positions 1, 2, 3, … in order, each aggregate's versions in turn,
+    every link and hash: SPEC §7), and every aggregate's events must apply in turn — so nothing
+    is written that the store could not load, or that is not the history that was exported. An
+    error names the line (and, for a broken chain, the first bad position).
     """
     transcoder = ledger.app.mapper.transcoder
     plain = Mapper(transcoder=transcoder)  # the export is plaintext, whatever the target's cipher
     aggregates: dict[UUID, Aggregate] = {}
     stored: list[StoredEvent] = []
+    chain = Chain()
     for number, text in enumerate(lines, start=1):
         if not text.strip():
             continue
         try:
-            row = _row(text, len(stored) + 1)
+            row = _row(text)
+            state = row_state(transcoder, row)
             record = StoredEvent(
                 originator_id=row["aggregate_id"],
                 originator_version=row["aggregate_version"],
                 topic=row["type"],
-                state=_state(transcoder, row),
+                state=transcoder.encode(state),
             )
             event = plain.to_domain_event(record)
             _check(event, row)
+            broken = chain.add(record.topic, record.originator_id, record.originator_version,
+                               state, line=number)  # fmt: skip
+            if broken is not None:
+                raise _Tampered(broken)
             aggregates[event.originator_id] = event.mutate(aggregates.get(event.originator_id))
         except Exception as error:  # whatever the line got wrong, it is the line's fault
+            where = (error.line or number) if isinstance(error, _Tampered) else number
             raise ImpossibleInput(
-                f"{name}:{number}: {error}",
+                f"{name}:{where}: {error}",
                 field="line",
-                value=number,
+                value=where,
                 expected="a line of `campaign export --format jsonl`",
             ) from None
         stored.append(
@@ -146,18 +162,21 @@ def read_jsonl(ledger: Ledger, lines: Iterable[str], name: str = "<jsonl>") -> l
     return stored
 
 
-def _row(text: str, position: int) -> dict[str, Any]:
+class _Tampered(ValueError):
+    """The export's hash chain is broken (SPEC §7): the history is not the one exported."""
+
+    def __init__(self, broken: Break) -> None:
+        super().__init__(f"{broken.reason} — the export's hash chain is broken, nothing imported")
+        self.line = broken.line  # an edit found at the next line is the line before's
+
+
+def _row(text: str) -> dict[str, Any]:
     row = json.loads(text)
     if not isinstance(row, dict):
         raise ValueError("not a JSON object")
-    missing = [key for key in KEYS[:9] if key not in row]
+    missing = [key for key in KEYS if key not in row]
     if missing:
         raise ValueError(f"missing {', '.join(missing)}")
-    if row["position"] != position:
-        raise ValueError(
-            f"position {row['position']!r} where {position} was expected (positions run "
-            "1, 2, 3, … in order)"
-        )
     if not isinstance(row["data"], dict) or set(LIFTED) & set(row["data"]):
         raise ValueError("data must be an object without the keys shown beside it")
     if not isinstance(row["type"], str) or not isinstance(row["aggregate_version"], int):
@@ -166,15 +185,26 @@ def _row(text: str, position: int) -> dict[str, Any]:
     return {**row, "aggregate_id": UUID(row["aggregate_id"])}
 
 
-def _state(transcoder: Transcoder, row: dict[str, Any]) -> bytes:
-    """The stored state's bytes: the lifted keys back in their place, through the transcoder."""
+def row_state(transcoder: Transcoder, row: dict[str, Any]) -> dict[str, Any]:
+    """A jsonl line's event state as the store holds it, decoded: the lifted keys and the chain
+    back in their place (the chain after the event's own fields, before ``class_version``, as
+    the mapper wrote it), so that encoding it gives the stored bytes again."""
     data = dict(row["data"])
+    if set(CHAIN_FIELDS) & set(data):
+        raise ValueError("data must not hold hash or prev_hash (they are shown beside it)")
     marked = json.loads(transcoder.encode({"t": datetime.fromisoformat(row["timestamp"])}))
     state = {"timestamp": marked["t"]}
     if "originator_topic" in data:
         state["originator_topic"] = data.pop("originator_topic")
+    class_version = data.pop("class_version", None)
     state |= {"position": row["position"], "session": row["session"], "gm": row["gm"], **data}
-    return transcoder.encode(transcoder.decode(json.dumps(state).encode("utf-8")))
+    state |= {"prev_hash": row["prev_hash"], "hash": row["hash"]}
+    if class_version is not None:
+        state["class_version"] = class_version
+    decoded = transcoder.decode(json.dumps(state).encode("utf-8"))
+    if not isinstance(decoded, dict):
+        raise ValueError("data is not an event's state")
+    return decoded
 
 
 def _check(event: Any, row: dict[str, Any]) -> None:

@@ -9,7 +9,7 @@ from typer.core import TyperGroup
 
 from campaign import __version__
 from campaign.errors import CampaignError, ImpossibleInput
-from cli import audit, export, reading, replay, shell
+from cli import audit, export, reading, replay, shell, verify
 from cli.logging import characters, companies, encounters, rolls, sessions
 from cli.output import ExitStatus, describe, fail
 from cli.rules import app as rules_app
@@ -46,6 +46,7 @@ shell.register(app)
 reading.register(app)
 audit.register(app)
 export.register(app)
+verify.register(app)
 app.add_typer(rules_app, name="rules")
 
 

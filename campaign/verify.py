@@ -1,0 +1,295 @@
+"""``campaign verify`` (SPEC §7): is the history as it was recorded?
+
+Every event's stored state carries ``position`` (1, 2, 3, … in recording order), ``prev_hash``
+(the hash of the event before it, :data:`~campaign.integrity.GENESIS` for the first) and
+``hash`` (:func:`~campaign.integrity.event_hash` of its topic, aggregate, version and state,
+chained to ``prev_hash``). A :class:`Chain` reads the events in the order they are stored — the
+notification log's order for a store, the lines' order for a ``jsonl`` export — and names the
+**first position** where that history stops being the one recorded:
+
+- a **deleted** event: the missing position (the next one is found where it belonged);
+- **reordered** events (rows or states swapped): the first of them (a later position is found
+  where an earlier one belonged, and the earlier one turns up after it);
+- an **inserted** event: where it appears (its position is one already seen);
+- an **edited** event (a changed byte, its hash or its link to the one before): that event —
+  also when the change leaves its state undecodable, which is said so, and when its hash was
+  recomputed to match (the next event still links to the hash it had);
+- an aggregate's versions that do not run 1, 2, 3, … (a changed version column).
+
+It streams: memory grows with the number of aggregates (their last version), never with the
+number of events. What it cannot see, by construction: events removed from the **end** (the
+chain before them is intact) and a history rewritten with every hash recomputed (the hash is
+not keyed). ``last_hash`` — the hash of the last event — is what a copy is compared with: a
+store and its export that agree on it hold the same history.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
+from uuid import UUID
+
+from campaign.integrity import GENESIS, event_hash
+
+if TYPE_CHECKING:
+    from eventsourcing.application import Application
+    from eventsourcing.persistence import Transcoder
+
+BATCH = 500  # notifications read per query
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What ``verify`` found (SPEC §5 ``verify --json``; ``line`` for a file only)."""
+
+    intact: bool
+    events: int
+    first_bad_position: int | None = None
+    reason: str | None = None
+    last_hash: str | None = None  # the chain's head, when intact (compare it with a copy's)
+    line: int | None = None  # verify --file: the line of the first bad position
+
+    def as_json(self, *, file: bool = False) -> dict[str, Any]:
+        data = asdict(self)
+        if not file:
+            del data["line"]
+        return data
+
+
+@dataclass(frozen=True)
+class Break:
+    position: int
+    reason: str
+    line: int | None = None
+
+
+class Chain:
+    """The history's checks, one stored event at a time, in stored order.
+
+    :meth:`add` each event (its state decoded, or ``state=None`` and the ``problem`` that
+    stopped it decoding); :attr:`broken` is the first break, once found. After it, events are
+    only counted — and watched for the missing position, to tell a deletion from a reordering.
+    """
+
+    def __init__(self) -> None:
+        self.events = 0
+        self.expected = 1  # the position the next event must have
+        self.prev = GENESIS  # the hash the next event must link to
+        self.versions: dict[str, int] = {}  # aggregate → its last version
+        self.broken: Break | None = None
+        self._missing: tuple[int, int] | None = None  # (absent position, the one found there)
+        self._line: int | None = None  # the line of the last good event (an export's)
+
+    def add(
+        self,
+        topic: str,
+        originator_id: Any,
+        version: Any,
+        state: Mapping[str, Any] | None,
+        *,
+        problem: str | None = None,
+        line: int | None = None,
+    ) -> Break | None:
+        """Check one event; the first break (this one or an earlier one), or None."""
+        self.events += 1
+        if self.broken is not None:
+            self._follow(state)
+            return self.broken
+        here = self.expected
+        if state is None:
+            return self._break(f"position {here}: {problem or 'its state cannot be read'}", line)
+        position = state.get("position")
+        if type(position) is not int:
+            return self._break(f"position {here}: the event stored there has no position", line)
+        if position > here:
+            self._missing = (here, position)
+            return self._break(_missing(here, position, later=False), line)
+        if position < here:
+            return self._break(
+                f"position {position} where {here} was expected: a second event at position "
+                f"{position} (an inserted event)",
+                line,
+            )
+        aggregate = _aggregate(originator_id)
+        last = self.versions.get(aggregate, 0)
+        if type(version) is not int or version != last + 1:
+            return self._break(
+                f"position {here}: version {version} of aggregate {aggregate} where version "
+                f"{last + 1} was expected (its versions run 1, 2, 3, …)",
+                line,
+            )
+        body = dict(state)
+        link = state.get("prev_hash")
+        if link != self.prev:
+            if (
+                here > 1
+                and isinstance(link, str)
+                and state.get("hash") == _hash(topic, aggregate, version, body, link)
+            ):  # this one is as recorded, after another event: the one before was rewritten
+                self.broken = Break(
+                    here - 1,
+                    f"position {here - 1}: its content was changed and its hash recomputed "
+                    f"(position {here} links to the hash it had)",
+                    self._line,
+                )
+                return self.broken
+            before = f"position {here - 1}'s hash" if here > 1 else "the start of the chain"
+            return self._break(
+                f"position {here}: its prev_hash does not link to {before} (edited)", line
+            )
+        digest = _hash(topic, aggregate, version, body, self.prev)
+        if digest is None or state.get("hash") != digest:
+            return self._break(
+                f"position {here}: its content does not match its hash (edited after it was "
+                "recorded)",
+                line,
+            )
+        self.versions[aggregate] = version
+        self.prev = digest
+        self.expected += 1
+        self._line = line
+        return None
+
+    def _break(self, reason: str, line: int | None) -> Break:
+        self.broken = Break(self.expected, reason, line)
+        return self.broken
+
+    def _follow(self, state: Mapping[str, Any] | None) -> None:
+        if self._missing is None or state is None or self.broken is None:
+            return
+        absent, found = self._missing
+        if state.get("position") == absent:  # it was not deleted: it is stored later
+            self.broken = Break(absent, _missing(absent, found, later=True), self.broken.line)
+            self._missing = None
+
+    def verdict(self) -> Verdict:
+        if self.broken is None:
+            last = self.prev if self.events else None
+            return Verdict(True, self.events, last_hash=last)
+        bad = self.broken
+        return Verdict(False, self.events, bad.position, bad.reason, line=bad.line)
+
+
+def _hash(topic: str, aggregate: str, version: int, state: dict[str, Any], prev: str) -> str | None:
+    try:
+        return event_hash(topic, aggregate, version, state, prev)
+    except (TypeError, ValueError):  # a value no event holds: it cannot be the recorded one
+        return None
+
+
+def _missing(absent: int, found: int, *, later: bool) -> str:
+    why = (
+        f"the events were reordered (position {absent} is stored after it)"
+        if later
+        else f"position {absent} is missing (deleted)"
+    )
+    return f"position {found} where {absent} was expected: {why}"
+
+
+def _aggregate(originator_id: Any) -> str:
+    """An aggregate ID as the hash spells it (a UUID's canonical text, whatever the column's)."""
+    try:
+        return str(originator_id if isinstance(originator_id, UUID) else UUID(originator_id))
+    except (TypeError, ValueError, AttributeError):
+        return str(originator_id)
+
+
+# --- a store ---------------------------------------------------------------------------------
+
+
+def verify_store(app: Application) -> Verdict:
+    """Check a store's stored events, in notification order (the recorded order)."""
+    chain, mapper = Chain(), app.mapper
+    for notification in _notifications(app):
+        try:
+            state = notification.state
+            if mapper.cipher:
+                state = mapper.cipher.decrypt(state)
+            if mapper.compressor:
+                state = mapper.compressor.decompress(state)
+            decoded = mapper.transcoder.decode(state)
+            if not isinstance(decoded, dict):
+                raise ValueError("not an object")
+        except Exception as error:
+            decoded, problem = None, _undecodable(error, encrypted=bool(mapper.cipher))
+        else:
+            problem = None
+        chain.add(
+            notification.topic,
+            notification.originator_id,
+            notification.originator_version,
+            decoded,
+            problem=problem,
+        )
+    return chain.verdict()
+
+
+def _notifications(app: Application) -> Iterator[Any]:
+    start = 1
+    while True:
+        batch = app.recorder.select_notifications(start=start, limit=BATCH)
+        if not batch:
+            return
+        yield from batch
+        start = batch[-1].id + 1  # ids may have gaps (PostgreSQL): never "last + 1" blindly
+
+
+def _undecodable(error: Exception, *, encrypted: bool) -> str:
+    what = "decrypted or decoded" if encrypted else "decoded"
+    detail = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
+    return f"its stored state cannot be {what} (its bytes were changed): {detail}"
+
+
+# --- a jsonl export ----------------------------------------------------------------------------
+
+
+def app_transcoder() -> Transcoder:
+    """The transcoder the application stores events with, built without a store."""
+    from campaign.application import LedgerApplication
+
+    app = LedgerApplication(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    try:
+        return app.mapper.transcoder
+    finally:
+        app.close()
+
+
+def verify_jsonl(lines: Iterable[str | bytes], transcoder: Transcoder | None = None) -> Verdict:
+    """Check a ``jsonl`` export's chain and positions, line by line, without a store.
+
+    A line that is not an event of the export's shape (not JSON, a key missing, data that does
+    not decode) breaks the chain at the position it stands for. ``subject`` is shown for people
+    and not part of what was recorded: it is not covered by the hash.
+    """
+    from campaign.transfer import row_state  # (transfer imports this module)
+
+    transcoder = transcoder or app_transcoder()
+    chain = Chain()
+    for number, raw in enumerate(lines, start=1):
+        text = raw
+        if isinstance(text, bytes):
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError as error:
+                problem = f"line {number} is not UTF-8 ({error})"
+                chain.add("", None, None, None, problem=problem, line=number)
+                continue
+        if number == 1:
+            text = text.removeprefix("\ufeff")
+        if not text.strip():
+            continue
+        try:
+            row = json.loads(text)
+            if not isinstance(row, dict):
+                raise ValueError("not a JSON object")
+            state = row_state(transcoder, row)
+            topic, aggregate, version = row["type"], row["aggregate_id"], row["aggregate_version"]
+        except Exception as error:
+            detail = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
+            problem = f"line {number} is not an event of a jsonl export ({detail})"
+            chain.add("", None, None, None, problem=problem, line=number)
+            continue
+        chain.add(topic, aggregate, version, state, line=number)
+    return chain.verdict()

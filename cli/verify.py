@@ -1,0 +1,87 @@
+"""``campaign verify [--file FILE.jsonl] [--json]`` (SPEC §5, §7): is the history intact?
+
+Thin: a store (or an export, without a store) → :mod:`campaign.verify` → a verdict, on stdout
+as JSON or one Rich line. Exit 0 when intact, 1 when the history was tampered with (SPEC §5).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from campaign.errors import ImpossibleInput
+from campaign.verify import Verdict, verify_jsonl, verify_store
+from cli.output import ExitStatus, emit
+from cli.state import open_ledger
+
+
+def register(app: typer.Typer) -> None:
+    app.command("verify")(verify)
+
+
+def verify(
+    ctx: typer.Context,
+    file: Annotated[
+        Path | None,
+        typer.Option(
+            "--file",
+            metavar="FILE.jsonl",
+            help="Check a `jsonl` export instead of the store (no store needed).",
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON (stable keys) instead of a sentence.")
+    ] = False,
+) -> None:
+    """Recompute the hash chain and every aggregate's versions; name the first position where
+    the history was edited, deleted, reordered or had something inserted.
+
+    Exit 0 when intact, 1 when not. When intact, the last hash matches a complete export's.
+
+    Example: campaign verify --file campaign.jsonl --json
+    """
+    if file is not None:
+        verdict = _verify_file(file)
+    else:
+        with open_ledger(ctx, create=False) as ledger:
+            verdict = verify_store(ledger.app)
+    emit(
+        verdict.as_json(file=file is not None),
+        as_json=as_json,
+        render=lambda console: _render(console, verdict, file),
+    )
+    if not verdict.intact:
+        raise typer.Exit(int(ExitStatus.STORE_FAILURE))
+
+
+def _verify_file(file: Path) -> Verdict:
+    try:
+        with file.open("rb") as lines:  # line by line: an export of any length
+            return verify_jsonl(lines)
+    except OSError as error:
+        raise ImpossibleInput(
+            f"{file}: cannot read it ({error.strerror or error})",
+            field="line",
+            value=str(file),
+            expected="a jsonl export (campaign export --format jsonl)",
+        ) from None
+
+
+def _render(console: Console, verdict: Verdict, file: Path | None) -> None:
+    what = f"{file}: " if file is not None else ""
+    if verdict.intact:
+        console.print(Text(f"{what}intact: {verdict.events} events", style="bold green"))
+        if verdict.last_hash:
+            console.print(Text(f"last hash {verdict.last_hash}", style="dim"))
+        return
+    where = f"line {verdict.line}, " if verdict.line is not None else ""
+    console.print(
+        Text(f"{what}broken at {where}position {verdict.first_bad_position}", style="bold red")
+        + Text(f" — {verdict.reason}"),
+        soft_wrap=True,
+    )
+    console.print(Text(f"{verdict.events} events read", style="dim"))

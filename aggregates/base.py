@@ -21,6 +21,7 @@ from uuid import UUID, uuid5
 from eventsourcing.domain import Aggregate
 from eventsourcing.utils import get_topic
 
+from campaign.errors import ImpossibleInput
 from campaign.integrity import GENESIS, event_hash
 
 # The namespace of every aggregate ID: one store holds one campaign (SPEC §5), and an ID is
@@ -131,13 +132,74 @@ class LedgerAggregate(Aggregate):
 
     @classmethod
     def _create(cls, event_class, **kwargs):  # type: ignore[override]
+        check_values(kwargs)
         created = super()._create(event_class, **_stamp(), **kwargs)
         _seal(created.pending_events[-1])
         return created
 
     def trigger_event(self, event_class, **kwargs) -> None:  # type: ignore[override]
+        check_values(kwargs)
         super().trigger_event(event_class, **_stamp(), **kwargs)
         _seal(self.pending_events[-1])
+
+
+# What an event may hold, checked before it is triggered (found by tests/test_fuzz.py; each of
+# these was recorded, and then every read failed, or crashed the command with a traceback):
+# - integers the stores and read models keep: PostgreSQL ``integer`` columns for counts,
+#   ratings, hit points…; ``bigint`` for positions and in-game time, kept within 2**53 so that
+#   minutes × 60 and JSON readers stay exact (``adjust ford goblins -9223372036854775809``
+#   overflowed SQLite's 64-bit INTEGER);
+# - text PostgreSQL can store (no NUL: ``note "a<NUL>b"`` in a log) and that is UTF-8 (a shell
+#   argument that is not UTF-8 reaches Python as lone surrogates: ``campaign note $'caf\xe9'``).
+INT_LIMIT = 2**31 - 1
+WIDE_LIMIT = 2**53 - 1
+WIDE = frozenset({"position", "command", "due_position", "retracted", "next_position",
+                  "seconds", "by", "clock_minutes", "until", "duration"})  # fmt: skip
+
+
+def check_values(fields: dict[str, Any], top: str | None = None) -> None:
+    """Refuse an event whose integers or text (nested ones too) a store cannot keep."""
+    for name, value in fields.items():
+        _check_value(name, str(name), top or str(name))
+        _check_value(value, str(name), top or str(name))
+
+
+def _check_value(value: Any, name: str, top: str) -> None:
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        limit = WIDE_LIMIT if name in WIDE else INT_LIMIT
+        if not -limit <= value <= limit:
+            raise ImpossibleInput(
+                f"{_shown(value)} is out of range",
+                field=top,
+                value=value,
+                expected=f"a whole number from -{limit} to {limit}",
+            )
+    elif isinstance(value, str):
+        if "\x00" in value:
+            raise ImpossibleInput(
+                f"{_shown(value)} holds a NUL character", field=top, expected="text without NUL"
+            )
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ImpossibleInput(
+                f"{_shown(value)} is not UTF-8 text",
+                field=top,
+                expected="UTF-8 text (set a UTF-8 locale, or re-save the log as UTF-8)",
+            ) from None
+    elif isinstance(value, dict):
+        check_values(value, top)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _check_value(item, name, top)
+
+
+def _shown(value: int | str) -> str:
+    """``value`` as an error message shows it: quoted, at most 60 characters."""
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 60 else f"{text[:28]}…{text[-28:]} ({len(text)} characters)"
 
 
 def _seal(event: Aggregate.Event) -> None:

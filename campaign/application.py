@@ -8,8 +8,9 @@ the last recorded event, the open session and the GM.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
@@ -34,10 +35,13 @@ from campaign.encounters import EncounterCommands
 from campaign.errors import HandleTaken, ImpossibleInput, UnknownHandle
 from campaign.handles import check_handle
 from campaign.integrity import GENESIS
+from campaign.keys import check_store_key
 from campaign.reading import Reading
 from campaign.rules.dice import DiceRoller
 from campaign.store import StoreError, StoreURL
-from projections.readmodel import ReadModel, store_engine
+
+if TYPE_CHECKING:
+    from projections.readmodel import ReadModel
 
 T = TypeVar("T")
 
@@ -102,22 +106,51 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
         self.gm = gm
         self.dice = DiceRoller(seed)
         self._unit: _Unit | None = None
+        self._read_model: ReadModel | None = None
+        self._locked = False  # this process holds the writer lock (it is not re-entrant)
         store.prepare()
         try:
             # Creating tables concurrently fails on PostgreSQL ("tuple concurrently updated"):
             # the first connection to a store is made under the writer lock.
             with store.writer_lock():
                 self.app = LedgerApplication(env=store.library_env())
-                self.read_model = ReadModel(store_engine(store), self.app, load=self._load_version)
-                self.read_model.set_up()
+                check_store_key(self.app, store)  # a wrong, missing or stray CAMPAIGN_KEY
         except StoreError:
             raise
         except Exception as error:  # the library's own errors vary by backend
             raise StoreError(f"cannot open the store {store.redacted}: {error}") from None
 
     def close(self) -> None:
-        self.read_model.engine.dispose()
+        if self._read_model is not None:
+            self._read_model.engine.dispose()
         self.app.close()
+
+    @property
+    def read_model(self) -> ReadModel:
+        """The read models (SQLAlchemy), set up on first use: a logging command that needs
+        none never imports SQLAlchemy (docs/PERFORMANCE.md, start-up)."""
+        if self._read_model is None:
+            from projections import readmodel
+
+            engine = readmodel.store_engine(self.store)
+            model = readmodel.ReadModel(engine, self.app, load=self._load_version)
+            with self.locked():  # creating tables concurrently fails on PostgreSQL
+                model.set_up()
+            self._read_model = model
+        return self._read_model
+
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        """The store's writer lock, taken once per process however deep the calls nest."""
+        if self._locked:
+            yield
+            return
+        with self.store.writer_lock():
+            self._locked = True
+            try:
+                yield
+            finally:
+                self._locked = False
 
     def _load_version(self, aggregate_id: UUID, version: int) -> Any:
         return self.app.repository.get(aggregate_id, version=version)
@@ -159,7 +192,7 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
         if self._unit is not None:
             return self._staged_command(self._unit, body, needs_session)
         for attempt in range(1, MAX_ATTEMPTS + 1):
-            with self.store.writer_lock():
+            with self.locked():
                 try:
                     context = self._recording(self._session_for(needs_session))
                     with recording(context):
@@ -215,7 +248,7 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
         if self._unit is not None:
             raise RuntimeError("units do not nest")
         for attempt in range(1, MAX_ATTEMPTS + 1):
-            with self.store.writer_lock():
+            with self.locked():
                 try:
                     position, last_hash = self._last()
                     self._unit = _Unit(position + 1, last_hash=last_hash)

@@ -18,11 +18,8 @@ import re
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from sqlalchemy import select
-
 from aggregates.base import Recording
 from campaign.errors import ImpossibleInput
-from projections import tables
 
 if TYPE_CHECKING:
     from campaign.application import Ledger, StagedCommand
@@ -97,6 +94,10 @@ class Corrections:
         )
 
     def _last_stored_command(self: Ledger, ref: str) -> int:
+        from sqlalchemy import select
+
+        from projections import tables
+
         self.catch_up()
         t = tables.timeline.c
         retracted_commands = select(t.command).where(t.kind.in_(RETRACTION_KINDS))
@@ -115,6 +116,10 @@ class Corrections:
     def _stored_target(
         self: Ledger, ref: str, position: int, staged: list[StagedCommand]
     ) -> tuple[int, dict[UUID, dict[str, Any] | None]]:
+        from sqlalchemy import select
+
+        from projections import tables
+
         self.catch_up()
         t = tables.timeline.c
         with self.read_model.reading() as connection:
@@ -136,17 +141,21 @@ class Corrections:
                 versions.setdefault(row.aggregate_id, []).append(row.aggregate_version)
             first = self._changed(versions)
             end = max(row.position for row in rows)
-            later = None if not first else connection.execute(
-                select(t.position, t.subject)
-                .where(
-                    t.aggregate_id.in_(list(first)),
-                    t.position > end,
-                    t.retracted.is_(False),
-                    t.kind.not_in(RETRACTION_KINDS),
-                )
-                .order_by(t.position)
-                .limit(1)
-            ).first()
+            later = (
+                None
+                if not first
+                else connection.execute(
+                    select(t.position, t.subject)
+                    .where(
+                        t.aggregate_id.in_(list(first)),
+                        t.position > end,
+                        t.retracted.is_(False),
+                        t.kind.not_in(RETRACTION_KINDS),
+                    )
+                    .order_by(t.position)
+                    .limit(1)
+                ).first()
+            )
         if later is None and any(set(c.touched) & set(first) for c in staged):
             later = ("this log", "the same subjects")
         if later is not None:
@@ -158,9 +167,7 @@ class Corrections:
             )
         return command, first
 
-    def _changed(
-        self: Ledger, versions: dict[Any, list[int]]
-    ) -> dict[UUID, dict[str, Any] | None]:
+    def _changed(self: Ledger, versions: dict[Any, list[int]]) -> dict[UUID, dict[str, Any] | None]:
         """The aggregates a command changed, each with its state before the command (None: the
         command created it). One it left as it was (a `note` on the campaign) needs no
         compensation, and later commands on it do not stand in the way."""

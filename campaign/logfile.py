@@ -180,7 +180,11 @@ def tokenize(text: str) -> list[str]:
 
 def _decode(data: str | bytes, name: str) -> str:
     if isinstance(data, str):
-        return data
+        try:
+            data.encode("utf-8")
+            return data
+        except UnicodeEncodeError:  # lone surrogates: reported below as bytes that are not UTF-8
+            data = data.encode("utf-8", "surrogatepass")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -13,14 +13,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection
-
 from campaign.errors import ImpossibleInput
-from projections import queries
-from projections.readmodel import Progress, ReadModel, scratch_engine
+from campaign.store import StoreError
 
 if TYPE_CHECKING:
+    from sqlalchemy import Connection
+
     from campaign.application import Ledger
+    from projections.readmodel import Progress, ReadModel
+
+# The read side imports SQLAlchemy (projections/): only when a query runs, so that a logging
+# command, which needs none, starts fast (docs/PERFORMANCE.md).
 
 _REF = re.compile(r"(session|event):(\d+)")
 
@@ -32,15 +35,22 @@ class Reading:
 
     def catch_up(self: Ledger, progress: Progress | None = None) -> int:
         """Fold what the read models have not seen yet; the number of events folded."""
-        return self.read_model.catch_up(progress)
+        from sqlalchemy.exc import OperationalError
+
+        try:
+            return self.read_model.catch_up(progress)
+        except OperationalError as error:  # SQLite locked past its timeout, a server gone
+            raise StoreError(f"the store {self.store.redacted} failed: {error.orig}") from None
 
     def rebuild(self: Ledger, progress: Progress | None = None) -> int:
         """``projections rebuild``: drop the read models and fold the whole history again."""
-        with self.store.writer_lock():  # no command lands half-way through
+        with self.locked():  # no command lands half-way through
             return self.read_model.rebuild(progress)
 
     def as_of_position(self: Ledger, ref: str) -> int:
         """The position ``session:N`` (its end) or ``event:N`` (its command's end) stands for."""
+        from projections import queries
+
         match = _REF.fullmatch(ref.strip().lower()) if isinstance(ref, str) else None
         if match is None:
             raise ImpossibleInput(
@@ -66,6 +76,8 @@ class Reading:
     @contextmanager
     def reading(self: Ledger, as_of: str | None = None) -> Iterator[Connection]:
         """A connection to read models caught up now, or folded up to ``as_of``."""
+        from projections.readmodel import ReadModel, scratch_engine
+
         if as_of is None:
             self.catch_up()
             with self.read_model.reading() as connection:
@@ -83,6 +95,8 @@ class Reading:
             engine.dispose()
 
     def status(self: Ledger, as_of: str | None = None) -> dict[str, Any]:
+        from projections import queries
+
         with self.reading(as_of) as connection:
             return queries.status(connection)
 
@@ -92,15 +106,21 @@ class Reading:
         subject: str | None = None,
         as_of: str | None = None,
     ) -> list[dict[str, Any]]:
+        from projections import queries
+
         with self.reading(as_of) as connection:
             return queries.history(connection, session, subject)
 
     def modifiers(self: Ledger, as_of: str | None = None) -> list[dict[str, Any]]:
+        from projections import queries
+
         with self.reading(as_of) as connection:
             return queries.modifiers(connection)
 
     def sessions(self: Ledger, as_of: str | None = None) -> list[dict[str, Any]]:
         """Every session: number, date, title, source (its log file), source_hash, span."""
+        from projections import queries
+
         with self.reading(as_of) as connection:
             return queries.sessions(connection)
 
@@ -121,6 +141,7 @@ class Reading:
         """``campaign audit``: the findings of SPEC §6, final and pending (an unknown ``code``
         is an input error listing the codes)."""
         from campaign.audit import check_code
+        from projections import queries
 
         wanted = None if code is None else check_code(code)
         with self.reading(as_of) as connection:

@@ -8,18 +8,28 @@ advisory lock on PostgreSQL — so positions (and later the hash chain) stay lin
 
 from __future__ import annotations
 
+import base64
+import binascii
 import fcntl
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from campaign.errors import CampaignError, ImpossibleInput
 
 DEFAULT_DB = "./campaign.db"
 SQLITE_LOCK_TIMEOUT_SECONDS = 15
+# How long a command waits for the writer lock (another command, or a long replay, holding it)
+# before it gives up with a clear message; CAMPAIGN_LOCK_TIMEOUT changes it (docs/RELIABILITY.md).
+WRITER_LOCK_TIMEOUT_SECONDS = 60.0
+# The library's AES-GCM cipher on the ``cryptography`` package (SPEC §7, CAMPAIGN_KEY).
+CIPHER_TOPIC = "eventsourcing.cryptography:AESCipher"
+KEY_SIZES = (16, 24, 32)  # bytes: AES-128, -192, -256
 # An arbitrary 64-bit key for pg_advisory_lock: "one writer at a time" on a PostgreSQL store.
 POSTGRES_WRITER_LOCK = 0x4C45444745520001
 
@@ -28,6 +38,10 @@ class StoreError(CampaignError):
     """The store cannot be reached or used (exit 1)."""
 
     exit_code = 1
+
+
+class StoreBusy(StoreError):
+    """Another writer held the store's writer lock longer than the wait allowed (exit 1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +56,9 @@ class StoreURL:
     password: str = ""
     dbname: str = ""
     schema: str = ""
+    # CAMPAIGN_KEY, checked by parse_store_url: never printed, never compared.
+    key: str | None = field(default=None, repr=False, compare=False)
+    lock_timeout: float = WRITER_LOCK_TIMEOUT_SECONDS
 
     @property
     def redacted(self) -> str:
@@ -56,13 +73,23 @@ class StoreURL:
         """Whether a SQLite file is there (a PostgreSQL store is created on first use)."""
         return self.kind != "sqlite" or (self.path is not None and self.path.exists())
 
+    @property
+    def encrypted(self) -> bool:
+        """Whether this invocation encrypts the events it writes (a key was given)."""
+        return bool(self.key)
+
     def library_env(self) -> dict[str, str]:
-        """The eventsourcing configuration for this store, and nothing from ``os.environ``."""
+        """The eventsourcing configuration for this store, and nothing from ``os.environ``:
+        the cipher is on exactly when a key was given (``CAMPAIGN_KEY``), off otherwise — the
+        keys below are the whole configuration, so no ``CIPHER_*`` or ``LEDGER_*`` variable
+        can switch it on, change the key or redirect the store."""
+        cipher = {"CIPHER_TOPIC": CIPHER_TOPIC, "CIPHER_KEY": self.key} if self.key else {}
         if self.kind == "sqlite":
             return {
                 "PERSISTENCE_MODULE": "eventsourcing.sqlite",
                 "SQLITE_DBNAME": str(self.path),
                 "SQLITE_LOCK_TIMEOUT": str(SQLITE_LOCK_TIMEOUT_SECONDS),
+                **cipher,
             }
         env = {
             "PERSISTENCE_MODULE": "eventsourcing.postgres",
@@ -76,7 +103,7 @@ class StoreURL:
         }
         if self.schema:
             env["POSTGRES_SCHEMA"] = self.schema
-        return env
+        return {**env, **cipher}
 
     def prepare(self) -> None:
         """Create what must exist before the library connects: a 0600 SQLite file (SPEC §7)."""
@@ -88,13 +115,14 @@ class StoreURL:
 
     @contextmanager
     def writer_lock(self) -> Iterator[None]:
-        """Hold the store's single-writer lock for one command (waits, never drops a writer)."""
+        """Hold the store's single-writer lock for one command. A writer waits for it (it is
+        not dropped) up to ``lock_timeout`` seconds, then gets a clear :class:`StoreBusy`."""
         if self.kind == "sqlite":
             assert self.path is not None
             lock_path = self.path.with_name(self.path.name + ".lock")
             fd = os.open(lock_path, os.O_CREAT | os.O_RDWR, 0o600)
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX)
+                self._flock(fd)
                 yield
             finally:
                 fcntl.flock(fd, fcntl.LOCK_UN)
@@ -115,15 +143,89 @@ class StoreURL:
         except psycopg.Error as error:
             raise StoreError(f"cannot reach the store {self.redacted}: {error}") from None
         with connection:
-            connection.execute("SELECT pg_advisory_lock(%s)", (POSTGRES_WRITER_LOCK,))
+            # lock_timeout bounds the wait for the advisory lock (the server queues waiters
+            # fairly); 0 would mean "wait forever", so it is at least 1 ms.
+            timeout_ms = max(1, round(self.lock_timeout * 1000))
+            connection.execute("SELECT set_config('lock_timeout', %s, false)", (f"{timeout_ms}",))
+            try:
+                connection.execute("SELECT pg_advisory_lock(%s)", (POSTGRES_WRITER_LOCK,))
+            except psycopg.errors.LockNotAvailable:
+                raise self._busy() from None
             try:
                 yield
             finally:
                 connection.execute("SELECT pg_advisory_unlock(%s)", (POSTGRES_WRITER_LOCK,))
 
+    def _flock(self, fd: int) -> None:
+        """``flock`` with a deadline: poll without blocking, backing off from 1 ms to 50 ms."""
+        deadline = time.monotonic() + self.lock_timeout
+        pause = 0.001
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise self._busy() from None
+                time.sleep(pause)
+                pause = min(pause * 2, 0.05)
 
-def parse_store_url(text: str | None) -> StoreURL:
-    """``./campaign.db``, ``sqlite:///abs/path.db`` or ``postgresql+psycopg://u:p@h:5432/db``."""
+    def _busy(self) -> StoreBusy:
+        return StoreBusy(
+            f"the store {self.redacted} is busy: another command (a replay?) has held its writer "
+            f"lock for more than {self.lock_timeout:g} s; nothing was recorded — try again when "
+            "it is done (CAMPAIGN_LOCK_TIMEOUT sets how many seconds to wait)"
+        )
+
+
+def parse_store_url(
+    text: str | None, *, key: str | None = None, lock_timeout: str | float | None = None
+) -> StoreURL:
+    """``./campaign.db``, ``sqlite:///abs/path.db`` or ``postgresql+psycopg://u:p@h:5432/db``.
+
+    ``key`` is ``CAMPAIGN_KEY`` (``campaign key generate``: 16, 24 or 32 bytes in base64),
+    ``lock_timeout`` ``CAMPAIGN_LOCK_TIMEOUT`` (seconds); the CLI reads both from its
+    environment, once, and passes them here: nothing below looks at ``os.environ``.
+    """
+    url = _parse(text)
+    extra: dict[str, Any] = {}
+    if key:
+        extra["key"] = check_key(key)
+    if lock_timeout is not None and lock_timeout != "":
+        extra["lock_timeout"] = _seconds(lock_timeout)
+    return replace(url, **extra) if extra else url
+
+
+def check_key(key: str) -> str:
+    """``key`` if it is an AES key as ``campaign key generate`` prints it (SPEC §5)."""
+    text = key.strip()
+    try:
+        size = len(base64.b64decode(text.encode("ascii"), validate=True))
+    except (binascii.Error, UnicodeEncodeError, ValueError):
+        size = -1
+    if size not in KEY_SIZES:
+        raise ImpossibleInput(
+            "CAMPAIGN_KEY is not an encryption key (it is never printed)",
+            expected="16, 24 or 32 bytes in base64, as `campaign key generate` prints",
+        )
+    return text
+
+
+def _seconds(raw: str | float) -> float:
+    try:
+        seconds = float(raw)
+    except ValueError:
+        seconds = float("nan")
+    if not 0 < seconds < 1e6:  # also refuses nan and inf
+        raise ImpossibleInput(
+            f"CAMPAIGN_LOCK_TIMEOUT={raw!r} is not a number of seconds",
+            value=raw,
+            expected="a number of seconds above 0, e.g. 60 or 0.5",
+        )
+    return seconds
+
+
+def _parse(text: str | None) -> StoreURL:
     raw = (text or DEFAULT_DB).strip()
     if "://" not in raw:
         return StoreURL("sqlite", path=Path(raw).expanduser().resolve())

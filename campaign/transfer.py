@@ -222,7 +222,7 @@ def import_jsonl(ledger: Ledger, lines: Iterable[str], name: str = "<jsonl>") ->
     all of it in one transaction or nothing. Returns the number of events."""
     _check_empty(ledger)  # before reading a long file for nothing
     stored = read_jsonl(ledger, lines, name)
-    with ledger.store.writer_lock():
+    with ledger.locked():
         _check_empty(ledger)
         ledger.app.recorder.insert_events(stored)
     ledger.catch_up()

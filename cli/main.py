@@ -1,30 +1,106 @@
-"""The root of the ``campaign`` command: global options, sub-command groups, error mapping."""
+"""The root of the ``campaign`` command: global options, the command table, error mapping.
+
+Command modules are imported only when their command runs (or its help is shown): `campaign
+--version` imports Typer and nothing else, a logging command never imports Rich or SQLAlchemy
+(docs/PERFORMANCE.md, start-up). Each module registers its commands with ``register(app)``;
+:data:`COMMANDS` says which module holds which command, and its one-line summary for the root's
+``--help``.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated
+import importlib
+from typing import Annotated, Any, ClassVar
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from campaign import __version__
 from campaign.errors import CampaignError, ImpossibleInput
-from cli import audit, export, reading, replay, shell, verify
-from cli.logging import characters, companies, encounters, rolls, sessions
-from cli.output import ExitStatus, describe, fail
-from cli.rules import app as rules_app
-from cli.state import CliState
+
+# command → (module, summary), in the order `campaign --help` lists them
+COMMANDS: dict[str, tuple[str, str]] = {
+    "init": ("cli.reading", "Create the store (idempotent)."),
+    "session": ("cli.logging.sessions", "Open session N, or `session end`."),
+    "clock": ("cli.logging.sessions", "The in-game clock: advance or set."),
+    "setting": ("cli.logging.sessions", "Change a campaign setting."),
+    "note": ("cli.logging.sessions", "A free-text note in the history."),
+    "retract": ("cli.logging.sessions", "Withdraw a whole earlier command."),
+    "company": ("cli.logging.companies", "Mercenary companies: hire, modifier, recover, …"),
+    "character": ("cli.logging.characters", "Characters and retainers: create, trait, item, …"),
+    "condition": ("cli.logging.characters", "End a condition a flaw started."),
+    "encounter": ("cli.logging.encounters", "Encounters: start, end, group, rating, join."),
+    "casualty": ("cli.logging.encounters", "N killed or incapacitated in a group."),
+    "adjust": ("cli.logging.encounters", "A situational morale adjustment."),
+    "morale": ("cli.logging.encounters", "A morale test."),
+    "loyalty": ("cli.logging.rolls", "A retainer's loyalty test."),
+    "save": ("cli.logging.rolls", "A saving throw."),
+    "item-save": ("cli.logging.rolls", "The exposed item's own save."),
+    "trait": ("cli.logging.rolls", "A D6Harmonie flaw triggered."),
+    "replay": ("cli.replay", "Record session logs: whole files, sessions once."),
+    "status": ("cli.reading", "Encounters, companies and characters now (or --as-of)."),
+    "history": ("cli.reading", "One line per event, the rules beside the ruling."),
+    "modifiers": ("cli.reading", "The morale modifiers of a group, company or character."),
+    "audit": ("cli.audit", "Findings where rulings depart from the rules."),
+    "export": ("cli.export", "The history as a log, JSON lines or a recap."),
+    "import": ("cli.export", "Load a JSON-lines export into an empty store."),
+    "verify": ("cli.verify", "Check the hash chain: name the first edited position."),
+    "projections": ("cli.reading", "The read models: rebuild, status, run."),
+    "shell": ("cli.shell", "An interactive console, the store kept open."),
+    "key": ("cli.keys", "Encryption at rest: generate a key."),
+    "rules": ("cli.rules", "The rules calculator: what the rules say."),
+}
 
 
 class CampaignGroup(TyperGroup):
-    """Maps every domain error to its exit code and a one-line message: never a traceback."""
+    """Loads command modules on demand, and maps every domain error to its exit code and a
+    one-line message: never a traceback."""
+
+    _modules: ClassVar[dict[str, dict[str, Any]]] = {}
+    _listing = False  # drawing the root's --help: summaries suffice, nothing is imported
+
+    @property
+    def commands(self) -> dict[str, Any]:  # type: ignore[override]
+        """Every command, loaded (Click's own mapping; help and dispatch load only one)."""
+        return {name: self.get_command(None, name) for name in COMMANDS}  # type: ignore[arg-type]
+
+    @commands.setter
+    def commands(self, _: dict[str, Any]) -> None:
+        pass  # every command comes from COMMANDS
+
+    def list_commands(self, ctx: typer.Context) -> list[str]:  # type: ignore[override]
+        return list(COMMANDS)
+
+    def get_command(self, ctx: typer.Context, name: str) -> Any:  # type: ignore[override]
+        if name not in COMMANDS:
+            return None
+        module, summary = COMMANDS[name]
+        if self._listing:
+            return TyperCommand(name=name, help=summary, short_help=summary)
+        if module not in self._modules:
+            holder = typer.Typer()
+            holder.callback()(lambda: None)  # always a group, even for a one-command module
+            importlib.import_module(module).register(holder)
+            self._modules[module] = typer.main.get_command(holder).commands  # type: ignore[attr-defined]
+        return self._modules[module].get(name)
+
+    def format_help(self, ctx: typer.Context, formatter: Any) -> None:  # type: ignore[override]
+        CampaignGroup._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            CampaignGroup._listing = False
 
     def invoke(self, ctx: typer.Context):  # type: ignore[override]
         try:
             return super().invoke(ctx)
         except ImpossibleInput as error:
+            from cli.output import ExitStatus, describe, fail
+
             raise fail(describe(error), ExitStatus.BAD_INPUT) from None
         except CampaignError as error:
+            from cli.output import ExitStatus, fail
+
             raise fail(str(error), ExitStatus(error.exit_code)) from None
 
 
@@ -36,18 +112,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=True,
 )
-sessions.register(app)
-app.add_typer(companies.app, name="company")
-characters.register(app)
-encounters.register(app)
-rolls.register(app)
-replay.register(app)
-shell.register(app)
-reading.register(app)
-audit.register(app)
-export.register(app)
-verify.register(app)
-app.add_typer(rules_app, name="rules")
 
 
 def _show_version(value: bool) -> None:
@@ -81,6 +145,8 @@ def root(
     ] = False,
 ) -> None:
     """Log what happens at the table; derive morale, saves and flaws from the history."""
+    from cli.state import CliState
+
     ctx.obj = CliState(db=db, gm=gm, verbose=verbose)
 
 

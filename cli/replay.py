@@ -162,7 +162,8 @@ def _invoke(ctx: typer.Context, name: str, line: LogLine) -> None:
     words = list(line.tokens)
     where = f"{name}:{line.number}: {' '.join(words)}"
     if words[0] not in LOG_COMMANDS:
-        known = "a reading command" if words[0] in root.command.commands else "not a command"
+        listed = root.command.list_commands(root)
+        known = "a reading command" if words[0] in listed else "not a command"
         raise ImpossibleInput(
             f"{where}: `{words[0]}` is {known}; a log holds only logging commands",
             field="line",

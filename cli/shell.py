@@ -33,7 +33,7 @@ def shell(ctx: typer.Context) -> None:
     Example: campaign --db ./campaign.db shell
     """
     root = ctx.find_root()
-    names = sorted(n for n in root.command.commands if n != "shell")
+    names = sorted(n for n in root.command.list_commands(root) if n != "shell")
     _readline(names)
     current = state(ctx)
     with open_ledger(ctx, create=True) as ledger:

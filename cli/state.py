@@ -20,7 +20,6 @@ import typer
 from campaign.application import Ledger
 from campaign.errors import CampaignError, ImpossibleInput
 from campaign.store import parse_store_url
-from cli.output import stdout
 
 T = TypeVar("T")
 DEFAULT_DB = "./campaign.db"
@@ -84,7 +83,11 @@ def open_ledger(ctx: typer.Context, *, create: bool) -> Iterator[Ledger]:
     if current.shared is not None:
         yield current.shared
         return
-    url = parse_store_url(current.db or DEFAULT_DB)
+    url = parse_store_url(
+        current.db or DEFAULT_DB,
+        key=os.environ.get("CAMPAIGN_KEY"),  # SPEC §5: encryption at rest, read here only
+        lock_timeout=os.environ.get("CAMPAIGN_LOCK_TIMEOUT"),
+    )
     if not create and not url.exists():
         raise StoreMissing(
             f"no campaign store at {url.redacted}: create one with `campaign init`, or "
@@ -107,5 +110,5 @@ def record(
     with open_ledger(ctx, create=True) as ledger:
         result = call(ledger)
     if say is not None:
-        stdout().print(say(result), markup=False, soft_wrap=True)
+        typer.echo(say(result))  # plain text: a logging command never needs Rich
     return result

@@ -71,3 +71,29 @@ def store_url(request, tmp_path):
     yield f"{POSTGRES_URL}?schema={schema}"
     with psycopg.connect(**connect) as connection:
         connection.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+# --- Hypothesis profiles (issue 6, "Time budget") --------------------------------------------
+# "ci": a fixed number of examples, derandomized (the same inputs every run: no flaky CI), no
+# deadline (a 2-core machine under load is slow, not wrong); chosen when CI=true. "dev" is the
+# default; "slow" is for long local runs: HYPOTHESIS_PROFILE=slow .venv/bin/python -m pytest …
+# Heavy tests (tests/test_fuzz.py) scale their own example counts from the profile's.
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+settings.register_profile(
+    "ci",
+    max_examples=100,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("dev", max_examples=100, deadline=None)
+settings.register_profile(
+    "slow", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE")
+    or ("ci" if os.environ.get("CI", "").lower() == "true" else "dev")
+)

@@ -14,6 +14,10 @@ app = typer.Typer(help="Mercenary companies: hired, paid (or not), hurt, mended,
 Handle = Annotated[str, typer.Argument(help="The company's handle, e.g. red-lances.")]
 
 
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="company")
+
+
 @app.command("hire")
 def hire(
     ctx: typer.Context,

@@ -6,4 +6,8 @@ from cli.rules import saves as _saves  # noqa: F401
 from cli.rules import traits as _traits  # noqa: F401
 from cli.rules._app import app
 
-__all__ = ["app"]
+__all__ = ["app", "register"]
+
+
+def register(root) -> None:  # type: ignore[no-untyped-def]
+    root.add_typer(app, name="rules")

@@ -1,0 +1,361 @@
+"""Several processes writing to one store at once (SPEC §7, issue 6): nothing lost, nothing
+duplicated, positions dense, the chain intact, casualties adding up, the read models equal to a
+rebuild — on a SQLite file and on PostgreSQL. Also the writer lock's bounded wait, SQLite's WAL
+mode and busy timeout, and the bounded retry of optimistic-concurrency conflicts.
+
+The figures of the 8 × 100 run are printed (``pytest -s``) and quoted in docs/RELIABILITY.md.
+``CAMPAIGN_STRESS_COMMANDS`` raises the number of commands per process for a longer local run.
+"""
+
+import json
+import multiprocessing
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from eventsourcing.persistence import IntegrityError
+
+from campaign import application
+from campaign.application import Ledger
+from campaign.store import StoreBusy, parse_store_url
+from campaign.verify import verify_store
+
+PROCESSES = 8
+COMMANDS = int(os.environ.get("CAMPAIGN_STRESS_COMMANDS", "100"))
+SIZE = 100_000  # members of each group and of the company: the casualties never run out
+
+
+def _setup(url: str) -> None:
+    with Ledger(parse_store_url(url), gm="setup") as ledger:
+        ledger.open_session(1)
+        ledger.hire_company("lances", "trained", SIZE, name="Red Lances")
+        for encounter, group in (("e1", "orcs"), ("e2", "goblins")):
+            ledger.start_encounter(encounter)
+            ledger.add_group(encounter, group, SIZE, 7)
+            ledger.join(encounter, "lances")
+
+
+def plan(worker: int, i: int) -> tuple[str, dict]:
+    """The ``i``-th command of process ``worker``: every process works on the same aggregates
+    (both encounters, the company: a company casualty or modifier changes several at once)."""
+    tag = f"w{worker}#{i}"
+    sign = 1 if (i // 4) % 2 else -1
+    match (worker + i) % 4:
+        case 0:
+            return "record_casualty", {"encounter": "e1", "group": "orcs", "n": 1 + i % 3,
+                                       "cause": tag}  # fmt: skip
+        case 1:
+            return "record_casualty", {"encounter": f"e{1 + i % 2}", "group": "lances", "n": 1,
+                                       "incapacitated": i % 3 == 0, "cause": tag}  # fmt: skip
+        case 2:
+            return "adjust", {"encounter": "e2", "group": "goblins", "value": sign, "reason": tag}
+        case _:
+            return "modify_company", {"handle": "lances", "value": sign, "reason": tag}
+
+
+def _worker(url: str, worker: int, commands: int, out: str) -> None:
+    conflicts = 0
+    with Ledger(parse_store_url(url), gm=f"gm{worker}") as ledger:
+        save = ledger.app.save
+
+        def counting_save(*args, **kwargs):  # a conflict is an IntegrityError here: retried
+            nonlocal conflicts
+            try:
+                return save(*args, **kwargs)
+            except IntegrityError:
+                conflicts += 1
+                raise
+
+        ledger.app.save = counting_save
+        started = time.monotonic()
+        for i in range(commands):
+            name, kwargs = plan(worker, i)
+            getattr(ledger, name)(**kwargs)
+        elapsed = time.monotonic() - started
+    Path(out).write_text(json.dumps({"conflicts": conflicts, "seconds": elapsed}))
+
+
+def expected_totals(commands: int) -> dict:
+    totals = Counter()
+    for worker in range(PROCESSES):
+        for i in range(commands):
+            name, kw = plan(worker, i)
+            if name == "record_casualty" and kw["group"] == "orcs":
+                totals["orcs killed"] += kw["n"]
+            elif name == "record_casualty":
+                kind = "incapacitated" if kw["incapacitated"] else "killed"
+                totals[f"lances {kind}"] += kw["n"]
+                totals[f"lances {kw['encounter']} out"] += kw["n"]
+            elif name == "adjust":
+                totals["goblins adjustment"] += kw["value"]
+            else:
+                totals["lances modifiers"] += kw["value"]
+    return totals
+
+
+def _tag(event) -> str | None:
+    return getattr(event, "cause", None) or getattr(event, "reason", None)
+
+
+def read_models(campaign, url):
+    got = []
+    for args in (("status", "--all"), ("history",), ("modifiers",), ("audit",)):
+        result = campaign("--db", url, *args, "--json")
+        assert result.exit_code in (0, 3), result.output
+        got.append(json.loads(result.stdout))
+    return got
+
+
+def test_eight_processes_lose_nothing(store_url, campaign, tmp_path):
+    _setup(store_url)
+    with Ledger(parse_store_url(store_url)) as ledger:
+        setup_events = ledger.last_position()
+    context = multiprocessing.get_context("spawn")
+    reports = [tmp_path / f"worker{k}.json" for k in range(PROCESSES)]
+    workers = [
+        context.Process(target=_worker, args=(store_url, k, COMMANDS, str(reports[k])))
+        for k in range(PROCESSES)
+    ]
+    started = time.monotonic()
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(600)
+    elapsed = time.monotonic() - started
+    assert [w.exitcode for w in workers] == [0] * PROCESSES
+
+    with Ledger(parse_store_url(store_url)) as ledger:
+        events = list(ledger.events())
+        verdict = verify_store(ledger.app)
+    # positions dense, each event once
+    assert [e.position for e in events] == list(range(1, len(events) + 1))
+    assert len({(e.originator_id, e.originator_version) for e in events}) == len(events)
+    assert verdict.intact, verdict
+    # every command once: its tag names exactly one command
+    later = [e for e in events if e.position > setup_events]
+    commands = {e.command for e in later}
+    tags: dict[str, set[int]] = {}
+    for event in later:
+        if _tag(event) is not None:
+            tags.setdefault(_tag(event), set()).add(event.command)
+    assert len(commands) == PROCESSES * COMMANDS
+    assert sorted(tags) == sorted(f"w{k}#{i}" for k in range(PROCESSES) for i in range(COMMANDS))
+    assert all(len(found) == 1 for found in tags.values())
+    assert {e.gm for e in later} == {f"gm{k}" for k in range(PROCESSES)}
+
+    # casualties and modifiers add up: as planned, as recorded in the events, as the models say
+    totals = expected_totals(COMMANDS)
+    kinds, e1 = Counter(), events_e1(events)
+    for event in later:
+        name = type(event).__name__
+        if name == "CasualtyRecorded":
+            kind = "incapacitated" if event.incapacitated else "killed"
+            if event.group == "orcs":
+                kinds[f"orcs {kind}"] += event.n
+            else:
+                kinds[f"lances e{1 if event.originator_id == e1 else 2} out"] += event.n
+        elif name == "CompanyCasualtyRecorded":
+            kinds["lances incapacitated" if event.incapacitated else "lances killed"] += event.n
+        elif name == "AdjustmentMade":
+            kinds["goblins adjustment"] += event.value
+        elif name == "WorkingConditionsModified":
+            kinds["lances modifiers"] += event.value
+    assert kinds == totals
+
+    status, history, modifiers, audit = read_models(campaign, store_url)
+    groups = {g["handle"] + "@" + e["handle"]: g for e in status["encounters"] for g in e["groups"]}
+    assert groups["orcs@e1"]["killed"] == totals["orcs killed"]
+    assert groups["lances@e1"]["out"] == totals["lances e1 out"]
+    assert groups["lances@e2"]["out"] == totals["lances e2 out"]
+    assert groups["goblins@e2"]["adjustment"] == totals["goblins adjustment"]
+    (company,) = status["companies"]
+    assert company["killed"] == totals["lances killed"]
+    assert company["incapacitated"] == totals["lances incapacitated"]
+    assert sum(m["value"] for m in company["modifiers"]) == totals["lances modifiers"]
+    assert [e["position"] for e in history["events"]] == [e.position for e in events]
+
+    # the read models, maintained by eight processes at once, equal a rebuild from scratch
+    assert campaign("--db", store_url, "projections", "rebuild").exit_code == 0
+    assert read_models(campaign, store_url) == [status, history, modifiers, audit]
+
+    figures = [json.loads(r.read_text()) for r in reports]
+    conflicts = sum(f["conflicts"] for f in figures)
+    print(
+        f"\n{store_url.split('?')[0].split('/')[-1]}: {PROCESSES} processes × {COMMANDS} commands"
+        f" = {len(commands)} commands found of {PROCESSES * COMMANDS}; events {len(later)} "
+        f"(+{setup_events} set-up), positions 1..{len(events)} dense, chain intact; "
+        f"conflicts retried {conflicts}; {elapsed:.1f} s wall"
+    )
+
+
+def events_e1(events):
+    return next(e.originator_id for e in events if type(e).__name__ == "EncounterStarted"
+                and e.handle == "e1")  # fmt: skip
+
+
+# --- conflicts: retried a bounded number of times, then reported --------------------------------
+
+
+def test_a_conflict_is_retried_and_lands_once(store_url, monkeypatch):
+    with Ledger(parse_store_url(store_url)) as ledger:
+        ledger.open_session(1)
+        save, calls = ledger.app.save, []
+
+        def conflicting_once(*args, **kwargs):
+            calls.append(1)
+            if len(calls) == 1:
+                raise IntegrityError("another writer saved this version first")
+            return save(*args, **kwargs)
+
+        monkeypatch.setattr(ledger.app, "save", conflicting_once)
+        ledger.note("once")
+        notes = [e for e in ledger.events() if type(e).__name__ == "NoteRecorded"]
+    assert len(calls) == 2 and [n.text for n in notes] == ["once"]
+    assert [n.position for n in notes] == [3]
+
+
+def test_endless_conflicts_give_up_with_a_clear_error(store_url, campaign, monkeypatch):
+    with Ledger(parse_store_url(store_url)) as ledger:
+        ledger.open_session(1)
+
+    def always(*_args, **_kwargs):
+        raise IntegrityError("another writer saved this version first")
+
+    monkeypatch.setattr(application.LedgerApplication, "save", always)
+    result = campaign("--db", store_url, "note", "never")
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert f"gave up after {application.MAX_ATTEMPTS} attempts" in result.stderr
+    assert "nothing was recorded" in result.stderr and "Traceback" not in result.output
+    monkeypatch.undo()
+    with Ledger(parse_store_url(store_url)) as ledger:
+        assert ledger.last_position() == 2
+
+
+# --- the writer lock: a bounded wait, a clear message --------------------------------------------
+
+HOLD = """
+import sys, time
+from campaign.store import parse_store_url
+url = parse_store_url(sys.argv[1])
+with url.writer_lock():
+    print("held", flush=True)
+    time.sleep(float(sys.argv[2]))
+"""
+
+
+def _hold_lock(url: str, seconds: float) -> subprocess.Popen:
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD, url, str(seconds)], stdout=subprocess.PIPE, text=True
+    )
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+    return holder
+
+
+def test_a_held_writer_lock_is_a_clear_error_not_a_hang(store_url, campaign, monkeypatch):
+    assert campaign("--db", store_url, "session", "1").exit_code == 0
+    holder = _hold_lock(store_url, 30)
+    try:
+        monkeypatch.setenv("CAMPAIGN_LOCK_TIMEOUT", "0.5")
+        started = time.monotonic()
+        result = campaign("--db", store_url, "note", "waits")
+        waited = time.monotonic() - started
+    finally:
+        holder.kill()
+        holder.wait()
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert "is busy: another command" in result.stderr and "CAMPAIGN_LOCK_TIMEOUT" in result.stderr
+    assert 0.4 < waited < 10
+    assert "ledger:ledger@" not in result.stderr  # the password is never printed
+    assert campaign("--db", store_url, "note", "after").exit_code == 0  # the lock came back
+
+
+def test_a_writer_waits_for_a_lock_released_in_time(store_url):
+    with Ledger(parse_store_url(store_url)) as ledger:
+        ledger.open_session(1)
+    holder = _hold_lock(store_url, 1.0)
+    try:
+        with Ledger(parse_store_url(store_url, lock_timeout="20")) as ledger:
+            ledger.note("waited")
+            assert ledger.last_position() == 3
+    finally:
+        holder.wait(30)
+
+
+def test_the_lock_timeout_must_be_a_number_of_seconds(campaign, tmp_path, monkeypatch):
+    for bad in ("soon", "0", "-1", "nan", "inf"):
+        monkeypatch.setenv("CAMPAIGN_LOCK_TIMEOUT", bad)
+        result = campaign("--db", str(tmp_path / "c.db"), "session", "1")
+        assert result.exit_code == 2, result.output
+        assert "CAMPAIGN_LOCK_TIMEOUT" in result.stderr
+    db = str(tmp_path / "c.db")
+    held, waiting = parse_store_url(db), parse_store_url(db, lock_timeout=0.05)
+    with held.writer_lock(), pytest.raises(StoreBusy, match="is busy"), waiting.writer_lock():
+        pass  # two opens of the lock file exclude each other, even in one process
+
+
+# --- SQLite: WAL and a busy timeout ---------------------------------------------------------------
+
+
+def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path):
+    path = tmp_path / "campaign.db"
+    url = parse_store_url(str(path))
+    with Ledger(url) as ledger:
+        ledger.open_session(1)
+        assert url.library_env()["SQLITE_LOCK_TIMEOUT"] == "15"
+        with ledger.app.recorder.datastore.transaction(commit=False) as cursor:
+            cursor.execute("PRAGMA busy_timeout")
+            assert cursor.fetchone()[0] == 15_000
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_sqlite_locked_by_another_program_is_a_clear_error(tmp_path, campaign, monkeypatch):
+    """A write transaction held outside the tracker (a sqlite3 shell, a backup tool) for longer
+    than the busy timeout: the command fails with a message, nothing is written."""
+    path = tmp_path / "campaign.db"
+    assert campaign("--db", str(path), "session", "1").exit_code == 0
+    monkeypatch.setattr("campaign.store.SQLITE_LOCK_TIMEOUT_SECONDS", 1)
+    blocker = sqlite3.connect(path, isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")
+    try:
+        started = time.monotonic()
+        result = campaign("--db", str(path), "note", "blocked")
+        waited = time.monotonic() - started
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    assert "locked" in result.stderr and "Traceback" not in result.output
+    assert waited < 20
+    assert campaign("--db", str(path), "note", "after").exit_code == 0
+
+
+def test_a_read_on_a_locked_sqlite_store_is_a_clear_error(tmp_path, campaign, monkeypatch):
+    """A reading command folds new events into the read models (a write): locked past the read
+    models' timeout, it fails with a message, not a traceback."""
+    from projections import readmodel
+
+    path = tmp_path / "campaign.db"
+    assert campaign("--db", str(path), "session", "1").exit_code == 0
+
+    def impatient(store):  # the read models wait 1 s for SQLite's lock, not 30
+        return readmodel.create_engine(
+            f"sqlite+pysqlite:///{store.path}", connect_args={"timeout": 1}
+        )
+
+    monkeypatch.setattr(readmodel, "store_engine", impatient)
+    blocker = sqlite3.connect(path, isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")
+    try:
+        result = campaign("--db", str(path), "status")
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    assert "database is locked" in result.stderr and "Traceback" not in result.output
+    assert campaign("--db", str(path), "status").exit_code == 0

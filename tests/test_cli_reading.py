@@ -17,32 +17,8 @@ from campaign.application import Ledger
 from campaign.store import parse_store_url
 from cli.main import app
 from cli.reading import _wakeups
-from tests.scenario import FORD_STATUS, contains
+from tests.scenario import FORD_LOG, FORD_STATUS, contains
 
-# SPEC §4's example log, up to the `loyalty` line (SPEC §5's status example stands there).
-FORD_LOG = """\
-session 12 --date 2026-11-21 --title "The ford at Greywater"
-company hire red-lances --troop trained --mounted --size 20 --name "Red Lances"
-company modifier red-lances +1 --reason "shared the dragon hoard"
-character create brynn --name "Brynn" --flaw phobie-legere:spiders --advantage nerfs-d-acier
-character finalize brynn
-character item brynn "Tower shield" --slot shield --hardness 5 --hp 20
-character item brynn "Ring of protection +1" --slot jewelry --magic --caster-level 5
-character saves brynn --fortitude 4 --reflex 1 --will 2
-character create cedric --name "Cedric the torchbearer" --retainer-of brynn --employer-cha 16
-encounter start ford --name "Ambush at the ford"
-encounter group ford goblins --count 12 --morale 7
-encounter join ford red-lances
-casualty ford goblins 1 --cause "Brynn's axe"            # first death: a morale check is now due
-morale ford goblins --roll 3,5                            # 8 > 7: the rules say they give way
-adjust ford goblins -1 --reason "leader slain"
-casualty ford red-lances 2 --incapacitated
-save brynn --vs "Fireball" --type reflex --spell-level 3 --ability-mod 4 --effect half \
---damage 24 --energy --objects --roll 1 --item "Tower shield"
-item-save brynn "Tower shield" --roll 9                   # the exposed item's own save
-trait brynn phobia-mild --result 6                        # MORAL vs NORMALE (9): failed by 3
-loyalty cedric --roll 4,6 --ruling flee                   # peril: 10 > 9, he runs
-"""
 HISTORY_KEYS = {
     "position", "session", "command", "kind", "subject", "rules_say", "ruled", "note", "gm",
     "retracted",

@@ -86,7 +86,7 @@ class Reading:
         until = self.as_of_position(as_of)
         engine = scratch_engine()
         try:
-            scratch = ReadModel(engine, self.app)
+            scratch = ReadModel(engine, self.app, load=self._load_version)
             scratch.set_up()
             scratch.catch_up(until=until)
             with scratch.reading() as connection:

@@ -40,11 +40,15 @@ class Projection:
 class Fold:
     """One batch of events being folded, inside one read-model transaction."""
 
-    def __init__(self, connection: Connection, load: Loader | None) -> None:
+    def __init__(
+        self, connection: Connection, load: Loader | None, aggregates: dict[UUID, Any] | None = None
+    ) -> None:
         self.connection = connection
         self.notification_id = 0  # the notification of the event being folded
         self._load = load
-        self._aggregates: dict[UUID, Any] = {}
+        # The aggregates as the fold has them: shared by the batches of one catch-up, so a
+        # rebuild applies each event once instead of reloading at every batch's start.
+        self._aggregates: dict[UUID, Any] = {} if aggregates is None else aggregates
 
     def advance(self, event: LedgerAggregate.Event) -> Any:
         """The event's aggregate after the event (its earlier state loaded once, if needed)."""

@@ -127,6 +127,7 @@ class ReadModel:
         ``until``, for a scratch fold); returns the number of events folded."""
         folded = 0
         total = self.app.recorder.max_notification_id() or 0
+        aggregates: dict[Any, Any] = {}  # carried from batch to batch (projections/fold.py)
         while True:
             tracked = {name: nid for name, (nid, _) in self.positions().items()}
             start = min(tracked.values())
@@ -134,11 +135,15 @@ class ReadModel:
             if not batch:
                 return folded
             try:
-                self._fold(batch, tracked)
-            except _Raced:
+                self._fold(batch, tracked, aggregates)
+            except BaseException as error:
+                # the batch rolled back: so do the aggregates it advanced, and what is pending
+                aggregates.clear()
                 for projection in self.projections:
                     projection.reset()
-                continue
+                if isinstance(error, _Raced):
+                    continue
+                raise
             folded += len(batch)
             if progress is not None:
                 progress(batch[-1][0], total)
@@ -160,7 +165,12 @@ class ReadModel:
             if len(notifications) < BATCH:
                 return batch
 
-    def _fold(self, batch: Sequence[tuple[int, Any]], tracked: dict[str, int]) -> None:
+    def _fold(
+        self,
+        batch: Sequence[tuple[int, Any]],
+        tracked: dict[str, int],
+        aggregates: dict[Any, Any] | None = None,
+    ) -> None:
         last_id, last_event = batch[-1]
         with self.engine.begin() as connection:
             t = tables.tracking.c
@@ -174,7 +184,7 @@ class ReadModel:
                 )
                 if claimed.rowcount != 1:
                     raise _Raced
-            fold = Fold(connection, self._load)
+            fold = Fold(connection, self._load, aggregates)
             for notification_id, event in batch:
                 fold.notification_id = notification_id
                 aggregate = fold.advance(event)
@@ -203,8 +213,12 @@ class ReadModel:
         """Characters with a condition that lasts until the session ends (caught up first)."""
         self.catch_up()
         m = tables.modifiers.c
-        query = select(m.subject).distinct().where(
-            m.kind == "character", m.passive.is_(False), m.ended.is_(None), m.until.is_(None)
+        query = (
+            select(m.subject)
+            .distinct()
+            .where(
+                m.kind == "character", m.passive.is_(False), m.ended.is_(None), m.until.is_(None)
+            )
         )
         with self.engine.connect() as connection:
             return list(connection.scalars(query))

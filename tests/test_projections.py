@@ -202,3 +202,24 @@ def test_each_event_is_folded_exactly_once_by_concurrent_processes(ledger, store
         distinct = connection.scalar(select(func.count(func.distinct(t.position))))
     assert count == distinct == ledger.last_position()
     assert ledger.status()["clock"] == "day 1 04:30"  # 2 h + 150 min, each minute once
+
+
+def test_as_of_and_rebuild_across_many_batches(ledger):
+    """A history longer than one read-model batch (500 events): the fold carries its
+    aggregates from batch to batch, for --as-of (a scratch fold) as for a rebuild."""
+    play(ledger, FORD[:12])
+
+    def long_evening() -> None:
+        for n in range(300):
+            ledger.adjust("ford", "goblins", 1 if n % 2 else -1, f"swing {n}")
+            ledger.advance_clock(60)
+
+    ledger.unit(long_evening)
+    live = reads(ledger)
+    assert ledger.last_position() > 2 * 500 // 2
+    assert reads(ledger, f"event:{ledger.last_position()}") == live
+    middle = ledger.last_position() - 101  # an adjustment after the first batch
+    before = reads(ledger, f"event:{middle}")[0]
+    assert before["clock"] != live[0]["clock"]
+    ledger.rebuild()
+    assert reads(ledger) == live

@@ -50,15 +50,20 @@ class Timeline(Projection):
 
     def __init__(self) -> None:
         self._subjects = Subjects()
-        self._command: list[Any] = []
+        self._command: list[Any] = []  # the events of the command being folded
+        self._rows: list[dict[str, Any]] = []  # rows not yet inserted: one executemany a batch
 
     def reset(self) -> None:
-        self._command = []
+        self._command, self._rows = [], []
 
     def flush(self, fold: Fold) -> None:
-        self._write_line(fold)
+        self._close_command()
+        if self._rows:
+            fold.connection.execute(insert(tables.timeline), self._rows)
+            self._rows = []
 
-    def _write_line(self, fold: Fold) -> None:
+    def _close_command(self) -> None:
+        """The command's events are all in: give its rows the log line that records it."""
         if not self._command:
             return
         events, self._command = self._command, []
@@ -66,22 +71,20 @@ class Timeline(Projection):
             line = command_line(events, self._subjects)
         except (ExportError, LookupError):
             line = None  # a command with no log form, or a history that starts mid-way
-        t = tables.timeline.c
-        fold.connection.execute(
-            update(tables.timeline).where(t.command == events[0].command).values(line=line)
-        )
+        for row in self._rows[-len(events) :]:
+            row["line"] = line
 
     def process(self, fold: Fold, event: Any, aggregate: Any) -> None:
         if self._command and self._command[-1].command != event.command:
-            self._write_line(fold)
+            self._close_command()
         self._subjects.know(event.originator_id, subject_handle(aggregate))
         self._command.append(event)
-        fold.connection.execute(
-            insert(tables.timeline),
+        self._rows.append(
             {
                 "position": event.position,
                 "notification_id": fold.notification_id,
                 "command": event.command,
+                "line": None,
                 "session": event.session,
                 "kind": kebab(type(event).__name__),
                 "subject": subject(event, aggregate),
@@ -94,9 +97,12 @@ class Timeline(Projection):
                 # the GM's words: a command's --note, or the text of `note T`
                 "note": getattr(event, "note", None) or getattr(event, "text", None),
                 "retracted": False,
-            },
+            }
         )
         if isinstance(event, Campaign.CommandRetracted):
+            for row in self._rows:  # the withdrawn command, if it is still in this batch
+                if row["command"] == event.retracted:
+                    row["retracted"] = True
             fold.connection.execute(
                 update(tables.timeline)
                 .where(tables.timeline.c.command == event.retracted)

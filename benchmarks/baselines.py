@@ -1,0 +1,142 @@
+"""The floors the harness compares with, each run as its own process (as a ``campaign`` command is):
+
+    python -m benchmarks.baselines es-save DB N       # N events, bare eventsourcing, one save
+    python -m benchmarks.baselines sqlite-rows DB N   # N rows, raw sqlite3 executemany
+
+``es-save`` is B1's baseline: a bare ``eventsourcing`` application on the store's own persistence
+module (``eventsourcing.sqlite``), no snapshots, no Ledger, N events over N/100 aggregates whose
+events carry what a Ledger event carries (position, session, GM, command, a value, a reason, the
+rules' answer and the ruling, a note, the ruleset, the hash-chain fields: ~500 bytes stored, as a
+Ledger event), all written by one ``save`` — one transaction.
+``sqlite-rows`` writes N rows of the same shape as the library's stored events (id, version,
+topic, a JSON state of a similar size) with ``executemany`` in one transaction.
+
+Nothing from ``campaign``, ``aggregates`` or ``cli`` is imported here: a baseline pays only for
+what it uses.
+"""
+
+from __future__ import annotations
+
+import sys
+
+EVENTS_PER_AGGREGATE = 100
+HASH = (
+    "4c05222c001ad1796ebfbb0c3180b6a4a2ab478085082c37d235b5c28985ee5a"  # the size of a chain link
+)
+
+
+def es_save(db: str, n: int) -> None:
+    from eventsourcing.application import Application
+    from eventsourcing.domain import Aggregate, event
+    from eventsourcing.utils import Environment
+
+    class Subject(Aggregate):
+        def __init__(self, handle: str) -> None:
+            self.handle = handle
+            self.total = 0
+
+        @event("Recorded")
+        def record(
+            self,
+            position: int,
+            session: int,
+            gm: str | None,
+            command: int,
+            value: int,
+            reason: str,
+            rules_say: str,
+            ruled: str,
+            note: str | None,
+            ruleset: str,
+            group: str,
+            prev_hash: str,
+            hash: str,
+        ) -> None:
+            self.total += value
+
+    class Bare(Application):
+        name = "bare"
+
+        def construct_env(self, name, env=None):  # the given settings only, as the Ledger does
+            return Environment(name, dict(env or {}))
+
+    app = Bare(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": db})
+    subjects = [Subject(f"s{i}") for i in range(max(1, n // EVENTS_PER_AGGREGATE))]
+    position = len(subjects)
+    while position < n:
+        for subject in subjects:
+            if position >= n:
+                break
+            position += 1
+            subject.record(
+                position=position,
+                session=1 + position // 200,
+                gm=None,
+                command=position,
+                value=1,
+                reason="paid a month in advance",
+                rules_say="fight",
+                ruled="fight",
+                note=None,
+                ruleset="ose-morale/1",
+                group="goblins",
+                prev_hash=HASH,
+                hash=HASH,
+            )
+    app.save(*subjects)
+    app.close()
+
+
+def sqlite_rows(db: str, n: int) -> None:
+    import json
+    import sqlite3
+    import uuid
+
+    connection = sqlite3.connect(db, isolation_level=None)
+    connection.execute("PRAGMA journal_mode=WAL")
+    connection.execute(
+        "CREATE TABLE IF NOT EXISTS stored_events (notification_id INTEGER PRIMARY KEY, "
+        "originator_id TEXT, originator_version INTEGER, topic TEXT, state BLOB, "
+        "UNIQUE (originator_id, originator_version))"
+    )
+    ids = [str(uuid.uuid4()) for _ in range(max(1, n // EVENTS_PER_AGGREGATE))]
+    rows = []
+    for position in range(1, n + 1):
+        originator = ids[position % len(ids)]
+        state = {
+            "originator_topic": "benchmarks:Subject",
+            "timestamp": "2027-01-01T00:00:00+00:00",
+            "position": position,
+            "session": 1 + position // 200,
+            "gm": None,
+            "command": position,
+            "value": 1,
+            "reason": "paid a month in advance",
+            "rules_say": "fight",
+            "ruled": "fight",
+            "note": None,
+            "ruleset": "ose-morale/1",
+            "group": "goblins",
+            "prev_hash": HASH,
+            "hash": HASH,
+        }
+        version = position // len(ids) + 1
+        topic = "benchmarks:Subject.Recorded"
+        rows.append((originator, version, topic, json.dumps(state).encode()))
+    connection.execute("BEGIN")
+    connection.executemany(
+        "INSERT INTO stored_events (originator_id, originator_version, topic, state) "
+        "VALUES (?, ?, ?, ?)",
+        rows,
+    )
+    connection.execute("COMMIT")
+    connection.close()
+
+
+def main(argv: list[str]) -> None:
+    kind, db, n = argv[0], argv[1], int(argv[2])
+    {"es-save": es_save, "sqlite-rows": sqlite_rows}[kind](db, n)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,7 +1,7 @@
 """The benchmark harness (issue 7): every benchmark, as ratios against baselines measured in the
 same run, printed as one Markdown table.
 
-    .venv/bin/python -m benchmarks.run                 # full sizes (~10–15 min on 2 cores)
+    .venv/bin/python -m benchmarks.run                 # full sizes (~6 min cached, ~27 first)
     .venv/bin/python -m benchmarks.run --quick         # sizes ÷20: proves the harness works
     .venv/bin/python -m benchmarks.run --only B1,B3    # some of them
 
@@ -24,6 +24,7 @@ import hashlib
 import os
 import platform
 import shutil
+import signal
 import sqlite3
 import statistics
 import subprocess
@@ -73,7 +74,7 @@ FULL = Sizes(
     repeats=3,
     startup_repeats=7,
     load_repeats=21,
-    memory_repeats=1,
+    memory_repeats=3,
     shell_lines=30,
 )
 QUICK = Sizes(
@@ -673,6 +674,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown benchmark {', '.join(unknown)}: choose among {', '.join(ALL)}")
     sizes = QUICK if args.quick else FULL
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # clean the scratch dir up
     args.cache.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     rows: list[Row] = []
@@ -685,7 +687,7 @@ def main(argv: list[str] | None = None) -> int:
             say(f"{bench}…")
             try:
                 rows += getattr(harness, bench.lower())()
-            except (BenchError, Exception) as error:  # report it, go on
+            except Exception as error:  # a BenchError or a bug: report it, go on
                 failed.append(f"{bench}: {type(error).__name__}: {error}")
     sys.stderr.flush()
     print(machine())

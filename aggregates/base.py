@@ -14,7 +14,7 @@ import copy
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID, uuid5
 
@@ -44,6 +44,7 @@ class Recording:
     gm: str | None = None
     command: int | None = None
     last_hash: str = GENESIS
+    touched: set[UUID] = field(default_factory=set)  # the aggregates this command changed
 
     def stamp(self) -> dict[str, Any]:
         position = self.next_position
@@ -220,3 +221,4 @@ def _seal(event: Aggregate.Event) -> None:
     object.__setattr__(event, "prev_hash", context.last_hash)
     object.__setattr__(event, "hash", digest)
     context.last_hash = digest
+    context.touched.add(event.originator_id)

@@ -227,11 +227,7 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
             unit.failed = True  # its aggregates may hold half a command: never written
             raise
         if context.command is not None:
-            touched = {
-                aggregate.id: unit.before.get(aggregate.id)
-                for aggregate in unit.loaded.values()
-                if any(e.command == context.command for e in aggregate.pending_events)
-            }
+            touched = {key: unit.before.get(key) for key in context.touched}
             last = context.next_position - 1
             unit.commands.append(StagedCommand(context.command, last, touched))
         unit.next_position = context.next_position

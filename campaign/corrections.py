@@ -60,8 +60,8 @@ class Corrections:
     ) -> tuple[int, dict[UUID, dict[str, Any] | None]]:
         """The command to withdraw and, per aggregate it changed, the state to put back."""
         staged: list[StagedCommand] = self._unit.commands if self._unit is not None else []
-        retractions = [c for c in staged if self._is_retraction(c.position)]
-        live = [c for c in staged if c not in retractions and not self._withdrawn(c)]
+        retractions, withdrawn = self._staged_retractions()
+        live = [c for c in staged if c.position not in retractions | withdrawn]
         if match.group(1) is None:  # last
             if live:
                 return live[-1].position, dict(live[-1].touched)
@@ -80,18 +80,15 @@ class Corrections:
                 return command.position, dict(command.touched)
         return self._stored_target(ref, position, staged)
 
-    def _is_retraction(self: Ledger, command: int) -> bool:
-        campaign = self.campaign()
-        return any(
-            e.command == command and type(e).__name__ == "CommandRetracted"
-            for e in campaign.pending_events
-        )
-
-    def _withdrawn(self: Ledger, command: StagedCommand) -> bool:
-        campaign = self.campaign()
-        return any(
-            getattr(e, "retracted", None) == command.position for e in campaign.pending_events
-        )
+    def _staged_retractions(self: Ledger) -> tuple[set[int], set[int]]:
+        """The unit's retraction commands and the commands they withdrew, read once from the
+        campaign's staged events."""
+        retractions, withdrawn = set(), set()
+        for event in self.campaign().pending_events:
+            if type(event).__name__ == "CommandRetracted":
+                retractions.add(event.command)
+                withdrawn.add(event.retracted)
+        return retractions, withdrawn
 
     def _last_stored_command(self: Ledger, ref: str) -> int:
         from sqlalchemy import select

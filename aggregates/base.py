@@ -44,7 +44,9 @@ class Recording:
     gm: str | None = None
     command: int | None = None
     last_hash: str = GENESIS
-    touched: set[UUID] = field(default_factory=set)  # the aggregates this command changed
+    # the aggregates this command changed, in the order of their first event (as the stored
+    # timeline orders them, so a retraction compensates in the same order either way)
+    touched: dict[UUID, None] = field(default_factory=dict)
 
     def stamp(self) -> dict[str, Any]:
         position = self.next_position
@@ -221,4 +223,4 @@ def _seal(event: Aggregate.Event) -> None:
     object.__setattr__(event, "prev_hash", context.last_hash)
     object.__setattr__(event, "hash", digest)
     context.last_hash = digest
-    context.touched.add(event.originator_id)
+    context.touched.setdefault(event.originator_id)

@@ -123,7 +123,9 @@ class Corrections:
             command = connection.scalar(select(t.command).where(t.position == position))
             if command is None:
                 raise _refuse(f"there is no event {position}", ref, "a recorded position")
-            rows = connection.execute(select(tables.timeline).where(t.command == command)).all()
+            rows = connection.execute(
+                select(tables.timeline).where(t.command == command).order_by(t.position)
+            ).all()
             if any(row.kind in RETRACTION_KINDS for row in rows):
                 raise _refuse(
                     f"event:{position} is a retraction; record the command again instead",

@@ -190,3 +190,33 @@ def test_a_note_can_be_retracted_after_later_campaign_commands(ledger):
     ledger.advance_clock(60)
     with pytest.raises(ImpossibleInput, match="changed the same subject later"):
         ledger.retract(f"event:{clock}")  # the first clock move: a later one changed it again
+
+
+def retraction_trail(ledger):
+    """Who the last retraction compensated, in the order it did, and the audit's GEN001 subject."""
+    command = ledger.history()[-1]["command_position"]
+    trail = [e["subject"] for e in ledger.history() if e["command_position"] == command]
+    (gen001,) = [f for f in ledger.audit() if f["code"] == "GEN001"]
+    return trail, gen001["subject"]
+
+
+def test_a_retraction_compensates_in_event_order_whether_in_a_log_or_live(store_url, tmp_path):
+    casualty = FORD.index(next(step for step in FORD if step[0] == "casualty red-lances"))
+    trails = []
+    for in_one_unit, name in ((True, "log.db"), (False, "live.db")):
+        url = store_url if in_one_unit else str(tmp_path / name)
+        with Ledger(parse_store_url(url), gm="ann", seed=5) as ledger:
+            play(ledger, FORD[:casualty])
+            lines = [
+                lambda: ledger.modify_company("red-lances", -1, "unpaid"),  # the company first
+                lambda: FORD[casualty][1](ledger),  # one command, two aggregates: encounter first
+                lambda: ledger.retract("last"),
+            ]
+            if in_one_unit:
+                ledger.unit(lambda lines=lines: [line() for line in lines])
+            else:
+                for line in lines:
+                    line()
+            trails.append(retraction_trail(ledger))
+    assert trails[0] == trails[1]
+    assert trails[0][1] == "ford"  # the withdrawn command's first event is the encounter's

@@ -84,10 +84,12 @@ class _Unit:
     loaded: dict[UUID, Aggregate] = field(default_factory=dict)
     staged: dict[UUID, Aggregate] = field(default_factory=dict)
     failed: bool = False
-    # The state each aggregate had before the running command first loaded it, and, per staged
-    # command, the aggregates it changed with that earlier state (None: it created them) — what
-    # a ``retract`` of a command of this same unit restores.
-    before: dict[UUID, dict[str, Any]] = field(default_factory=dict)
+    # The version each aggregate had before the running command first loaded it, and, per staged
+    # command, the aggregates it changed with that earlier version (None: it created them) — what
+    # a ``retract`` of a command of this same unit restores (:meth:`Ledger.staged_state`). Only
+    # versions: copying every state for the rare retraction made a log's replay pay for it at
+    # every line.
+    before: dict[UUID, int] = field(default_factory=dict)
     commands: list[StagedCommand] = field(default_factory=list)
 
 
@@ -95,7 +97,7 @@ class _Unit:
 class StagedCommand:
     position: int  # its first event
     last: int  # its last event
-    touched: dict[UUID, dict[str, Any] | None]
+    touched: dict[UUID, int | None]  # the aggregates it changed, each with its version before
 
 
 class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
@@ -288,8 +290,26 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
         if found is None:
             found = unit.loaded[aggregate_id] = self.app.repository.get(aggregate_id)
         if current_recording() is not None and aggregate_id not in unit.before:
-            unit.before[aggregate_id] = found.state()
+            unit.before[aggregate_id] = found.version
         return found
+
+    def staged_state(self, aggregate_id: UUID, version: int | None) -> dict[str, Any] | None:
+        """The state an aggregate of the running unit had at ``version`` (None: not yet created),
+        for a ``retract`` of a command of the same log: its stored state, then the unit's staged
+        events up to ``version`` applied afresh with the aggregate's own mutators."""
+        if version is None:
+            return None
+        assert self._unit is not None
+        staged = self._unit.loaded[aggregate_id].pending_events
+        stored = staged[0].originator_version - 1 if staged else version
+        if version <= stored:
+            return self.app.repository.get(aggregate_id, version=version).state()
+        earlier = self.app.repository.get(aggregate_id) if stored else None
+        for event in staged:
+            if event.originator_version > version:
+                break
+            earlier = event.mutate(earlier)
+        return earlier.state()
 
     def staged_events(self) -> list[LedgerAggregate.Event]:
         """The events the running unit of work would record, in position order."""

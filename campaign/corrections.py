@@ -64,7 +64,7 @@ class Corrections:
         live = [c for c in staged if c.position not in retractions | withdrawn]
         if match.group(1) is None:  # last
             if live:
-                return live[-1].position, dict(live[-1].touched)
+                return live[-1].position, self._staged_states(live[-1])
             return self._stored_target(ref, self._last_stored_command(ref), staged)
         position = int(match.group(1))
         for index, command in enumerate(live):
@@ -77,8 +77,11 @@ class Corrections:
                         ref,
                         "a command no later command touched",
                     )
-                return command.position, dict(command.touched)
+                return command.position, self._staged_states(command)
         return self._stored_target(ref, position, staged)
+
+    def _staged_states(self: Ledger, command: StagedCommand) -> dict[UUID, dict[str, Any] | None]:
+        return {key: self.staged_state(key, version) for key, version in command.touched.items()}
 
     def _staged_retractions(self: Ledger) -> tuple[set[int], set[int]]:
         """The unit's retraction commands and the commands they withdrew, read once from the

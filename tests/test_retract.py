@@ -220,3 +220,22 @@ def test_a_retraction_compensates_in_event_order_whether_in_a_log_or_live(store_
             trails.append(retraction_trail(ledger))
     assert trails[0] == trails[1]
     assert trails[0][1] == "ford"  # the withdrawn command's first event is the encounter's
+
+
+@pytest.mark.parametrize("upto", range(2, len(FORD)))
+def test_retract_last_inside_a_log_undoes_any_command_of_the_ford(ledger, upto, tmp_path):
+    """As a live `retract last` does, with the earlier state rebuilt from the unit's staged
+    events: half of the ford stored, then one log with the rest, a command and its retraction."""
+    stored = upto // 2
+    play(ledger, FORD[:stored])
+
+    def log():
+        play(ledger, FORD[stored:upto])
+        FORD[upto][1](ledger)
+        ledger.retract("last")
+
+    ledger.unit(log)
+    with Ledger(parse_store_url(str(tmp_path / "reference.db")), gm="ann", seed=5) as reference:
+        play(reference, FORD[:upto])
+        expected = comparable(reference.status())
+    assert comparable(ledger.status()) == expected

@@ -141,18 +141,20 @@ class EncounterCommands:
 
     def fights_of(self: Ledger, company: str) -> list[Encounter]:
         """The open encounters the company is still fighting in: the read model's list (caught
-        up first) and any encounter this unit of work has loaded."""
-        handles = dict.fromkeys(self.read_model.encounters_of(company))
+        up first) and any encounter this unit of work has loaded (already in hand: a long log
+        loads many, and looking each up again by its handle grew with the log)."""
+        found = {e.id: e for e in map(self.encounter, self.read_model.encounters_of(company))}
         for loaded in self.loaded():
             if isinstance(loaded, Encounter):
-                handles[loaded.handle] = None
-        fights = []
-        for handle in handles:
-            encounter = self.encounter(handle)
-            present = not encounter.ended and company in encounter.groups
-            if present and encounter.group_state(company).status != LEFT:
-                fights.append(encounter)
-        return fights
+                found.setdefault(loaded.id, loaded)
+        return [
+            encounter
+            for encounter in found.values()
+            if not encounter.retracted
+            and not encounter.ended
+            and company in encounter.groups
+            and encounter.group_state(company).status != LEFT
+        ]
 
     def rerate_group(
         self: Ledger,

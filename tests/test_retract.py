@@ -239,3 +239,16 @@ def test_retract_last_inside_a_log_undoes_any_command_of_the_ford(ledger, upto, 
         play(reference, FORD[:upto])
         expected = comparable(reference.status())
     assert comparable(ledger.status()) == expected
+
+
+def test_a_company_modifier_after_a_retracted_encounter_in_the_same_log(ledger):
+    play(ledger, FORD[:3])
+
+    def log():
+        ledger.start_encounter("hall")
+        ledger.retract("last")  # the encounter never was; the log still holds it
+        ledger.modify_company("red-lances", -1, "unpaid")
+
+    ledger.unit(log)
+    (company,) = ledger.status()["companies"]
+    assert [m["value"] for m in company["modifiers"]] == [1, -1]

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 from uuid import UUID, uuid5
 
@@ -29,6 +30,7 @@ from campaign.integrity import GENESIS, event_hash
 LEDGER_NAMESPACE = UUID("6f0c1a52-3b9e-5d8a-9a51-1c0e6b7f2d40")
 
 
+@lru_cache(maxsize=4096)  # a log names the same few handles on most of its lines
 def aggregate_id(kind: str, handle: str) -> UUID:
     """The ID of the ``kind`` aggregate called ``handle`` (handles are case-insensitive)."""
     return uuid5(LEDGER_NAMESPACE, f"{kind}:{handle.lower()}")

@@ -26,9 +26,6 @@ from aggregates.base import (
     recording,
 )
 from aggregates.campaign import Campaign
-from aggregates.character import Character
-from aggregates.company import MercenaryCompany
-from aggregates.encounter import Encounter
 from campaign.characters import CharacterCommands
 from campaign.corrections import Corrections
 from campaign.encounters import EncounterCommands
@@ -41,6 +38,7 @@ from campaign.rules.dice import DiceRoller
 from campaign.store import StoreError, StoreURL
 
 if TYPE_CHECKING:
+    from aggregates.character import Character
     from projections.readmodel import ReadModel
 
 T = TypeVar("T")
@@ -50,18 +48,24 @@ SNAPSHOT_INTERVAL = 50  # events per aggregate between snapshots (benchmarks/ me
 A = TypeVar("A", bound=LedgerAggregate)
 
 
+class _EveryLedgerAggregate(dict[type, int]):
+    """A snapshot interval for every aggregate class of the ledger, without importing them all:
+    a command imports only the aggregates it loads (start-up, docs/PERFORMANCE.md)."""
+
+    def __bool__(self) -> bool:
+        return True
+
+    def get(self, cls: type, default: int | None = None) -> int | None:  # type: ignore[override]
+        return SNAPSHOT_INTERVAL if issubclass(cls, LedgerAggregate) else default
+
+
 class LedgerApplication(Application):
     """The eventsourcing application. ``name`` is fixed: table names derive from it."""
 
     name = "ledger"
     # Companies and characters live for years: a snapshot every N of their events keeps loading
     # them (and ``--as-of``) proportional to N, not to the campaign's length.
-    snapshotting_intervals: ClassVar[dict[type, int]] = {
-        Campaign: SNAPSHOT_INTERVAL,
-        Encounter: SNAPSHOT_INTERVAL,
-        MercenaryCompany: SNAPSHOT_INTERVAL,
-        Character: SNAPSHOT_INTERVAL,
-    }
+    snapshotting_intervals: ClassVar[dict[type, int]] = _EveryLedgerAggregate()
 
     def construct_env(self, name: str, env: EnvType | None = None) -> Environment:
         # Only what the store URL says: the process environment never configures the library.
@@ -423,7 +427,7 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
             campaign.end()  # refuses: no session is open
         handles = dict.fromkeys(self.read_model.characters_with_open_conditions())
         for loaded in self.loaded():
-            if isinstance(loaded, Character):
+            if hasattr(loaded, "end_session_conditions"):  # a character (imported if loaded)
                 handles[loaded.handle] = None
         ended = []
         for handle in handles:

@@ -10,12 +10,12 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from aggregates.base import Recording
-from aggregates.character import Character
 from campaign.clock import parse_duration
 from campaign.rules import saves as rules
 from campaign.rules.dice import D20, TWO_D6, given_roll
 
 if TYPE_CHECKING:
+    from aggregates.character import Character
     from campaign.application import Ledger
 
 

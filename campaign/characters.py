@@ -10,12 +10,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from aggregates.base import Recording
-from aggregates.character import Character
 from campaign.character_rolls import CharacterRollCommands
 from campaign.errors import UnknownHandle
 from campaign.rules.dice import TWO_D6, parse_roll
 
 if TYPE_CHECKING:
+    from aggregates.character import Character
     from campaign.application import Ledger
 
 
@@ -23,6 +23,8 @@ class CharacterCommands(CharacterRollCommands):
     """Mixed into :class:`campaign.application.Ledger`."""
 
     def character(self: Ledger, handle: str) -> Character:
+        from aggregates.character import Character  # on demand: start-up (docs/PERFORMANCE.md)
+
         return self.load("character", handle, Character)
 
     def create_character(
@@ -40,6 +42,8 @@ class CharacterCommands(CharacterRollCommands):
         note: str | None = None,
     ) -> dict[str, Any]:
         """A character with its traits (``KEY[:detail]``); a retainer's employer must exist."""
+
+        from aggregates.character import Character
 
         def body(_: Recording) -> dict[str, Any]:
             free = self.new_handle("character", handle)

@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from aggregates.base import Recording
-from aggregates.company import MercenaryCompany
-from aggregates.encounter import Encounter
 from campaign.handles import check_handle
 from campaign.rules.dice import TWO_D6, given_roll
 from campaign.rules.morale import LEFT
 
 if TYPE_CHECKING:
+    from aggregates.company import MercenaryCompany
+    from aggregates.encounter import Encounter
     from campaign.application import Ledger
 
 
@@ -20,15 +20,21 @@ class EncounterCommands:
     """Mixed into :class:`campaign.application.Ledger`."""
 
     def encounter(self: Ledger, handle: str) -> Encounter:
+        from aggregates.encounter import Encounter  # on demand: start-up (docs/PERFORMANCE.md)
+
         return self.load("encounter", handle, Encounter)
 
     def company(self: Ledger, handle: str) -> MercenaryCompany:
+        from aggregates.company import MercenaryCompany
+
         return self.load("company", handle, MercenaryCompany)
 
     def start_encounter(
         self: Ledger, handle: str, name: str | None = None, note: str | None = None
     ) -> None:
         def body(_: Recording) -> None:
+            from aggregates.encounter import Encounter
+
             self.save(Encounter(self.new_handle("encounter", handle), name=name, note=note))
 
         self.command(body)
@@ -62,6 +68,8 @@ class EncounterCommands:
         morale: int | None = None,
         note: str | None = None,
     ) -> int:
+        from aggregates.company import MercenaryCompany
+
         def body(_: Recording) -> int:
             company = MercenaryCompany(
                 self.new_handle("company", handle),
@@ -143,6 +151,8 @@ class EncounterCommands:
         """The open encounters the company is still fighting in: the read model's list (caught
         up first) and any encounter this unit of work has loaded (already in hand: a long log
         loads many, and looking each up again by its handle grew with the log)."""
+        from aggregates.encounter import Encounter
+
         found = {e.id: e for e in map(self.encounter, self.read_model.encounters_of(company))}
         for loaded in self.loaded():
             if isinstance(loaded, Encounter):

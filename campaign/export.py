@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from campaign.application import Ledger
 
 __all__ = [
-    "ExportError", "command_line", "commands", "duration", "jsonl", "log", "markdown", "quote",
+    "ExportError", "command_line", "commands", "duration", "jsonl", "log", "log_lines",
+    "markdown", "quote",
 ]  # fmt: skip
 HEADER = "#! campaign-log 1"
 
@@ -49,10 +50,17 @@ def log(ledger: Ledger, session: int | None = None) -> str:
     (``campaign init --paladin-ability``) is written just after the next ``session`` line, the
     first place a log can hold it; ``retract event:N`` follows the positions that moves.
     """
-    writer = _LogWriter()
+    return "".join(log_lines(ledger, session))
+
+
+def log_lines(ledger: Ledger, session: int | None = None) -> Iterator[str]:
+    """:func:`log`, streamed: its lines (each with its ``\n``) as the history is read, so a
+    long log is never held whole. An error found late (a setting after the last session) is
+    raised after the lines before it; a ``session`` not in the history, before any line."""
+    writer = _LogWriter(session)
     for events in _by_command(ledger.events()):
-        writer.add(events)
-    return writer.text(session)
+        yield from writer.add(events)
+    yield from writer.end()
 
 
 def _by_command(events: Iterable[Event]) -> Iterator[list[Event]]:
@@ -68,17 +76,24 @@ def _by_command(events: Iterable[Event]) -> Iterator[list[Event]]:
 
 
 class _LogWriter:
-    """Lays the commands out in session blocks and numbers them as the replay will."""
+    """Lays the commands out in session blocks and numbers them as the replay will; each
+    :meth:`add` returns the lines it completes (only those of ``session``'s block, if given)."""
 
-    def __init__(self) -> None:
+    def __init__(self, session: int | None = None) -> None:
+        self.session = session
         self.subjects = Subjects()
-        self.blocks: list[tuple[Any, list[str]]] = []  # (SessionOpened, lines)
+        self.sessions: list[int] = []  # the sessions opened, in order
+        self.started = False  # the header is out
+        self.selected = False  # the current block is written
+        self.lines: list[str] = []  # what the current call completes
         self.deferred: list[list[Any]] = []  # settings waiting for a session to hold them
-        self.moved: dict[int, int] = {}  # a command's position here → in the replayed log
+        self.moved: dict[int, int] = {}  # a command's position here → in the replayed log,
+        # where they differ
         self.next = 2  # position 1 is the campaign's creation, by whichever command comes first
         self.open: int | None = None  # the session a replay of the log so far leaves open
 
-    def add(self, events: list[Any]) -> None:
+    def add(self, events: list[Any]) -> list[str]:
+        self.lines = []
         for event in events:
             self.subjects.learn(event)
         acting = [e for e in events if not isinstance(e, Campaign.Initialised)]
@@ -88,16 +103,16 @@ class _LogWriter:
             if initialised.paladin_ability != "wis":  # `init --paladin-ability`
                 self.deferred.append([_as_setting(initialised)])
         if not acting:
-            return
+            return self.lines
         opened = next((e for e in acting if isinstance(e, Campaign.SessionOpened)), None)
         if opened is not None:
-            self.blocks.append((opened, []))
+            self._open(opened)
             self._write(events, acting)
             for setting in self.deferred:
                 self._write(setting, setting)
             self.deferred = []
             self.open = opened.number
-        elif acting[-1].session is None or not self.blocks:
+        elif acting[-1].session is None or not self.sessions:
             if not all(isinstance(e, Campaign.SettingChanged) for e in acting):
                 raise ExportError(
                     f"event {acting[0].position}: a command outside any session has no place "
@@ -111,19 +126,35 @@ class _LogWriter:
             self._write(events, acting)
             if isinstance(acting[-1], Campaign.SessionEnded):
                 self.open = None
+        return self.lines
+
+    def _open(self, opened: Any) -> None:
+        self.sessions.append(opened.number)
+        self.selected = self.session is None or opened.number == self.session
+        if self.selected:
+            self._header()
+            self.lines += ["\n", _heading(opened) + "\n"]
+
+    def _header(self) -> None:
+        if not self.started:
+            self.lines.append(HEADER + "\n")
+            self.started = True
 
     def _write(self, events: list[Any], acting: list[Any]) -> None:
-        if events[0].command not in self.moved:
-            self.moved[events[0].command] = self.next
+        command = events[0].command
+        if command not in self.moved and command != self.next:
+            self.moved[command] = self.next
         line = command_line(acting, self.subjects, renumber=self._renumber)
         assert line is not None
-        self.blocks[-1][1].append(line)
+        if self.selected:
+            self.lines.append(line + "\n")
         self.next += len(acting)
 
     def _renumber(self, position: int) -> int:
         return self.moved.get(position, position)
 
-    def text(self, session: int | None) -> str:
+    def end(self) -> list[str]:
+        self.lines = []
         if self.deferred:
             at = self.deferred[0][0].position
             raise ExportError(
@@ -133,21 +164,19 @@ class _LogWriter:
                 value=at,
                 expected="a session after it",
             )
-        blocks = [b for b in self.blocks if session is None or b[0].number == session]
-        if session is not None and not blocks:
-            recorded = ", ".join(str(b[0].number) for b in self.blocks) or "none"
+        if self.session is not None and self.session not in self.sessions:
+            recorded = ", ".join(map(str, self.sessions)) or "none"
             raise ImpossibleInput(
-                f"session {session} is not in this history; sessions: {recorded}",
+                f"session {self.session} is not in this history; sessions: {recorded}",
                 field="session",
-                value=session,
+                value=self.session,
                 expected=recorded,
             )
-        out = [HEADER]
-        for opened, lines in blocks:
-            out += ["", _heading(opened), *lines]
-        if self.open is not None and (session is None or session == self.open):
-            out += ["", f"# session {self.open} was still open: a replay of this log ends it"]
-        return "\n".join(out) + "\n"
+        self._header()
+        if self.open is not None and (self.session is None or self.session == self.open):
+            self.lines += ["\n", f"# session {self.open} was still open: a replay of this log "
+                           "ends it\n"]  # fmt: skip
+        return self.lines
 
 
 def _as_setting(initialised: Any) -> Any:

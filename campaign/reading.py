@@ -106,10 +106,23 @@ class Reading:
         subject: str | None = None,
         as_of: str | None = None,
     ) -> list[dict[str, Any]]:
+        return list(self.history_rows(session, subject, as_of))
+
+    def history_rows(
+        self: Ledger,
+        session: int | None = None,
+        subject: str | None = None,
+        as_of: str | None = None,
+    ) -> Iterator[dict[str, Any]]:
+        """:meth:`history`, streamed: a lazy iterator of its rows, read from the read model in
+        chunks. It holds its connection (for ``as_of``, the scratch database) open until it is
+        exhausted or closed, so consume it while the ledger is open, and close it
+        (``contextlib.closing``) when stopping early. Nothing is read, and no error raised,
+        before the first row is asked for."""
         from projections import queries
 
         with self.reading(as_of) as connection:
-            return queries.history(connection, session, subject)
+            yield from queries.history_rows(connection, session, subject)
 
     def modifiers(self: Ledger, as_of: str | None = None) -> list[dict[str, Any]]:
         from projections import queries

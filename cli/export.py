@@ -7,6 +7,8 @@ export itself, as plain text (never through Rich markup), so it can be redirecte
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Iterable
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -52,11 +54,33 @@ def export(
     """
     with open_ledger(ctx, create=False) as ledger:
         if format_ is Format.jsonl:
-            for line in exporting.jsonl(ledger, session):
-                typer.echo(line)
-            return
-        write = exporting.log if format_ is Format.log else exporting.markdown
-        typer.echo(write(ledger, session), nl=False)
+            _echo(line + "\n" for line in exporting.jsonl(ledger, session))
+        elif format_ is Format.log:
+            # A history that cannot be a log is found only as far as the writer gets (a setting
+            # after the last session, at the very end): one pass that keeps nothing first, so an
+            # error leaves stdout empty, then the log streamed.
+            deque(exporting.log_lines(ledger, session), maxlen=0)
+            _echo(exporting.log_lines(ledger, session))
+        else:
+            typer.echo(exporting.markdown(ledger, session), nl=False)
+
+
+WRITE_LINES = 1000  # lines per write to stdout
+
+
+def _echo(lines: Iterable[str]) -> None:
+    """Write the lines (each with its newline) as they come, a thousand at a time: an export
+    is never held whole. What came before an error is written, then the error raised."""
+    pending: list[str] = []
+    try:
+        for line in lines:
+            pending.append(line)
+            if len(pending) >= WRITE_LINES:
+                typer.echo("".join(pending), nl=False)
+                pending = []
+    finally:
+        if pending:
+            typer.echo("".join(pending), nl=False)
 
 
 def import_(

@@ -2,15 +2,18 @@
 ``init``, which creates the store they read.
 
 Thin: parse → one query of the application service → :func:`cli.output.emit` (JSON on stdout,
-or a Rich view from :mod:`cli.render`). A missing store is ``StoreMissing`` (exit 1) and a bad
-``--as-of`` is ``ImpossibleInput`` (exit 2), both mapped by the root group.
+or a Rich view from :mod:`cli.render`). ``history`` streams instead: its rows are written (the
+same JSON, or the table in pieces) as they are read, never held whole. A missing store is
+``StoreMissing`` (exit 1) and a bad ``--as-of`` is ``ImpossibleInput`` (exit 2), both mapped by
+the root group.
 """
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import closing, contextmanager, suppress
 from enum import StrEnum
 from typing import Annotated, Any
 
@@ -117,9 +120,37 @@ def history(
 
     Example: campaign history --session 12 --subject ford
     """
-    with open_ledger(ctx, create=False) as ledger:
-        events = ledger.history(session=session, subject=subject, as_of=as_of)
-    emit({"events": events}, as_json=as_json, render=render.show(render.history_view(events)))
+    with (
+        open_ledger(ctx, create=False) as ledger,
+        closing(ledger.history_rows(session=session, subject=subject, as_of=as_of)) as rows,
+    ):
+        # the stream is consumed while the ledger (and an --as-of scratch fold) is open
+        if as_json:
+            _echo_events(rows)
+        else:
+            render.print_history(stdout(), rows)
+
+
+JSON_CHUNK = 1000  # events per write of `history --json`
+
+
+def _echo_events(rows: Iterator[dict[str, Any]]) -> None:
+    """``{"events": [...]}`` written as the rows arrive: the same bytes as ``emit`` writes for
+    the whole list (``json.dumps``' default separators), never the whole text at once. The first
+    row is read before anything is written, so a bad ``--as-of`` or a failing store leaves
+    stdout empty."""
+    first = next(rows, None)
+    if first is None:
+        typer.echo('{"events": []}')
+        return
+    pieces = ['{"events": [', json.dumps(first, ensure_ascii=False)]
+    for row in rows:
+        pieces += [", ", json.dumps(row, ensure_ascii=False)]
+        if len(pieces) >= 2 * JSON_CHUNK:
+            typer.echo("".join(pieces), nl=False)
+            pieces = []
+    pieces.append("]}")
+    typer.echo("".join(pieces))
 
 
 def modifiers(

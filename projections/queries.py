@@ -6,6 +6,7 @@ for ``--as-of``) and returns plain values; rendering is the CLI's business.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from sqlalchemy import Connection, func, or_, select
@@ -131,10 +132,27 @@ def characters(connection: Connection, clock: int) -> list[dict[str, Any]]:
 # --- history -----------------------------------------------------------------------------------
 
 
+HISTORY_CHUNK = 1000  # rows fetched from the read model at a time while a history streams
+
+
 def history(
     connection: Connection, session: int | None = None, subject: str | None = None
 ) -> list[dict[str, Any]]:
     """``history --json``: one entry per event, the rules' outcome beside the ruling."""
+    return list(history_rows(connection, session, subject))
+
+
+def history_rows(
+    connection: Connection,
+    session: int | None = None,
+    subject: str | None = None,
+    *,
+    chunk: int | None = None,
+) -> Iterator[dict[str, Any]]:
+    """:func:`history`, streamed: the rows come from the read model ``chunk`` at a time (a
+    server-side cursor on PostgreSQL, SQLite's own stepping), so a long history never sits in
+    memory whole. One statement, so one consistent snapshot; the connection must stay open
+    while the rows are consumed."""
     t = tables.timeline.c
     query = select(tables.timeline).order_by(t.position)
     if session is not None:
@@ -143,13 +161,20 @@ def history(
         wanted = subject.lower()
         query = query.where(or_(func.lower(t.subject) == wanted,
                                 func.lower(t.subject).like(f"{wanted}/%")))  # fmt: skip
-    return [
-        {"position": row.position, "session": row.session, "command": row.line,
-         "command_position": row.command,
-         "kind": row.kind, "subject": row.subject, "rules_say": row.rules_say,
-         "ruled": row.ruled, "note": row.note, "gm": row.gm, "retracted": row.retracted}
-        for row in connection.execute(query)
-    ]  # fmt: skip
+    result = connection.execute(query, execution_options={"yield_per": chunk or HISTORY_CHUNK})
+    try:
+        for row in result:
+            yield _history_entry(row)
+    finally:
+        result.close()  # abandoned half-way: the cursor is released at once
+
+
+def _history_entry(row: Any) -> dict[str, Any]:
+    return {"position": row.position, "session": row.session, "command": row.line,
+            "command_position": row.command,
+            "kind": row.kind, "subject": row.subject, "rules_say": row.rules_say,
+            "ruled": row.ruled, "note": row.note, "gm": row.gm,
+            "retracted": row.retracted}  # fmt: skip
 
 
 def sessions(connection: Connection) -> list[dict[str, Any]]:

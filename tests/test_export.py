@@ -257,6 +257,18 @@ def test_a_setting_made_outside_a_session_comes_after_the_next_session_line(tmp_
     assert theirs == mine
 
 
+def test_a_history_that_cannot_be_a_log_writes_nothing_to_stdout(tmp_path):
+    """A setting after the last session is found only at the history's end: the log is
+    streamed, yet the error still comes before any line of it."""
+    db = str(tmp_path / "campaign.db")
+    replay(db, "session 1\nnote hi\n", tmp_path, "one.log")
+    ok("--db", db, "init", "--paladin-ability", "cha")
+    result = cli("--db", db, "export", "--format", "log")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "after the last session" in result.stderr
+
+
 def test_reading_commands_need_a_store(tmp_path):
     result = cli("--db", str(tmp_path / "none.db"), "export")
     assert result.exit_code == 1

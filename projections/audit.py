@@ -12,29 +12,77 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import and_, delete, insert, select, update
+from sqlalchemy import bindparam, delete, select, update
 
 from aggregates.campaign import Campaign
 from campaign import audit
 from projections import tables
-from projections.fold import Fold, Projection
+from projections.fold import Fold, Projection, insert_rows
 
 _RANK = {code: rank for rank, code in enumerate(audit.CODES)}
 
 
 class Audit(Projection):
-    """The findings of SPEC §6, folded from the events (``campaign audit``)."""
+    """The findings of SPEC §6, folded from the events (``campaign audit``).
+
+    Set-based per batch: new findings are kept in memory and inserted with one executemany at
+    the batch's flush, and the pending findings already stored are read once (when the batch
+    first settles one) and decided in memory, written back with one executemany. The reads of
+    a later event (``_settle``, ``_noted_already``, ``_name_exposed``) consult what is held
+    first. A retraction writes what is held before it deletes and re-opens rows, then starts
+    afresh.
+    """
 
     name = "audit"
     tables = (tables.findings,)
 
     def __init__(self) -> None:
         self._note: tuple[int | None, str | None] = (None, None)  # the running command's note
+        self._forget()
+
+    def _forget(self) -> None:
+        """Drop the batch's pending work (written, or rolled back)."""
+        self._rows: list[dict[str, Any]] = []  # new findings, in order: not yet inserted
+        self._new: dict[tuple[int, str], dict[str, Any]] = {}  # the same, by key
+        self._open_new: dict[tuple[int, str], dict[str, Any]] = {}  # new ones still pending
+        self._open_stored: dict[tuple[int, str], dict[str, Any]] | None = None  # stored, pending
+        self._decided: dict[tuple[int, str], dict[str, Any]] = {}  # stored ones decided since
+        self._noted: set[int] = set()  # commands whose GEN002 this batch wrote
+        self._first: int | None = None  # the batch's first command: it may have begun before
+        self._first_noted: bool | None = None  # … and whether a stored GEN002 notes it
 
     def reset(self) -> None:
         self._note = (None, None)
+        self._forget()
+
+    def flush(self, fold: Fold) -> None:
+        self._write(fold)
+        self._forget()
+
+    def _write(self, fold: Fold) -> None:
+        insert_rows(fold.connection, tables.findings, self._rows)
+        if self._decided:
+            f = tables.findings.c
+            fold.connection.execute(
+                update(tables.findings)
+                .where(f.position == bindparam("k_position"), f.code == bindparam("k_code"))
+                .values(
+                    status=bindparam("v_status"),
+                    closed=bindparam("v_closed"),
+                    closed_command=bindparam("v_closed_command"),
+                    message=bindparam("v_message"),
+                ),
+                [
+                    {"k_position": row["position"], "k_code": row["code"],
+                     "v_status": row["status"], "v_closed": row["closed"],
+                     "v_closed_command": row["closed_command"], "v_message": row["message"]}
+                    for row in self._decided.values()
+                ],
+            )  # fmt: skip
 
     def process(self, fold: Fold, event: Any, aggregate: Any) -> None:
+        if self._first is None:
+            self._first = event.command
         if isinstance(event, Campaign.CommandRetracted):
             self._withdraw(fold, event.retracted)
         note = audit.note_of(event)
@@ -47,88 +95,133 @@ class Audit(Projection):
         for found in verdict.findings:
             if found["note"] is None:
                 found["note"] = said
-            if found["code"] == "GEN002" and self._noted(fold, event.command):
+            if found["code"] == "GEN002" and self._noted_already(fold, event.command):
                 continue  # one finding per note: the command's first event that carries it
             if found["code"] == "SAV004" and found["rules_say"] is None:
                 self._name_exposed(fold, event, found)
-            self._insert(fold, found)
+            self._insert(found)
         if verdict.retracted_subject is not None:
+            renamed = ("GEN001", "GEN002")
+            for row in self._rows:
+                if (
+                    row["code"] in renamed
+                    and row["command"] == event.command
+                    and row["subject"] == "campaign"
+                ):
+                    row["subject"] = verdict.retracted_subject
             f = tables.findings.c
             fold.connection.execute(
                 update(tables.findings)
                 .where(
-                    f.code.in_(("GEN001", "GEN002")),
+                    f.code.in_(renamed),
                     f.command == event.command,
                     f.subject == "campaign",
                 )
                 .values(subject=verdict.retracted_subject)
             )
 
-    @staticmethod
-    def _insert(fold: Fold, found: dict[str, Any]) -> None:
+    def _insert(self, found: dict[str, Any]) -> None:
         pending = found["status"] == audit.PENDING
-        fold.connection.execute(
-            insert(tables.findings),
-            {
-                "position": found["position"],
-                "code": found["code"],
-                "rank": _RANK[found["code"]],
-                "command": found["command_position"],
-                "session": found["session"],
-                "severity": found["severity"],
-                "status": found["status"],
-                "subject": found["subject"],
-                "rules_say": found["rules_say"],
-                "ruled": found["ruled"],
-                "note": found["note"],
-                "rule_seed": found["rule"]["seed"],
-                "rule_name": found["rule"]["name"],
-                "message": found["message"],
-                "pending_message": found["message"] if pending else None,
-            },
-        )
+        row = {
+            "position": found["position"],
+            "code": found["code"],
+            "rank": _RANK[found["code"]],
+            "command": found["command_position"],
+            "session": found["session"],
+            "severity": found["severity"],
+            "status": found["status"],
+            "subject": found["subject"],
+            "rules_say": found["rules_say"],
+            "ruled": found["ruled"],
+            "note": found["note"],
+            "rule_seed": found["rule"]["seed"],
+            "rule_name": found["rule"]["name"],
+            "message": found["message"],
+            "pending_message": found["message"] if pending else None,
+            "closed": None,
+            "closed_command": None,
+        }
+        key = (row["position"], row["code"])
+        self._rows.append(row)
+        self._new[key] = row
+        if pending:
+            self._open_new[key] = row
+        if row["code"] == "GEN002":
+            self._noted.add(row["command"])
 
-    @staticmethod
-    def _noted(fold: Fold, command: int) -> bool:
-        f = tables.findings.c
-        found = select(f.position).where(f.code == "GEN002", f.command == command)
-        return fold.connection.execute(found).first() is not None
+    def _noted_already(self, fold: Fold, command: int) -> bool:
+        """Whether the command's GEN002 is written: by this batch, or — for the batch's first
+        command, which may have begun in an earlier one — stored."""
+        if command in self._noted:
+            return True
+        if command != self._first:
+            return False
+        if self._first_noted is None:
+            f = tables.findings.c
+            found = select(f.position).where(f.code == "GEN002", f.command == command)
+            self._first_noted = fold.connection.execute(found).first() is not None
+        return self._first_noted
 
-    @staticmethod
-    def _name_exposed(fold: Fold, event: Any, found: dict[str, Any]) -> None:
+    def _name_exposed(self, fold: Fold, event: Any, found: dict[str, Any]) -> None:
         """An item save of another item (SAV004): the rules say the exposed one, which the
         exposure's SAV003 names."""
-        f = tables.findings.c
-        subject = fold.connection.scalar(
-            select(f.subject).where(f.code == "SAV003", f.position == event.exposure)
-        )
+        key = (event.exposure, "SAV003")
+        held = self._new.get(key) or (self._open_stored or {}).get(key) or self._decided.get(key)
+        if held is not None:
+            subject = held["subject"]
+        else:
+            f = tables.findings.c
+            subject = fold.connection.scalar(
+                select(f.subject).where(f.code == "SAV003", f.position == event.exposure)
+            )
         if subject is not None:
             exposed = subject.split("/", 1)[1]
             found["rules_say"] = [exposed]
             found["message"] = f"item save of {event.item}; the exposed item is {exposed}"
 
-    @staticmethod
-    def _settle(fold: Fold, event: Any, settle: audit.Settle) -> None:
-        f = tables.findings.c
-        where = [f.code == settle.code, f.status == audit.PENDING]
-        if settle.subject is not None:
-            where.append(f.subject == settle.subject)
-        if settle.position is not None:
-            where.append(f.position == settle.position)
-        if settle.session is not None:
-            where.append(f.session == settle.session)
-        values: dict[str, Any] = {
-            "status": settle.status,
-            "closed": event.position,
-            "closed_command": event.command,
-        }
-        if settle.message is not None:
-            values["message"] = settle.message
-        fold.connection.execute(update(tables.findings).where(and_(*where)).values(**values))
+    def _stored_open(self, fold: Fold) -> dict[tuple[int, str], dict[str, Any]]:
+        """The pending findings stored before this batch (read once a batch)."""
+        if self._open_stored is None:
+            f = tables.findings.c
+            query = select(
+                f.position, f.code, f.subject, f.session, f.status, f.message, f.closed,
+                f.closed_command,
+            ).where(f.status == audit.PENDING)  # fmt: skip
+            self._open_stored = {
+                (row.position, row.code): dict(row._mapping)
+                for row in fold.connection.execute(query)
+            }
+        return self._open_stored
 
-    @staticmethod
-    def _withdraw(fold: Fold, command: int) -> None:
+    def _settle(self, fold: Fold, event: Any, settle: audit.Settle) -> None:
+        stored = self._stored_open(fold)
+        for held in (stored, self._open_new):
+            decided = [
+                key
+                for key, row in held.items()
+                if row["code"] == settle.code
+                and (settle.subject is None or row["subject"] == settle.subject)
+                and (settle.position is None or row["position"] == settle.position)
+                and (settle.session is None or row["session"] == settle.session)
+            ]
+            for key in decided:
+                row = held[key]
+                row["status"] = settle.status
+                row["closed"] = event.position
+                row["closed_command"] = event.command
+                if settle.message is not None:
+                    row["message"] = settle.message
+                if settle.status != audit.PENDING:
+                    del held[key]
+                if held is stored:
+                    self._decided[key] = row
+
+    def _withdraw(self, fold: Fold, command: int) -> None:
         """The withdrawn command's findings go; what it decided is pending again."""
+        self._write(fold)  # what the batch holds first: the statements below see every row
+        noted, first, first_noted = self._noted, self._first, self._first_noted
+        self._forget()
+        self._noted, self._first, self._first_noted = noted - {command}, first, first_noted
         f = tables.findings.c
         fold.connection.execute(delete(tables.findings).where(f.command == command))
         fold.connection.execute(

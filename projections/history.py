@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import and_, delete, insert, select, update
+from sqlalchemy import bindparam, delete, select, update
 
 from aggregates.campaign import Campaign
 from aggregates.character import Character
@@ -19,7 +19,7 @@ from campaign.loglines import ExportError, command_line
 from campaign.rules import d6harmonie
 from campaign.subjects import Subjects
 from projections import tables
-from projections.fold import Fold, Projection, kebab, subject_handle
+from projections.fold import Fold, Projection, insert_rows, kebab, subject_handle
 
 
 def subject(event: Any, aggregate: Any) -> str:
@@ -58,9 +58,8 @@ class Timeline(Projection):
 
     def flush(self, fold: Fold) -> None:
         self._close_command()
-        if self._rows:
-            fold.connection.execute(insert(tables.timeline), self._rows)
-            self._rows = []
+        insert_rows(fold.connection, tables.timeline, self._rows)
+        self._rows = []
 
     def _close_command(self) -> None:
         """The command's events are all in: give its rows the log line that records it."""
@@ -113,10 +112,48 @@ class Timeline(Projection):
 class Modifiers(Projection):
     """Each morale modifier with its reason and the event that gave it (``campaign modifiers``):
     a group's situational adjustments, a company's working conditions, a character's passive
-    MORAL bonuses and the conditions its flaws started."""
+    MORAL bonuses and the conditions its flaws started.
+
+    Set-based per batch, like the timeline: new rows are inserted with one executemany at the
+    batch's flush, and the conditions the batch's events end with one executemany after them —
+    each end limited to the rows before its event, so rows the batch adds later are not touched.
+    A retraction writes what is held before it deletes and re-opens rows."""
 
     name = "modifiers"
     tables = (tables.modifiers,)
+
+    def __init__(self) -> None:
+        self._rows: list[dict[str, Any]] = []  # rows not yet inserted
+        self._ends: list[dict[str, Any]] = []  # conditions ended, in order: not yet written
+
+    def reset(self) -> None:
+        self._rows, self._ends = [], []
+
+    def flush(self, fold: Fold) -> None:
+        insert_rows(fold.connection, tables.modifiers, self._rows)
+        self._rows = []
+        if self._ends:
+            m = tables.modifiers.c
+            ends, self._ends = self._ends, []
+            for timed in (False, True):  # two statements: until IS NULL, or until = :until
+                params = [end for end in ends if (end["b_until"] is not None) is timed]
+                if not params:
+                    continue
+                when = m.until == bindparam("b_until") if timed else m.until.is_(None)
+                fold.connection.execute(
+                    update(tables.modifiers)
+                    .where(
+                        m.kind == "character",
+                        m.subject == bindparam("b_subject"),
+                        m.source == bindparam("b_source"),
+                        m.passive.is_(False),
+                        m.ended.is_(None),
+                        m.position < bindparam("b_position"),
+                        when,
+                    )
+                    .values(ended=bindparam("b_ended"), ended_command=bindparam("b_command")),
+                    params,
+                )
 
     def process(self, fold: Fold, event: Any, aggregate: Any) -> None:
         rows: list[dict[str, Any]] = []
@@ -147,47 +184,49 @@ class Modifiers(Projection):
                     }
                 )
         elif isinstance(event, Character.ConditionEnded):
-            self._end(fold, event, aggregate.handle)
+            self._end(event, aggregate.handle)
         elif isinstance(event, Campaign.CommandRetracted):
             self._withdraw(fold, event.retracted)
         for seq, row in enumerate(rows):
-            row.setdefault("unit", "flat")
-            row.setdefault("passive", False)
-            row["subject"] = subject(event, aggregate)
-            row.update(position=event.position, seq=seq, command=event.command)
-            fold.connection.execute(insert(tables.modifiers), row)
+            self._rows.append(
+                {
+                    "position": event.position,
+                    "seq": seq,
+                    "command": event.command,
+                    "kind": row["kind"],
+                    "subject": subject(event, aggregate),
+                    "value": row["value"],
+                    "unit": row.get("unit", "flat"),
+                    "reason": row["reason"],
+                    "applies_to": row.get("applies_to"),
+                    "source": row.get("source"),
+                    "passive": row.get("passive", False),
+                    "until": row.get("until"),
+                    "ended": None,
+                    "ended_command": None,
+                }
+            )
 
-    @staticmethod
-    def _has_passive(fold: Fold, character: str, key: str) -> bool:
+    def _has_passive(self, fold: Fold, character: str, key: str) -> bool:
         # A trait bought twice does not stack (d6harmonie.passive_modifier counts it once).
+        for row in self._rows:
+            if row["subject"] == character and row["source"] == key and row["passive"]:
+                return True
         m = tables.modifiers.c
         found = select(m.position).where(m.subject == character, m.source == key, m.passive)
         return fold.connection.execute(found).first() is not None
 
-    @staticmethod
-    def _end(fold: Fold, event: Any, character: str) -> None:
-        m = tables.modifiers.c
+    def _end(self, event: Any, character: str) -> None:
         ends = {c["until"] * 60 if c["until"] is not None else None for c in event.conditions}
-        whens = [m.until.is_(None)] if None in ends else []
-        whens += [m.until == until for until in ends if until is not None]
-        for when in whens:
-            fold.connection.execute(
-                update(tables.modifiers)
-                .where(
-                    and_(
-                        m.kind == "character",
-                        m.subject == character,
-                        m.source == event.source,
-                        m.passive.is_(False),
-                        m.ended.is_(None),
-                        when,
-                    )
-                )
-                .values(ended=event.position, ended_command=event.command)
-            )
+        for until in sorted(ends, key=lambda u: (u is not None, u or 0)):
+            self._ends.append(
+                {"b_subject": character, "b_source": event.source, "b_until": until,
+                 "b_position": event.position, "b_ended": event.position,
+                 "b_command": event.command}
+            )  # fmt: skip
 
-    @staticmethod
-    def _withdraw(fold: Fold, command: int) -> None:
+    def _withdraw(self, fold: Fold, command: int) -> None:
+        self.flush(fold)  # what the batch holds first: the statements below see every row
         m = tables.modifiers.c
         fold.connection.execute(delete(tables.modifiers).where(m.command == command))
         fold.connection.execute(
@@ -198,27 +237,49 @@ class Modifiers(Projection):
 
 
 class Sessions(Projection):
-    """Each session: its date, title, the log it came from and its digest, its span."""
+    """Each session: its date, title, the log it came from and its digest, its span (new ones
+    held and inserted with one executemany at the batch's flush)."""
 
     name = "sessions"
     tables = (tables.sessions,)
 
+    def __init__(self) -> None:
+        self._rows: dict[int, dict[str, Any]] = {}  # by number: rows not yet inserted
+
+    def reset(self) -> None:
+        self._rows = {}
+
+    def flush(self, fold: Fold) -> None:
+        insert_rows(fold.connection, tables.sessions, list(self._rows.values()))
+        self._rows = {}
+
     def process(self, fold: Fold, event: Any, aggregate: Any) -> None:
         s = tables.sessions.c
         if isinstance(event, Campaign.SessionOpened):
-            fold.connection.execute(
-                insert(tables.sessions),
-                {"number": event.number, "date": event.date, "title": event.title,
-                 "source_hash": event.source_hash, "source": event.source,
-                 "opened": event.position, "command": event.command},
-            )  # fmt: skip
+            if event.number in self._rows:  # the store refuses it: as an insert would have
+                self.flush(fold)
+            self._rows[event.number] = {
+                "number": event.number, "date": event.date, "title": event.title,
+                "source_hash": event.source_hash, "source": event.source,
+                "opened": event.position, "command": event.command,
+                "ended": None, "ended_command": None,
+            }  # fmt: skip
         elif isinstance(event, Campaign.SessionEnded):
-            fold.connection.execute(
-                update(tables.sessions)
-                .where(s.number == event.number)
-                .values(ended=event.position, ended_command=event.command)
-            )
+            held = self._rows.get(event.number)
+            if held is not None:
+                held.update(ended=event.position, ended_command=event.command)
+            else:
+                fold.connection.execute(
+                    update(tables.sessions)
+                    .where(s.number == event.number)
+                    .values(ended=event.position, ended_command=event.command)
+                )
         elif isinstance(event, Campaign.CommandRetracted):
+            for number, held in list(self._rows.items()):
+                if held["command"] == event.retracted:
+                    del self._rows[number]
+                elif held["ended_command"] == event.retracted:
+                    held.update(ended=None, ended_command=None)
             fold.connection.execute(delete(tables.sessions).where(s.command == event.retracted))
             fold.connection.execute(
                 update(tables.sessions)
@@ -228,10 +289,21 @@ class Sessions(Projection):
 
 
 class Casualties(Projection):
-    """Every casualty, by encounter, group or company, and session."""
+    """Every casualty, by encounter, group or company, and session (inserted with one
+    executemany at the batch's flush, like the timeline)."""
 
     name = "casualties"
     tables = (tables.casualties,)
+
+    def __init__(self) -> None:
+        self._rows: list[dict[str, Any]] = []  # rows not yet inserted
+
+    def reset(self) -> None:
+        self._rows = []
+
+    def flush(self, fold: Fold) -> None:
+        insert_rows(fold.connection, tables.casualties, self._rows)
+        self._rows = []
 
     def process(self, fold: Fold, event: Any, aggregate: Any) -> None:
         row: dict[str, Any] | None = None
@@ -241,6 +313,7 @@ class Casualties(Projection):
         elif isinstance(event, MercenaryCompany.CompanyCasualtyRecorded) and not event.encounter:
             row = {"encounter": None, "group": None, "company": aggregate.handle}
         elif isinstance(event, Campaign.CommandRetracted):
+            self._rows = [held for held in self._rows if held["command"] != event.retracted]
             c = tables.casualties.c
             fold.connection.execute(delete(tables.casualties).where(c.command == event.retracted))
         if row is not None:
@@ -252,4 +325,4 @@ class Casualties(Projection):
                 incapacitated=event.incapacitated,
                 cause=event.cause,
             )
-            fold.connection.execute(insert(tables.casualties), row)
+            self._rows.append(row)

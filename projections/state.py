@@ -17,7 +17,9 @@ from aggregates.character import Character
 from aggregates.company import MercenaryCompany
 from aggregates.encounter import Encounter
 from projections import tables
-from projections.fold import Fold, Projection
+from projections.fold import Fold, Projection, insert_rows
+
+_CHUNK = 1000  # ids per DELETE … IN (…)
 
 
 class Mirror(Projection):
@@ -33,15 +35,24 @@ class Mirror(Projection):
             self._touched[aggregate.id] = aggregate
 
     def flush(self, fold: Fold) -> None:
-        for aggregate_id, aggregate in self._touched.items():
-            for table in self.tables:
-                key = table.primary_key.columns.values()[0]
-                fold.connection.execute(delete(table).where(key == aggregate_id))
+        """Set-based: one ``DELETE … WHERE key IN (…)`` per table for every aggregate the batch
+        touched, then one executemany ``INSERT`` per table of the rows of those still there."""
+        if not self._touched:
+            return
+        touched = list(self._touched.values())
+        self._touched.clear()
+        ids = [aggregate.id for aggregate in touched]
+        inserts: dict[Any, list[dict[str, Any]]] = {table: [] for table in self.tables}
+        for aggregate in touched:
             if not aggregate.retracted:
                 for table, rows in self.rows(aggregate).items():
-                    if rows:
-                        fold.connection.execute(insert(table), rows)
-        self._touched.clear()
+                    inserts[table].extend(rows)
+        for table in self.tables:
+            key = table.primary_key.columns.values()[0]
+            for at in range(0, len(ids), _CHUNK):  # within any database's bound parameters
+                fold.connection.execute(delete(table).where(key.in_(ids[at : at + _CHUNK])))
+        for table, rows in inserts.items():
+            insert_rows(fold.connection, table, rows)
 
     def reset(self) -> None:
         self._touched.clear()

@@ -26,7 +26,7 @@ metadata = MetaData()
 
 # Bumped whenever a table or a fold changes: a store whose read models were built by another
 # version is rebuilt from its events before it is read.
-READ_MODEL_VERSION = 2
+READ_MODEL_VERSION = 3
 
 tracking = Table(
     "view_tracking",
@@ -136,7 +136,8 @@ modifiers = Table(
     Column("seq", Integer, primary_key=True),  # several conditions from one flaw roll
     Column("command", BigInteger, nullable=False),
     Column("kind", String(16), nullable=False),  # group | company | character
-    Column("subject", String(200), nullable=False),  # ford/goblins, red-lances, brynn
+    # ford/goblins, red-lances, brynn: indexed for the conditions a character's event ends
+    Column("subject", String(200), nullable=False, index=True),
     Column("value", Integer, nullable=False),
     Column("unit", String(8), nullable=False),  # flat | dice
     Column("reason", Text),
@@ -207,7 +208,8 @@ findings = Table(
     Column("command", BigInteger, nullable=False, index=True),  # the command that produced it
     Column("session", Integer, index=True),
     Column("severity", String(8), nullable=False),  # warning | info
-    Column("status", String(8), nullable=False),  # pending | final | resolved (answered in time)
+    # pending | final | resolved (answered in time); indexed for the few pending ones
+    Column("status", String(8), nullable=False, index=True),
     Column("subject", String(200), nullable=False),
     Column("rules_say", JSON),
     Column("ruled", JSON),

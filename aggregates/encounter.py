@@ -9,7 +9,7 @@ transition of the state machine from the inputs its event stores, so no rule is 
 
 from __future__ import annotations
 
-from dataclasses import KW_ONLY, asdict, replace
+from dataclasses import KW_ONLY, fields, replace
 from typing import Any
 from uuid import UUID
 
@@ -22,6 +22,11 @@ from campaign.rules.morale import LEFT, GroupMorale, check_monster_rating, never
 
 RULESET = "ose-morale/1"
 MONSTERS, COMPANY = "monsters", "company"
+
+
+# GroupMorale's fields are flat values: read directly, not through dataclasses.asdict, whose
+# recursive deep copy was a quarter of a rebuild's aggregate updates.
+_MORALE_FIELDS = tuple(f.name for f in fields(GroupMorale))
 
 
 class Encounter(LedgerAggregate):
@@ -366,7 +371,8 @@ class Encounter(LedgerAggregate):
 
     def _put(self, group: str, state: GroupMorale) -> None:
         entry = self._groups[group]
-        entry["morale"] = {**asdict(state), "checks_due": list(state.checks_due)}
+        entry["morale"] = {name: getattr(state, name) for name in _MORALE_FIELDS}
+        entry["morale"]["checks_due"] = list(state.checks_due)
         if not state.checks_due:
             entry["due_position"] = None
 

@@ -27,6 +27,11 @@ if TYPE_CHECKING:
 
 _REF = re.compile(r"(session|event):(\d+)")
 
+# What each query reads (projection names, projections/readmodel.py): an ``--as-of`` fold folds
+# only those, and skips the others' work (the timeline's log lines, the audit's judgements).
+STATE = frozenset({"campaign", "board", "companies", "characters", "modifiers"})
+TIMELINE, SESSIONS, AUDIT = frozenset({"timeline"}), frozenset({"sessions"}), frozenset({"audit"})
+
 
 class Reading:
     """Mixed into :class:`campaign.application.Ledger`."""
@@ -74,8 +79,11 @@ class Reading:
         return found
 
     @contextmanager
-    def reading(self: Ledger, as_of: str | None = None) -> Iterator[Connection]:
-        """A connection to read models caught up now, or folded up to ``as_of``."""
+    def reading(
+        self: Ledger, as_of: str | None = None, reads: frozenset[str] | None = None
+    ) -> Iterator[Connection]:
+        """A connection to read models caught up now, or folded up to ``as_of`` (only the
+        projections named in ``reads``, when given: all of them otherwise)."""
         from projections.readmodel import ReadModel, scratch_engine
 
         if as_of is None:
@@ -86,7 +94,7 @@ class Reading:
         until = self.as_of_position(as_of)
         engine = scratch_engine()
         try:
-            scratch = ReadModel(engine, self.app, load=self._load_version)
+            scratch = ReadModel(engine, self.app, load=self._load_version, only=reads)
             scratch.set_up()
             scratch.catch_up(until=until)
             with scratch.reading() as connection:
@@ -97,7 +105,7 @@ class Reading:
     def status(self: Ledger, as_of: str | None = None) -> dict[str, Any]:
         from projections import queries
 
-        with self.reading(as_of) as connection:
+        with self.reading(as_of, STATE) as connection:
             return queries.status(connection)
 
     def history(
@@ -121,20 +129,20 @@ class Reading:
         before the first row is asked for."""
         from projections import queries
 
-        with self.reading(as_of) as connection:
+        with self.reading(as_of, TIMELINE) as connection:
             yield from queries.history_rows(connection, session, subject)
 
     def modifiers(self: Ledger, as_of: str | None = None) -> list[dict[str, Any]]:
         from projections import queries
 
-        with self.reading(as_of) as connection:
+        with self.reading(as_of, STATE) as connection:
             return queries.modifiers(connection)
 
     def sessions(self: Ledger, as_of: str | None = None) -> list[dict[str, Any]]:
         """Every session: number, date, title, source (its log file), source_hash, span."""
         from projections import queries
 
-        with self.reading(as_of) as connection:
+        with self.reading(as_of, SESSIONS) as connection:
             return queries.sessions(connection)
 
     def projection_positions(self: Ledger) -> list[dict[str, Any]]:
@@ -157,5 +165,5 @@ class Reading:
         from projections import queries
 
         wanted = None if code is None else check_code(code)
-        with self.reading(as_of) as connection:
+        with self.reading(as_of, AUDIT) as connection:
             return queries.findings(connection, session, wanted)

@@ -28,6 +28,12 @@ def last_position(connection: Connection) -> int:
     return connection.scalar(select(func.max(tables.timeline.c.position))) or 0
 
 
+def folded_position(connection: Connection) -> int:
+    """The position the read models stand at: the last event every one of them has folded
+    (a scratch fold for ``--as-of`` holds only the ones its query reads)."""
+    return connection.scalar(select(func.min(tables.tracking.c.position))) or 0
+
+
 def _moment(seconds: int | None) -> str | None:
     return None if seconds is None else format_moment(seconds)
 
@@ -44,7 +50,7 @@ def status(connection: Connection) -> dict[str, Any]:
     """``status --json`` (SPEC §5): encounters with their groups, companies, characters."""
     state = campaign_row(connection)
     return {
-        "position": last_position(connection),
+        "position": folded_position(connection),
         "session": state["open_session"] or state["last_session"] or None,
         "session_open": state["open_session"] is not None,
         "clock": format_moment(state["clock"]),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import gc
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -107,11 +107,20 @@ def scratch_engine() -> Engine:
 class ReadModel:
     """The projections of one event store, in one database (``engine``)."""
 
-    def __init__(self, engine: Engine, app: Any, *, load: Loader | None = None) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        app: Any,
+        *,
+        load: Loader | None = None,
+        only: Collection[str] | None = None,
+    ) -> None:
+        """``only``: the names of the projections to keep (a scratch fold for one query folds
+        only the read models that query reads); all of them by default."""
         self.engine = engine
         self.app = app
         self._load = load
-        self.projections = all_projections()
+        self.projections = [p for p in all_projections() if only is None or p.name in only]
 
     # --- set-up ------------------------------------------------------------------------------
 

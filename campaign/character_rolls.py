@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from aggregates.base import Recording
 from campaign.clock import parse_duration
-from campaign.rules import saves as rules
 from campaign.rules.dice import D20, TWO_D6, given_roll
 
 if TYPE_CHECKING:
@@ -21,6 +20,8 @@ if TYPE_CHECKING:
 
 def _item_gets_a_save(found: Character, item: str | None) -> bool:
     """Whether the item an ``item-save`` resolves rolls at all (seed 001, "(Objet)"; D-8)."""
+    from campaign.rules import saves as rules
+
     exposure = found.pending_exposure
     name = item if item is not None else exposure["item"] if exposure else None
     if name is None:
@@ -90,6 +91,8 @@ class CharacterRollCommands:
         """``save``: the tracker rolls the d20 where a save is rolled, and picks the exposed item
         among the candidates and tied (RULES D-7) unless ``item`` names one. A DC from
         ``class_name`` follows the campaign's paladin-ability setting (RULES D-6)."""
+
+        from campaign.rules import saves as rules  # on demand: start-up (docs/PERFORMANCE.md)
 
         def body(_: Recording) -> dict[str, Any]:
             found = self.character(handle)

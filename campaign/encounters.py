@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from aggregates.base import Recording
 from campaign.handles import check_handle
 from campaign.rules.dice import TWO_D6, given_roll
-from campaign.rules.morale import LEFT
 
 if TYPE_CHECKING:
     from aggregates.company import MercenaryCompany
@@ -152,6 +151,7 @@ class EncounterCommands:
         up first) and any encounter this unit of work has loaded (already in hand: a long log
         loads many, and looking each up again by its handle grew with the log)."""
         from aggregates.encounter import Encounter
+        from campaign.rules.morale import LEFT
 
         found = {e.id: e for e in map(self.encounter, self.read_model.encounters_of(company))}
         for loaded in self.loaded():

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from campaign.errors import ImpossibleInput
-from campaign.rules.d6harmonie import slug
 
 _HANDLE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -15,6 +14,8 @@ def check_handle(text: str, *, field: str = "handle") -> str:
     handle = text.strip().lower()
     if _HANDLE.match(handle):
         return handle
+    from campaign.rules.d6harmonie import slug  # only to suggest: the catalogue is large
+
     suggestion = slug(text)
     hint = f"; try {suggestion!r}" if suggestion and _HANDLE.match(suggestion) else ""
     raise ImpossibleInput(

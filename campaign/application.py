@@ -88,6 +88,7 @@ class _Unit:
     loaded: dict[UUID, Aggregate] = field(default_factory=dict)
     staged: dict[UUID, Aggregate] = field(default_factory=dict)
     failed: bool = False
+    read_model_caught_up: bool = False  # with the store, which cannot change under the unit
     # The version each aggregate had before the running command first loaded it, and, per staged
     # command, the aggregates it changed with that earlier version (None: it created them) — what
     # a ``retract`` of a command of this same unit restores (:meth:`Ledger.staged_state`). Only
@@ -315,6 +316,17 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
             earlier = event.mutate(earlier)
         return earlier.state()
 
+    def caught_up_read_model(self) -> ReadModel:
+        """The read models, caught up for a command's question (which encounters a company
+        fights in, which characters have conditions to end): once per unit of work, which holds
+        the writer lock, so nothing can land in the store between its commands."""
+        unit = self._unit
+        if unit is None or not unit.read_model_caught_up:
+            self.catch_up()
+            if unit is not None:
+                unit.read_model_caught_up = True
+        return self.read_model
+
     def staged_events(self) -> list[LedgerAggregate.Event]:
         """The events the running unit of work would record, in position order."""
         if self._unit is None:
@@ -425,7 +437,9 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
         then the session itself. Returns the characters whose conditions ended."""
         if campaign.open_session is None:
             campaign.end()  # refuses: no session is open
-        handles = dict.fromkeys(self.read_model.characters_with_open_conditions())
+        handles = dict.fromkeys(
+            self.caught_up_read_model().characters_with_open_conditions(caught_up=True)
+        )
         for loaded in self.loaded():
             if hasattr(loaded, "end_session_conditions"):  # a character (imported if loaded)
                 handles[loaded.handle] = None

@@ -153,7 +153,8 @@ class EncounterCommands:
         from aggregates.encounter import Encounter
         from campaign.rules.morale import LEFT
 
-        found = {e.id: e for e in map(self.encounter, self.read_model.encounters_of(company))}
+        stored = self.caught_up_read_model().encounters_of(company, caught_up=True)
+        found = {e.id: e for e in map(self.encounter, stored)}
         for loaded in self.loaded():
             if isinstance(loaded, Encounter):
                 found.setdefault(loaded.id, loaded)

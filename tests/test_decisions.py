@@ -135,8 +135,18 @@ KEBAB = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 def test_d10_enumerated_values_are_lowercase_kebab_case():
     values = [
-        *m.STATUSES, *m.RULINGS, m.FIRST_DEATH, m.HALF_OUT, *m.TROOP_TYPES, *m.TROOP_QUALITIES,
-        *m.LOYALTY_RULINGS, *m.OCCASIONS, *s.CLASSES, *s.EFFECTS, *s.SLOTS, *s.ITEM_STATES,
+        *m.STATUSES,
+        *m.RULINGS,
+        m.FIRST_DEATH,
+        m.HALF_OUT,
+        *m.TROOP_TYPES,
+        *m.TROOP_QUALITIES,
+        *m.LOYALTY_RULINGS,
+        *m.OCCASIONS,
+        *s.CLASSES,
+        *s.EFFECTS,
+        *s.SLOTS,
+        *s.ITEM_STATES,
         *(t.key for t in d6.CATALOGUE),
         *(trigger.name for t in d6.CATALOGUE for trigger in t.triggers),
     ]

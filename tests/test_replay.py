@@ -82,7 +82,7 @@ def test_a_session_grows_a_new_session_and_only_the_new_one_is_recorded(run, tmp
     log = write(tmp_path, "campaign.log", FORD_LOG)
     assert run("replay", log).exit_code == 0
     before = positions(run)
-    write(tmp_path, "campaign.log", FORD_LOG + "\n# Session 13\nsession 13\nnote \"a quiet day\"\n")
+    write(tmp_path, "campaign.log", FORD_LOG + '\n# Session 13\nsession 13\nnote "a quiet day"\n')
     result = run("replay", log)
     assert result.exit_code == 0, result.output
     assert "session 12 already recorded" in result.stdout and "session 13 —" in result.stdout
@@ -219,7 +219,7 @@ def test_a_sessions_notes_are_kept_and_exported(run, tmp_path):
         ("session-ended", "early night"),
     ]
     exported = run("export").stdout
-    assert "--note \"played at Ann's\"" in exported and '--note "early night"' in exported
+    assert '--note "played at Ann\'s"' in exported and '--note "early night"' in exported
 
 
 def test_the_summary_counts_the_audit_findings_of_the_sessions_recorded(run, tmp_path):

@@ -9,7 +9,7 @@ database, and the same queries read it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -84,21 +84,27 @@ class Reading:
     ) -> Iterator[Connection]:
         """A connection to read models caught up now, or folded up to ``as_of`` (only the
         projections named in ``reads``, when given: all of them otherwise)."""
-        from projections.readmodel import ReadModel, scratch_engine
-
         if as_of is None:
             self.catch_up()
             with self.read_model.reading() as connection:
                 yield connection
             return
         until = self.as_of_position(as_of)
+        with self._scratch(reads) as scratch:
+            scratch.catch_up(until=until)
+            with scratch.reading() as connection:
+                yield connection
+
+    @contextmanager
+    def _scratch(self: Ledger, reads: frozenset[str] | None) -> Iterator[ReadModel]:
+        """Empty read models in a private in-memory database, for an ``--as-of`` fold."""
+        from projections.readmodel import ReadModel, scratch_engine
+
         engine = scratch_engine()
         try:
             scratch = ReadModel(engine, self.app, load=self._load_version, only=reads)
             scratch.set_up()
-            scratch.catch_up(until=until)
-            with scratch.reading() as connection:
-                yield connection
+            yield scratch
         finally:
             engine.dispose()
 
@@ -107,6 +113,21 @@ class Reading:
 
         with self.reading(as_of, STATE) as connection:
             return queries.status(connection)
+
+    def statuses(self: Ledger, refs: Sequence[str]) -> Iterator[dict[str, Any]]:
+        """``status(as_of=ref)`` for each of ``refs``, given in the history's order: one
+        scratch fold carried forward from each point to the next (the recap reads every
+        session's end — one fold of the history, not one per session)."""
+        from projections import queries
+
+        untils = [self.as_of_position(ref) for ref in refs]
+        if untils != sorted(untils):
+            raise ValueError(f"{list(refs)}: not in the history's order")
+        with self._scratch(STATE) as scratch:
+            for until in untils:
+                scratch.catch_up(until=until)
+                with scratch.reading() as connection:
+                    yield queries.status(connection)
 
     def history(
         self: Ledger,

@@ -76,12 +76,12 @@ def markdown(ledger: Ledger, session: int | None = None) -> str:
                                   field="session", value=session, expected=known)  # fmt: skip
         numbers = [session]
     parts = [] if session is not None else ["# Campaign recap", ""]
-    for number in numbers:
+    statuses = ledger.statuses([f"session:{number}" for number in numbers])  # one fold for all
+    for number, status in zip(numbers, statuses, strict=True):
         events = [
             (e, h) for e, h in happened.get(number, [])
             if e.command not in withdrawn and not isinstance(e, Campaign.CommandRetracted)
         ]  # fmt: skip
-        status = ledger.status(as_of=f"session:{number}")
         parts += _session(opened[number], status, events)
     return "\n".join(parts).rstrip() + "\n"
 

@@ -162,6 +162,25 @@ def test_as_of_a_session_is_its_end_and_the_live_models_are_untouched(ledger):
     assert [c["handle"] for c in ledger.status()["companies"]] == ["red-lances", "grey-cloaks"]
 
 
+def test_statuses_carry_one_fold_forward_to_the_same_states(ledger):
+    """The recap's many points in one fold: each equals its own `--as-of` (and the state live
+    then), and points out of the history's order are refused rather than folded backwards."""
+    live = {}
+    for _, step in FORD:
+        step(ledger)
+        live[ledger.last_position()] = ledger.status()
+    ledger.open_session(13, title="After the ford")
+    ledger.hire_company("grey-cloaks", "militia", 10)
+    refs = [f"event:{position}" for position in live] + ["session:12", "session:13"]
+    refs.sort(key=ledger.as_of_position)
+    found = list(ledger.statuses(refs))
+    assert found == [ledger.status(as_of=ref) for ref in refs]
+    assert found[: len(live)] == list(live.values())
+    assert list(ledger.statuses([])) == []
+    with pytest.raises(ValueError):
+        list(ledger.statuses(["session:13", "session:12"]))
+
+
 @pytest.mark.parametrize("ref", ["session:99", "event:999", "yesterday", "event:-1", "session:"])
 def test_a_point_not_in_the_history_is_an_input_error(ledger, ref):
     play(ledger, FORD[:3])

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from aggregates.campaign import Campaign
 from campaign.errors import ImpossibleInput
 from campaign.loglines import Event, ExportError, command_line, duration, quote
-from campaign.recap import markdown
+from campaign.recap import markdown, markdown_lines
 from campaign.subjects import Subjects
 from campaign.transfer import jsonl
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ExportError", "command_line", "commands", "duration", "jsonl", "log", "log_lines",
-    "markdown", "quote",
+    "markdown", "markdown_lines", "quote",
 ]  # fmt: skip
 HEADER = "#! campaign-log 1"
 

@@ -10,6 +10,10 @@ Nothing here judges anything: the rules' answer appears only beside a ruling tha
 from __future__ import annotations
 
 import re
+from collections import deque
+from collections.abc import Iterable, Iterator
+from contextlib import closing
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from aggregates.campaign import Campaign
@@ -56,18 +60,15 @@ def _verdict(event: Any) -> str:
 
 def markdown(ledger: Ledger, session: int | None = None) -> str:
     """The recap of one session, or of every session in order."""
-    subjects = Subjects()
-    happened: dict[int, list[tuple[Any, str]]] = {}
-    opened: dict[int, Any] = {}
-    withdrawn: set[int] = set()
-    for event in ledger.events():
-        handle = subjects.handle(event)
-        if isinstance(event, Campaign.CommandRetracted):
-            withdrawn.add(event.retracted)
-        if isinstance(event, Campaign.SessionOpened):
-            opened[event.number] = event
-        if event.session is not None:
-            happened.setdefault(event.session, []).append((event, handle))
+    return "".join(markdown_lines(ledger, session))
+
+
+def markdown_lines(ledger: Ledger, session: int | None = None) -> Iterator[str]:
+    """:func:`markdown`, streamed: a first pass over the events notes the sessions and the
+    commands withdrawn (a retraction may come sessions after its command), the second writes
+    each session's section as soon as its last event is read. A ``session`` not in the history
+    is an input error before anything is written."""
+    opened, withdrawn, last = _survey(ledger)
     numbers = [n for n, e in opened.items() if e.command not in withdrawn]
     if session is not None:
         if session not in numbers:
@@ -75,15 +76,60 @@ def markdown(ledger: Ledger, session: int | None = None) -> str:
             raise ImpossibleInput(f"session {session} is not in this history; sessions: {known}",
                                   field="session", value=session, expected=known)  # fmt: skip
         numbers = [session]
-    parts = [] if session is not None else ["# Campaign recap", ""]
-    statuses = ledger.statuses([f"session:{number}" for number in numbers])  # one fold for all
-    for number, status in zip(numbers, statuses, strict=True):
-        events = [
-            (e, h) for e, h in happened.get(number, [])
-            if e.command not in withdrawn and not isinstance(e, Campaign.CommandRetracted)
-        ]  # fmt: skip
-        parts += _session(opened[number], status, events)
-    return "\n".join(parts).rstrip() + "\n"
+    head = [] if session is not None else ["# Campaign recap", ""]
+    return _joined(chain(head, _sections(ledger, numbers, opened, withdrawn, last)))
+
+
+def _survey(ledger: Ledger) -> tuple[dict[int, Any], set[int], dict[int, int]]:
+    """Each session's opening, the commands retracted, and each session's last position."""
+    opened: dict[int, Any] = {}
+    withdrawn: set[int] = set()
+    last: dict[int, int] = {}
+    for event in ledger.events():
+        if isinstance(event, Campaign.CommandRetracted):
+            withdrawn.add(event.retracted)
+        if isinstance(event, Campaign.SessionOpened):
+            opened[event.number] = event
+        if event.session is not None:
+            last[event.session] = event.position
+    return opened, withdrawn, last
+
+
+def _sections(
+    ledger: Ledger,
+    numbers: list[int],
+    opened: dict[int, Any],
+    withdrawn: set[int],
+    last: dict[int, int],
+) -> Iterator[str]:
+    """The sessions' sections in order, each written once its last event has been read: only
+    the sessions still being read are held (one, unless a session number was reopened)."""
+    subjects = Subjects()
+    held: dict[int, list[tuple[Any, str]]] = {number: [] for number in numbers}
+    waiting = deque(numbers)
+    with closing(ledger.statuses([f"session:{n}" for n in numbers])) as statuses:  # one fold
+        for event in ledger.events():
+            handle = subjects.handle(event)
+            kept = event.command not in withdrawn
+            if event.session in held and kept and not isinstance(event, Campaign.CommandRetracted):
+                held[event.session].append((event, handle))
+            while waiting and last[waiting[0]] <= event.position:
+                number = waiting.popleft()
+                yield from _session(opened[number], next(statuses), held.pop(number))
+
+
+def _joined(parts: Iterable[str]) -> Iterator[str]:
+    """``"\\n".join(parts).rstrip() + "\\n"``, written as the parts come: only the parts that
+    might be trailing blanks are held back."""
+    pending: list[str] = []
+    started = False
+    for part in parts:
+        if part.strip() and pending:
+            yield ("\n" if started else "") + "\n".join(pending)
+            started, pending = True, []
+        pending.append(part)
+    tail = "\n".join(pending).rstrip()
+    yield ("\n" if started and tail else "") + tail + "\n"
 
 
 def _session(opened: Any, status: dict[str, Any], events: list[tuple[Any, str]]) -> list[str]:

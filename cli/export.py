@@ -62,7 +62,7 @@ def export(
             deque(exporting.log_lines(ledger, session), maxlen=0)
             _echo(exporting.log_lines(ledger, session))
         else:
-            typer.echo(exporting.markdown(ledger, session), nl=False)
+            _echo(exporting.markdown_lines(ledger, session))
 
 
 WRITE_LINES = 1000  # lines per write to stdout

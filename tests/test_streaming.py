@@ -166,3 +166,31 @@ def test_the_exported_log_is_written_as_the_history_is_read(ford):
         assert first == export.HEADER + "\n"
         assert 0 < len(read) < len(list(everything()))  # the header came out before the rest
         assert first + "".join(lines) == whole
+
+
+def test_the_recap_writes_a_session_before_reading_the_next(tmp_path):
+    from campaign import export
+    from tests.test_audit import EXAMPLE_LOGS
+
+    db = str(tmp_path / "campaign.db")
+    run("--db", db, "replay", *map(str, EXAMPLE_LOGS))
+    with Ledger(parse_store_url(db)) as ledger:
+        whole = export.markdown(ledger)
+        passes: list[list] = []
+        everything = ledger.events
+
+        def counted(**kwargs):
+            passes.append([])
+            for event in everything(**kwargs):
+                passes[-1].append(event)
+                yield event
+
+        ledger.events = counted
+        lines = export.markdown_lines(ledger)  # the first pass: sessions and retractions
+        assert len(passes) == 1
+        written = ""
+        while "## Session 2" not in written:
+            written += next(lines)
+        assert "## Session 1" in written
+        assert 0 < len(passes[1]) < len(passes[0])  # session 1 out before the history is read
+        assert written + "".join(lines) == whole

@@ -12,34 +12,19 @@ the plain ``insert()`` does."""
 from pathlib import Path
 
 import pytest
-from sqlalchemy import select
 
 import projections.fold
 import projections.readmodel
 from benchmarks.generate import Campaign
 from campaign.application import Ledger
 from campaign.store import parse_store_url
-from projections import tables
+from tests.test_projections import dump
 
 ROOT = Path(__file__).resolve().parents[1]
 LOGS = {
     "example": sorted((ROOT / "examples" / "campaign").glob("*.log")),
     "audit": [ROOT / "examples" / "audit" / "audit.log"],
 }
-
-
-def dump(ledger):
-    with ledger.reading() as connection:
-        return {
-            table.name: [
-                tuple(row)
-                for row in connection.execute(
-                    select(table).order_by(*table.primary_key.columns.values())
-                )
-            ]
-            for table in tables.metadata.sorted_tables
-            if table is not tables.tracking
-        }
 
 
 @pytest.fixture(params=[*LOGS, "generated"])

@@ -437,9 +437,7 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
         then the session itself. Returns the characters whose conditions ended."""
         if campaign.open_session is None:
             campaign.end()  # refuses: no session is open
-        handles = dict.fromkeys(
-            self.caught_up_read_model().characters_with_open_conditions(caught_up=True)
-        )
+        handles = dict.fromkeys(self.caught_up_read_model().characters_with_open_conditions())
         for loaded in self.loaded():
             if hasattr(loaded, "end_session_conditions"):  # a character (imported if loaded)
                 handles[loaded.handle] = None

@@ -153,7 +153,7 @@ class EncounterCommands:
         from aggregates.encounter import Encounter
         from campaign.rules.morale import LEFT
 
-        stored = self.caught_up_read_model().encounters_of(company, caught_up=True)
+        stored = self.caught_up_read_model().encounters_of(company)
         found = {e.id: e for e in map(self.encounter, stored)}
         for loaded in self.loaded():
             if isinstance(loaded, Encounter):

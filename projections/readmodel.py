@@ -256,11 +256,9 @@ class ReadModel:
 
     # --- reading -----------------------------------------------------------------------------
 
-    def encounters_of(self, company: str, *, caught_up: bool = False) -> list[str]:
-        """The open encounters a company has joined (caught up first, unless the caller just
-        did): for the write side, which must rerate or withdraw it there."""
-        if not caught_up:
-            self.catch_up()
+    def encounters_of(self, company: str) -> list[str]:
+        """The open encounters a company has joined: for the write side, which must rerate or
+        withdraw it there (it catches the read models up first: `Ledger.caught_up_read_model`)."""
         g, e = tables.groups.c, tables.encounters.c
         query = (
             select(g.encounter)
@@ -270,11 +268,9 @@ class ReadModel:
         with self.engine.connect() as connection:
             return list(connection.scalars(query))
 
-    def characters_with_open_conditions(self, *, caught_up: bool = False) -> list[str]:
-        """Characters with a condition that lasts until the session ends (caught up first,
-        unless the caller just did)."""
-        if not caught_up:
-            self.catch_up()
+    def characters_with_open_conditions(self) -> list[str]:
+        """Characters with a condition that lasts until the session ends (the write side catches
+        the read models up first)."""
         m = tables.modifiers.c
         query = (
             select(m.subject)

@@ -17,6 +17,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from campaign import __version__
 from campaign.errors import CampaignError, ImpossibleInput
+from cli import coercion
 
 # command → (module, summary), in the order `campaign --help` lists them
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -56,7 +57,7 @@ class CampaignGroup(TyperGroup):
     """Loads command modules on demand, and maps every domain error to its exit code and a
     one-line message: never a traceback."""
 
-    _modules: ClassVar[dict[str, dict[str, Any]]] = {}
+    _built: ClassVar[dict[str, Any]] = {}  # command name → its Click command, built once
     _listing = False  # drawing the root's --help: summaries suffice, nothing is imported
 
     @property
@@ -77,12 +78,17 @@ class CampaignGroup(TyperGroup):
         module, summary = COMMANDS[name]
         if self._listing:
             return TyperCommand(name=name, help=summary, short_help=summary)
-        if module not in self._modules:
+        if name not in self._built:
             holder = typer.Typer()
             holder.callback()(lambda: None)  # always a group, even for a one-command module
             importlib.import_module(module).register(holder)
-            self._modules[module] = typer.main.get_command(holder).commands  # type: ignore[attr-defined]
-        return self._modules[module].get(name)
+            # Build this command only: Click params for a module's other commands cost start-up.
+            kept = (None, name)  # a command or group without a name: kept, to be safe
+            holder.registered_commands = [c for c in holder.registered_commands if c.name in kept]
+            holder.registered_groups = [g for g in holder.registered_groups if g.name in kept]
+            built = typer.main.get_command(holder).commands  # type: ignore[attr-defined]
+            self._built[name] = built.get(name)
+        return self._built[name]
 
     def format_help(self, ctx: typer.Context, formatter: Any) -> None:  # type: ignore[override]
         CampaignGroup._listing = True
@@ -103,6 +109,8 @@ class CampaignGroup(TyperGroup):
 
             raise fail(str(error), ExitStatus(error.exit_code)) from None
 
+
+coercion.install()
 
 app = typer.Typer(
     name="campaign",

@@ -1,0 +1,89 @@
+"""cli/coercion.py answers plain parameter values without pydantic, exactly as Typer would."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Annotated, Any
+
+import pytest
+import typer
+from typer._click import Context
+from typer._click.exceptions import BadParameter
+from typer._coercion import build_runtime_param
+
+from cli.coercion import PlainCoercion, install
+
+install()  # what importing cli.main does
+
+VALUES: list[Any] = [
+    None, "", "abc", "12", "-3", "007", "-0", "+5", " 5", "5 ", "1_000", "5.0", "٣", "１２",
+    "123456789012345678901234567890", "9" * 5000, "-" + "9" * 18, "9" * 19, "-", "--",
+    "true", "no", 0, 7, -7, True, False, 2.5,
+    ("a", "b"), ["x"], (), ("a", 1), b"bytes",
+]  # fmt: skip
+
+
+def _params() -> tuple[Context, dict[str, Any]]:
+    app = typer.Typer()
+
+    @app.command()
+    def plain(
+        text: Annotated[str, typer.Option()] = "t",
+        number: Annotated[int, typer.Option()] = 0,
+        flag: Annotated[bool, typer.Option()] = False,
+        words: Annotated[list[str] | None, typer.Option()] = None,
+        bounded: Annotated[int, typer.Option(min=1, max=6)] = 1,
+        ratio: Annotated[float, typer.Option()] = 0.5,
+    ) -> None:
+        pass
+
+    command = typer.main.get_command(app)
+    return Context(command), {p.name: p for p in command.params}
+
+
+def _outcome(coercion: Any, value: Any, param: Any, ctx: Context) -> tuple[str, Any]:
+    try:
+        return "value", coercion.coerce(value, param=param, ctx=ctx)
+    except BadParameter as error:
+        return "error", error.format_message()
+
+
+@pytest.mark.parametrize("name", ["text", "number", "flag", "words"])
+@pytest.mark.parametrize("value", VALUES, ids=repr)
+def test_the_plain_coercion_gives_typers_answer_or_typers_error(name: str, value: Any) -> None:
+    ctx, params = _params()
+    param = params[name]
+    plain = param.get_runtime_param()
+    assert isinstance(plain, PlainCoercion), f"{name} should take the plain coercion"
+    typers = build_runtime_param(param.type_descriptor)
+    expected = _outcome(typers, value, param, ctx)
+    got = _outcome(plain, value, param, ctx)
+    assert got == expected
+    assert type(got[1]) is type(expected[1])  # 12, not "12"; a list, not a tuple
+
+
+@pytest.mark.parametrize("name", ["bounded", "ratio"])
+def test_bounds_and_other_types_keep_typers_coercion(name: str) -> None:
+    _, params = _params()
+    assert not isinstance(params[name].get_runtime_param(), PlainCoercion)
+
+
+def test_a_live_logging_command_imports_no_pydantic(tmp_path: Any) -> None:
+    """Typer builds a pydantic adapter for any value the plain coercion does not answer: a
+    live `note` must answer all of its own (start-up, docs/PERFORMANCE.md)."""
+    db = str(tmp_path / "c.db")
+    probe = (
+        "import sys\n"
+        "from cli.main import main\n"
+        "for argv in (['session', '1'], ['note', 'at the table']):\n"
+        "    sys.argv = ['campaign', '--db', DB, *argv]\n"
+        "    try:\n"
+        "        main()\n"
+        "    except SystemExit as exit:\n"
+        "        assert not exit.code, exit.code\n"
+        "print('pydantic' in sys.modules)\n"
+    ).replace("DB", repr(db))
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["session 1 opened", "noted", "False"]

@@ -25,7 +25,11 @@ RULESET = "ose-morale/1"
 class MercenaryCompany(LedgerAggregate):
     """Hired troops: morale by troop type, never by the hiring character's CHA (seed 000)."""
 
-    class Judged(LedgerAggregate.Event):
+    class Event(LedgerAggregate.Event):
+        """Every company event. Declared here, before them, so that the library has none of
+        them to redefine under the aggregate's own base event (start-up, docs/PERFORMANCE.md)."""
+
+    class Judged(Event):
         """An event a rule decided: the rules' answer, the GM's ruling beside it, the note."""
 
         _: KW_ONLY
@@ -52,22 +56,22 @@ class MercenaryCompany(LedgerAggregate):
         base_morale: int
         modifier_sum: int  # after this one
 
-    class CompanyCasualtyRecorded(LedgerAggregate.Event):
+    class CompanyCasualtyRecorded(Event):
         n: int
         incapacitated: bool
         cause: str | None
         encounter: str | None  # the encounter it happened in, if any
         note: str | None
 
-    class MembersRecovered(LedgerAggregate.Event):
+    class MembersRecovered(Event):
         n: int
         note: str | None
 
-    class MembersReinforced(LedgerAggregate.Event):
+    class MembersReinforced(Event):
         n: int
         note: str | None
 
-    class CompanyDismissed(LedgerAggregate.Event):
+    class CompanyDismissed(Event):
         note: str | None
 
     @staticmethod

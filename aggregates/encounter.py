@@ -32,12 +32,16 @@ _MORALE_FIELDS = tuple(f.name for f in fields(GroupMorale))
 class Encounter(LedgerAggregate):
     """One fight (it may span sessions); each group in it is its own side (RULES D-2)."""
 
-    class EncounterStarted(LedgerAggregate.Created):
+    class Event(LedgerAggregate.Event):
+        """Every encounter event. Declared here, before them, so that the library has none of
+        them to redefine under the aggregate's own base event (start-up, docs/PERFORMANCE.md)."""
+
+    class EncounterStarted(Event, LedgerAggregate.Created):
         handle: str
         name: str | None
         note: str | None
 
-    class Judged(LedgerAggregate.Event):
+    class Judged(Event):
         """An event a rule decided: the rules' answer, the GM's ruling beside it, the note."""
 
         _: KW_ONLY

@@ -7,14 +7,15 @@ when only a total was given) are kept, so that replaying a history never re-roll
 
 from __future__ import annotations
 
-import random
 import re
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from campaign.errors import ImpossibleInput
+
+if TYPE_CHECKING:
+    from random import Random
 
 ENTERED = "entered"
 ROLLED = "rolled"
@@ -151,12 +152,31 @@ class DiceRoller:
     """The tracker's own dice: a ``random.Random`` seeded from the OS's cryptographic source.
 
     The seed is kept (``seed``) so a sequence of tracker rolls can be reproduced (``CAMPAIGN_SEED``
-    for tests and demos); the faces themselves are what gets stored with an event.
+    for tests and demos); the faces themselves are what gets stored with an event. The generator
+    is made on the first roll: a command that rolls nothing never imports ``random`` (start-up,
+    docs/PERFORMANCE.md).
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = secrets.randbits(128) if seed is None else seed
-        self._rng = random.Random(self.seed)
+        self._seed = seed
+        self._generator: Random | None = None
+
+    @property
+    def _rng(self) -> Random:
+        if self._generator is None:
+            import random
+            import secrets
+
+            if self._seed is None:
+                self._seed = secrets.randbits(128)
+            self._generator = random.Random(self._seed)
+        return self._generator
+
+    @property
+    def seed(self) -> int:
+        self._rng  # noqa: B018 - drawn with the generator
+        assert self._seed is not None
+        return self._seed
 
     def roll(self, dice: Dice) -> Roll:
         faces = tuple(self._rng.randint(1, dice.sides) for _ in range(dice.count))

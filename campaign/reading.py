@@ -91,9 +91,27 @@ class Reading:
             return
         until = self.as_of_position(as_of)
         with self._scratch(reads) as scratch:
-            scratch.catch_up(until=until)
+            self._fold_to(scratch, until, reads)
             with scratch.reading() as connection:
                 yield connection
+
+    def _fold_to(
+        self: Ledger, scratch: ReadModel, until: int, reads: frozenset[str] | None, at: int = 0
+    ) -> None:
+        """Fold ``scratch`` (standing at position ``at``) forward to ``until``. A fold of the
+        state starts from the nearest checkpoint when it is further on, and takes the missing
+        checkpoints it passes (projections/checkpoints.py)."""
+        if reads != STATE:
+            scratch.catch_up(until=until)
+            return
+        from projections import checkpoints
+
+        if until - at > checkpoints.EVERY:
+            at = max(at, checkpoints.restore(self.read_model, scratch, reads, until))
+        for mark in checkpoints.missing(self.read_model, reads, at, until):
+            scratch.catch_up(until=mark)
+            checkpoints.take(self.read_model, scratch, reads, mark)
+        scratch.catch_up(until=until)
 
     @contextmanager
     def _scratch(self: Ledger, reads: frozenset[str] | None) -> Iterator[ReadModel]:
@@ -127,8 +145,10 @@ class Reading:
             while end < len(untils) and untils[end] >= untils[end - 1]:
                 end += 1
             with self._scratch(STATE) as scratch:
+                at = 0
                 for until in untils[start:end]:
-                    scratch.catch_up(until=until)
+                    self._fold_to(scratch, until, STATE, at)
+                    at = until
                     with scratch.reading() as connection:
                         yield queries.status(connection)
             start = end

@@ -286,3 +286,15 @@ class ReadModel:
     def reading(self) -> Iterator[Connection]:
         with self.engine.connect() as connection:
             yield connection
+
+    # --- images of a scratch fold (SQLite only: projections/checkpoints.py) ----------------------
+
+    def image(self) -> bytes:
+        """The whole database as bytes (SQLite's ``serialize``)."""
+        with self.engine.connect() as connection:
+            return connection.connection.driver_connection.serialize()  # type: ignore[union-attr]
+
+    def load_image(self, image: bytes) -> None:
+        """Replace the whole database with an :meth:`image`."""
+        with self.engine.connect() as connection:
+            connection.connection.driver_connection.deserialize(image)  # type: ignore[union-attr]

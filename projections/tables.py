@@ -15,6 +15,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
@@ -35,6 +36,17 @@ tracking = Table(
     Column("notification_id", BigInteger, nullable=False),  # the last one folded
     Column("position", BigInteger, nullable=False),  # its dense position
     Column("version", Integer, nullable=False),
+)
+
+# Images of an ``--as-of`` fold's private database at points of the history, to start the next
+# fold from (projections/checkpoints.py). Dropped with the read models: a rebuild or a new
+# READ_MODEL_VERSION starts them afresh.
+checkpoints = Table(
+    "view_checkpoints",
+    metadata,
+    Column("reads", String(200), primary_key=True),  # the projections folded, comma-separated
+    Column("position", BigInteger, primary_key=True),  # the last position folded (a command end)
+    Column("image", LargeBinary, nullable=False),  # SQLite's serialize(), zlib-compressed
 )
 
 # --- mirrors of the aggregates' current state (projections/state.py) -----------------------------

@@ -107,7 +107,7 @@ class Reading:
         from projections import checkpoints
 
         if until - at > checkpoints.EVERY:
-            at = max(at, checkpoints.restore(self.read_model, scratch, reads, until))
+            at = checkpoints.restore(self.read_model, scratch, reads, until, after=at)
         for mark in checkpoints.missing(self.read_model, reads, at, until):
             scratch.catch_up(until=mark)
             checkpoints.take(self.read_model, scratch, reads, mark)

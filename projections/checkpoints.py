@@ -34,20 +34,23 @@ def _key(reads: Collection[str]) -> str:
     return ",".join(sorted(reads))
 
 
-def restore(live: ReadModel, scratch: ReadModel, reads: Collection[str], until: int) -> int:
-    """Put the nearest checkpoint at or before ``until`` into ``scratch``; its position, or 0
-    when there is none (``scratch`` is left as it was)."""
+def restore(
+    live: ReadModel, scratch: ReadModel, reads: Collection[str], until: int, after: int = 0
+) -> int:
+    """Put the nearest checkpoint at or before ``until`` into ``scratch``, when it is further
+    on than ``after`` (where ``scratch`` stands); its position, or ``after`` when there is none
+    (``scratch`` is left as it was)."""
     c = tables.checkpoints.c
     nearest = (
         select(c.position, c.image)
-        .where(c.reads == _key(reads), c.position <= until)
+        .where(c.reads == _key(reads), c.position <= until, c.position > after)
         .order_by(c.position.desc())
         .limit(1)
     )
     with live.reading() as connection:
         found = connection.execute(nearest).first()
     if found is None:
-        return 0
+        return after
     scratch.load_image(zlib.decompress(found.image))
     return int(found.position)
 

@@ -96,6 +96,9 @@ class _Unit:
     # every line.
     before: dict[UUID, int] = field(default_factory=dict)
     commands: list[StagedCommand] = field(default_factory=list)
+    # The encounters each company joined in this unit: the read models it asks (which open
+    # encounters a company fights in) know only what was stored before it (`fights_of`).
+    joined: dict[str, dict[UUID, None]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -333,6 +336,15 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
             return []
         pending = [e for a in self._unit.staged.values() for e in a.pending_events]
         return sorted(pending, key=lambda e: e.position)
+
+    def remember_join(self, company: str, encounter_id: UUID) -> None:
+        """``company`` joined an encounter: kept for the rest of the unit of work, if any."""
+        if self._unit is not None:
+            self._unit.joined.setdefault(company, {})[encounter_id] = None
+
+    def joined_in_unit(self, company: str) -> list[UUID]:
+        """The encounters ``company`` joined in the running unit of work, in order."""
+        return [] if self._unit is None else list(self._unit.joined.get(company, ()))
 
     def loaded(self) -> list[Aggregate]:
         """The aggregates the running unit of work holds (none outside a unit)."""

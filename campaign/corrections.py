@@ -61,7 +61,8 @@ class Corrections:
         """The command to withdraw and, per aggregate it changed, the state to put back."""
         staged: list[StagedCommand] = self._unit.commands if self._unit is not None else []
         retractions, withdrawn = self._staged_retractions()
-        live = [c for c in staged if c.position not in retractions | withdrawn]
+        gone = retractions | withdrawn
+        live = [c for c in staged if c.position not in gone]
         if match.group(1) is None:  # last
             if live:
                 return live[-1].position, self._staged_states(live[-1])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from aggregates.base import Recording
+from aggregates.base import Recording, aggregate_id
 from campaign.handles import check_handle
 from campaign.rules.dice import TWO_D6, given_roll
 
@@ -147,20 +147,19 @@ class EncounterCommands:
         return self.command(body)
 
     def fights_of(self: Ledger, company: str) -> list[Encounter]:
-        """The open encounters the company is still fighting in: the read model's list (caught
-        up first) and any encounter this unit of work has loaded (already in hand: a long log
-        loads many, and looking each up again by its handle grew with the log)."""
-        from aggregates.encounter import Encounter
+        """The open encounters the company is still fighting in: those the read models list
+        (caught up first) and those it joined in the running unit of work, which the read
+        models cannot know yet. Each is taken as the unit has it: ended, withdrawn from or
+        retracted since, it is left out. (Scanning every aggregate a long log had loaded, at
+        every company command, grew with the log's square.)"""
         from campaign.rules.morale import LEFT
 
         stored = self.caught_up_read_model().encounters_of(company)
-        found = {e.id: e for e in map(self.encounter, stored)}
-        for loaded in self.loaded():
-            if isinstance(loaded, Encounter):
-                found.setdefault(loaded.id, loaded)
+        ids = [aggregate_id("encounter", handle) for handle in stored]
+        found = [self.get(i) for i in dict.fromkeys([*ids, *self.joined_in_unit(company)])]
         return [
             encounter
-            for encounter in found.values()
+            for encounter in found
             if not encounter.retracted
             and not encounter.ended
             and company in encounter.groups
@@ -193,6 +192,7 @@ class EncounterCommands:
             hired.check_in_service()
             found.join_company(hired.handle, hired.fit, hired.morale, note)
             self.save(found)
+            self.remember_join(hired.handle, found.id)
 
         self.command(body)
 

@@ -252,3 +252,38 @@ def test_a_company_modifier_after_a_retracted_encounter_in_the_same_log(ledger):
     ledger.unit(log)
     (company,) = ledger.status()["companies"]
     assert [m["value"] for m in company["modifiers"]] == [1, -1]
+
+
+JOINS = {  # what a log does before the company's commands, stored before it: FORD[:3]
+    "joined in the log": lambda g: g.join("hall", "red-lances"),
+    "join retracted in the log": lambda g: (g.join("hall", "red-lances"), g.retract("last")),
+    "encounter ended in the log": lambda g: (g.join("hall", "red-lances"), g.end_encounter("hall")),
+}
+
+
+@pytest.mark.parametrize("case", JOINS)
+def test_company_commands_in_a_log_reach_the_encounters_it_joined_as_live_ones_do(
+    ledger, case, tmp_path
+):
+    """A company modifier rerates, and a dismissal withdraws, the company in the open
+    encounters it fights in — those it joined earlier in the same log too, which the read
+    models cannot know yet; not those it left, or that ended, in the log."""
+
+    def commands(g):
+        g.start_encounter("hall")
+        g.start_encounter("yard")
+        g.join("yard", "red-lances")
+        JOINS[case](g)
+        g.modify_company("red-lances", -2, "unpaid")
+        g.dismiss_company("red-lances")
+
+    play(ledger, FORD[:3])
+    ledger.unit(lambda: commands(ledger))
+    with Ledger(parse_store_url(str(tmp_path / "reference.db")), gm="ann", seed=5) as reference:
+        play(reference, FORD[:3])
+        commands(reference)  # live: one command at a time
+        expected = comparable(reference.status())
+    found = comparable(ledger.status())
+    assert found == expected
+    boards = {e["handle"]: e for e in found["encounters"]}
+    assert boards["yard"]["groups"][0]["status"] == "left"

@@ -15,6 +15,7 @@ state put back is the state before the command.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
@@ -59,26 +60,33 @@ class Corrections:
         self: Ledger, ref: str, match: re.Match[str]
     ) -> tuple[int, dict[UUID, dict[str, Any] | None]]:
         """The command to withdraw and, per aggregate it changed, the state to put back."""
+        # The unit's commands, in position order; each step below reads from the end, or from
+        # the command asked, never the whole log (a long log retracts many times).
         staged: list[StagedCommand] = self._unit.commands if self._unit is not None else []
         retractions, withdrawn = self._staged_retractions()
         gone = retractions | withdrawn
-        live = [c for c in staged if c.position not in gone]
         if match.group(1) is None:  # last
-            if live:
-                return live[-1].position, self._staged_states(live[-1])
+            last = next((c for c in reversed(staged) if c.position not in gone), None)
+            if last is not None:
+                return last.position, self._staged_states(last)
             return self._stored_target(ref, self._last_stored_command(ref), staged)
         position = int(match.group(1))
-        for index, command in enumerate(live):
-            if command.position <= position <= command.last:
-                later = [c for c in live[index + 1 :] if set(c.touched) & set(command.touched)]
-                if later:
-                    raise _refuse(
-                        f"event:{position} cannot be retracted: event:{later[0].position} "
-                        "changed the same subject later; retract that command first",
-                        ref,
-                        "a command no later command touched",
-                    )
-                return command.position, self._staged_states(command)
+        index = bisect_right(staged, position, key=lambda c: c.position) - 1
+        if index >= 0 and staged[index].last >= position and staged[index].position not in gone:
+            command = staged[index]
+            later = [
+                c
+                for c in staged[index + 1 :]
+                if c.position not in gone and set(c.touched) & set(command.touched)
+            ]
+            if later:
+                raise _refuse(
+                    f"event:{position} cannot be retracted: event:{later[0].position} "
+                    "changed the same subject later; retract that command first",
+                    ref,
+                    "a command no later command touched",
+                )
+            return command.position, self._staged_states(command)
         return self._stored_target(ref, position, staged)
 
     def _staged_states(self: Ledger, command: StagedCommand) -> dict[UUID, dict[str, Any] | None]:

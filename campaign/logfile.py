@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from campaign.errors import ImpossibleInput
@@ -266,9 +267,10 @@ def _blocks(lines: list[LogLine], physical: list[str], name: str) -> tuple[Sessi
         elif line.tokens[0] == "session":
             ended_on = line.number
     blocks = []
+    numbers = [line.number for line in lines]  # in order: each block is a slice of the lines
     for index, (number, start) in enumerate(starts):
         stop = starts[index + 1][1].number if index + 1 < len(starts) else len(physical) + 1
-        held = tuple(line for line in lines if start.number <= line.number < stop)
+        held = tuple(lines[bisect_left(numbers, start.number) : bisect_left(numbers, stop)])
         # The digest covers the block up to its last command: blank and comment lines after
         # it (a heading above the next `session N`) are left out, so appending a session to a
         # replayed log leaves the earlier blocks' digests — and their idempotency — intact.

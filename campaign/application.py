@@ -116,6 +116,9 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
         self.gm = gm
         self.dice = DiceRoller(seed)
         self._unit: _Unit | None = None
+        # The aggregates a live command has loaded, each loaded once (it holds the writer lock:
+        # none can change in the store under it); None between commands.
+        self._held: dict[UUID, Aggregate] | None = None
         self._read_model: ReadModel | None = None
         self._locked = False  # this process holds the writer lock (it is not re-entrant)
         store.prepare()
@@ -203,6 +206,7 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
             return self._staged_command(self._unit, body, needs_session)
         for attempt in range(1, MAX_ATTEMPTS + 1):
             with self.locked():
+                self._held = {}
                 try:
                     context = self._recording(self._session_for(needs_session))
                     with recording(context):
@@ -212,6 +216,8 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
                         raise self._gave_up() from None
                 except OperationalError as error:
                     raise StoreError(f"the store {self.store.redacted} failed: {error}") from None
+                finally:
+                    self._held = None  # the next attempt, or command, loads afresh
         raise AssertionError("unreachable")
 
     def _session_for(self, needs_session: bool) -> int | None:
@@ -291,13 +297,16 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
         self.app.save(*aggregates)
 
     def get(self, aggregate_id: UUID, version: int | None = None) -> Any:
+        """The aggregate at ``version`` (latest: None). Inside a command or a unit of work, the
+        one it already holds (with the changes it made), loaded once."""
         unit = self._unit
-        if unit is None or version is not None:
+        held = unit.loaded if unit is not None else self._held
+        if held is None or version is not None:
             return self.app.repository.get(aggregate_id, version=version)
-        found = unit.loaded.get(aggregate_id)
+        found = held.get(aggregate_id)
         if found is None:
-            found = unit.loaded[aggregate_id] = self.app.repository.get(aggregate_id)
-        if current_recording() is not None and aggregate_id not in unit.before:
+            found = held[aggregate_id] = self.app.repository.get(aggregate_id)
+        if unit is not None and current_recording() is not None and aggregate_id not in unit.before:
             unit.before[aggregate_id] = found.version
         return found
 
@@ -389,8 +398,9 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
             return found
         if current_recording() is not None:  # inside a command: its first event
             created = Campaign()
-            if self._unit is not None:
-                self._unit.loaded[created.id] = created
+            held = self._unit.loaded if self._unit is not None else self._held
+            if held is not None:
+                held[created.id] = created
             return created
         with recording(Recording(self.last_position() + 1, None, self.gm)):
             return Campaign()  # only to read from: never saved outside a command

@@ -101,10 +101,11 @@ class Reading:
         """Fold ``scratch`` (standing at position ``at``) forward to ``until``. A fold of the
         state starts from the nearest checkpoint when it is further on, and takes the missing
         checkpoints it passes (projections/checkpoints.py)."""
-        if reads != STATE:
+        from projections import checkpoints
+
+        if reads != STATE or not checkpoints.AVAILABLE:
             scratch.catch_up(until=until)
             return
-        from projections import checkpoints
 
         if until - at > checkpoints.EVERY:
             at = checkpoints.restore(self.read_model, scratch, reads, until, after=at)

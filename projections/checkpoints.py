@@ -18,16 +18,20 @@ would grow with the history at every checkpoint.
 
 from __future__ import annotations
 
+import sqlite3
 import zlib
 from collections.abc import Collection
 
 from sqlalchemy import Connection, insert, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from projections import queries, tables
 from projections.readmodel import ReadModel
 
 EVERY = 2_500  # positions between checkpoints: a fold folds about this many events at most
+# Python offers serialize() only where its SQLite was built with that API (3.23 and later);
+# without it every fold starts at position 1, as before checkpoints.
+AVAILABLE = hasattr(sqlite3.Connection, "serialize")
 
 
 def _key(reads: Collection[str]) -> str:
@@ -89,3 +93,5 @@ def take(live: ReadModel, scratch: ReadModel, reads: Collection[str], position: 
             connection.execute(insert(tables.checkpoints).values(**row))
     except IntegrityError:
         pass  # another fold took it first: the same history folded, the same image
+    except OperationalError:
+        pass  # the store would not take it now (locked past its timeout): a later fold will

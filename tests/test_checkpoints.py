@@ -117,3 +117,12 @@ def test_only_the_state_folds_keep_checkpoints(ledger, monkeypatch):
     ledger.history(as_of=f"event:{last}")
     ledger.audit(as_of=f"event:{last}")
     assert kept(ledger) == []
+
+
+def test_without_sqlites_serialize_every_fold_starts_at_position_1(ledger, monkeypatch):
+    last = ledger.last_position()
+    points = [f"event:{p}" for p in range(1, last + 1, 5)]
+    expected = truth(ledger, monkeypatch, points)
+    monkeypatch.setattr(checkpoints, "AVAILABLE", False)
+    assert [ledger.status(as_of=point) for point in points] == expected
+    assert kept(ledger) == []

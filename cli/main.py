@@ -79,9 +79,12 @@ class CampaignGroup(TyperGroup):
         if self._listing:
             return TyperCommand(name=name, help=summary, short_help=summary)
         if name not in self._built:
+            from cli import fastparse
+
             holder = typer.Typer()
             holder.callback()(lambda: None)  # always a group, even for a one-command module
             importlib.import_module(module).register(holder)
+            fastparse.parse_once(holder)  # a replay or the shell parses each line faster
             # Build this command only: Click params for a module's other commands cost start-up.
             kept = (None, name)  # a command or group without a name: kept, to be safe
             holder.registered_commands = [c for c in holder.registered_commands if c.name in kept]

@@ -1,0 +1,112 @@
+"""cli/fastparse.py parses a command's line to the same values, and the same errors, as Click.
+
+Every line of the example campaigns, of the audit example and of a generated campaign (the
+benchmarks' generator: every logging command of SPEC §4), and each of them spoiled in the ways
+a hand-written log goes wrong, is parsed twice by the very command the CLI runs: once by
+:class:`ParsedOnce` (the parser built once, plain parameters given their values directly) and
+once by Click's own ``parse_args``. Both must give the same parameters and leftover arguments,
+or the same error.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+from typer._click.exceptions import ClickException
+from typer.core import TyperCommand
+
+from benchmarks.generate import Campaign
+from campaign.logfile import read_log
+from cli.fastparse import ParsedOnce
+from cli.main import app
+
+ROOT = Path(__file__).resolve().parent.parent
+LOGS = sorted((ROOT / "examples").rglob("*.log"))
+
+
+def _lines() -> list[tuple[str, ...]]:
+    texts = [path.read_text(encoding="utf-8") for path in LOGS]
+    texts.append(Campaign(7).log(6, 200))
+    return [line.tokens for text in texts for line in read_log(text).lines]
+
+
+def _spoiled(tokens: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The line with a bad option, a bad number, a word too many, its last word missing, an
+    option repeated, and --help."""
+    numbers = [i for i, word in enumerate(tokens) if word.lstrip("-").isdigit()]
+    options = [word for word in tokens if word.startswith("--")]
+    spoiled = [
+        (*tokens, "--bogus"),
+        (*tokens, "extra"),
+        tokens[:-1],
+        (*tokens, "--help"),
+    ]
+    if numbers:
+        at = numbers[-1]
+        spoiled.append((*tokens[:at], "x7", *tokens[at + 1 :]))
+        spoiled.append((*tokens[:at], "-", *tokens[at + 1 :]))
+    if options:
+        at = tokens.index(options[0])
+        spoiled.append((*tokens, *tokens[at : at + 2]))
+        spoiled.append((*tokens[:at], f"{tokens[at]}={tokens[at + 1]}" if at + 1 < len(tokens)
+                        else tokens[at], *tokens[at + 2 :]))  # fmt: skip
+    return spoiled
+
+
+def _leaf(words: tuple[str, ...]) -> tuple[Any, Any, list[str]] | None:
+    """The command a line names, its parent's context, and its arguments."""
+    group = typer.main.get_command(app)
+    ctx = typer.Context(group, info_name="campaign")
+    command, rest = group, list(words)
+    while isinstance(command, typer.core.TyperGroup):
+        if not rest:
+            return None
+        name, command, rest = command.resolve_command(ctx, rest)
+        if command is None:
+            return None
+        if isinstance(command, typer.core.TyperGroup):
+            ctx = _context(command, name, ctx)
+    return command, ctx, rest
+
+
+def _context(command: Any, name: str, parent: Any) -> Any:
+    """A context as ``make_context`` makes it, with the command's own settings."""
+    return command.context_class(command, info_name=name, parent=parent, **command.context_settings)
+
+
+def _parse(command: Any, parent: Any, args: list[str], parse: Any) -> tuple[Any, ...]:
+    ctx = _context(command, command.name, parent)
+    try:
+        rest = parse(command, ctx, list(args))
+    except (ClickException, typer.Exit) as error:
+        message = error.format_message() if isinstance(error, ClickException) else ""
+        return ("error", type(error).__name__, message)
+    return ("parsed", dict(ctx.params), list(rest), list(ctx.args))
+
+
+LINES = _lines()
+
+
+def test_the_lines_are_many_and_take_the_fast_path():
+    leaves = [_leaf(tokens) for tokens in LINES]
+    assert len(LINES) > 1000
+    assert all(leaf is not None and isinstance(leaf[0], ParsedOnce) for leaf in leaves)
+
+
+@pytest.mark.parametrize("spoil", [False, True], ids=["as written", "spoiled"])
+def test_every_line_parses_as_click_parses_it(spoil):
+    lines = [s for tokens in LINES[:400] for s in _spoiled(tokens)] if spoil else LINES
+    compared = 0
+    for tokens in lines:
+        leaf = _leaf(tokens)
+        if leaf is None:
+            continue
+        command, parent, args = leaf
+        fast = _parse(command, parent, args, ParsedOnce.parse_args)
+        click = _parse(command, parent, args, TyperCommand.parse_args)
+        assert fast == click, " ".join(tokens)
+        compared += 1
+    assert compared > 1000

@@ -300,7 +300,7 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
         """The aggregate at ``version`` (latest: None). Inside a command or a unit of work, the
         one it already holds (with the changes it made), loaded once."""
         unit = self._unit
-        held = unit.loaded if unit is not None else self._held
+        held = self._holding()
         if held is None or version is not None:
             return self.app.repository.get(aggregate_id, version=version)
         found = held.get(aggregate_id)
@@ -309,6 +309,10 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
         if unit is not None and current_recording() is not None and aggregate_id not in unit.before:
             unit.before[aggregate_id] = found.version
         return found
+
+    def _holding(self) -> dict[UUID, Aggregate] | None:
+        """The aggregates the running unit of work, or live command, holds (None: neither)."""
+        return self._unit.loaded if self._unit is not None else self._held
 
     def staged_state(self, aggregate_id: UUID, version: int | None) -> dict[str, Any] | None:
         """The state an aggregate of the running unit had at ``version`` (None: not yet created),
@@ -398,7 +402,7 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
             return found
         if current_recording() is not None:  # inside a command: its first event
             created = Campaign()
-            held = self._unit.loaded if self._unit is not None else self._held
+            held = self._holding()
             if held is not None:
                 held[created.id] = created
             return created

@@ -9,6 +9,7 @@ Command modules are imported only when their command runs (or its help is shown)
 
 from __future__ import annotations
 
+import gc
 import importlib
 from typing import Annotated, Any, ClassVar
 
@@ -159,8 +160,28 @@ def root(
     from cli.state import CliState
 
     ctx.obj = CliState(db=db, gm=gm, verbose=verbose)
+    _started()
+
+
+def _started() -> None:
+    """Start-up is over (the command and its modules are imported): collect garbage again.
+
+    ``main`` turns the cyclic collector off while the process starts, which makes only objects
+    that live as long as it does (modules, classes, functions, the Click command); collecting
+    then just walked them over and over. They are moved to the permanent generation
+    (``gc.freeze``), so no later collection — nor the one at exit — walks them again, and the
+    command runs with the collector on. Once only: in ``campaign shell`` and under a test's
+    ``CliRunner`` the collector is already on, and nothing is frozen. (docs/ARCHITECTURE.md)
+    """
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point: start-up runs without the cyclic collector (``_started``)."""
+    gc.disable()
+    try:
+        app()
+    finally:
+        _started()

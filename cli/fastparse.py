@@ -71,6 +71,11 @@ class ParsedOnce(TyperCommand):
         parser.ctx = ctx  # what its errors name
         opts, rest, order = parser.parse_args(args=list(args))  # it consumes the list
         for param in iter_params_for_processing(order, self.get_params(ctx)):
+            if param is self._help_option and param.name not in opts:
+                # --help not given: Click's path would find its default (False), and its
+                # callback would do nothing with it. (get_params has just built the option.)
+                ctx.set_parameter_source(param.name, ParameterSource.DEFAULT)
+                continue
             if not _plain(param):
                 _, rest = param.handle_parse_result(ctx, opts, rest)
                 continue

@@ -84,7 +84,8 @@ def _parse(command: Any, parent: Any, args: list[str], parse: Any) -> tuple[Any,
     except (ClickException, typer.Exit) as error:
         message = error.format_message() if isinstance(error, ClickException) else ""
         return ("error", type(error).__name__, message)
-    return ("parsed", dict(ctx.params), list(rest), list(ctx.args))
+    sources = {name: ctx.get_parameter_source(name) for name in ctx._parameter_source}
+    return ("parsed", dict(ctx.params), list(rest), list(ctx.args), sources)
 
 
 LINES = _lines()

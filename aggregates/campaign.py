@@ -72,6 +72,7 @@ class Campaign(LedgerAggregate):
 
     class NoteRecorded(Event):
         text: str
+        note: str | None = None  # the GM's --note (absent from events before it was kept)
 
     class CommandRetracted(Event):
         retracted: int  # the command (position of its first event) withdrawn
@@ -177,7 +178,7 @@ class Campaign(LedgerAggregate):
         self.paladin_ability = value
 
     @event(NoteRecorded)
-    def record_note(self, text: str) -> None:
+    def record_note(self, text: str, note: str | None = None) -> None:
         pass
 
     def retract(self, command: int, before: dict[str, Any] | None) -> None:

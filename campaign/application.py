@@ -487,8 +487,8 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
     def change_setting(self, setting: str, value: str, note: str | None = None) -> None:
         self._on_campaign(lambda c: c.change_setting(setting, value, note))
 
-    def note(self, text: str) -> None:
-        self._on_campaign(lambda c: c.record_note(text))
+    def note(self, text: str, note: str | None = None) -> None:
+        self._on_campaign(lambda c: c.record_note(text, note))
 
     def _on_campaign(self, change: Callable[[Campaign], object]) -> Campaign:
         def body(_: Recording) -> Campaign:

@@ -203,7 +203,7 @@ def _setting(e, events, subjects, renumber) -> Line:
 
 @_writes(Campaign.NoteRecorded)
 def _note(e, events, subjects, renumber) -> Line:
-    return Line("note").arg(e.text)
+    return Line("note").arg(e.text).note(e)
 
 
 @_writes(Campaign.CommandRetracted)

@@ -62,3 +62,20 @@ def test_console_script_runs_as_a_subprocess():
     )
     assert result.returncode == 0, result.stderr
     assert '"modifier": -1' in result.stdout
+
+
+def test_every_logging_command_takes_a_note():
+    # SPEC §4: "Every logging command takes --note T" — `note T` itself included.
+    from cli.replay import LOG_COMMANDS
+
+    root = typer.main.get_command(app)
+    ctx = typer.Context(root)
+    leaves = [
+        (path, command)
+        for path, command in _command_paths(root, ctx=ctx)
+        if path[0] in LOG_COMMANDS and not hasattr(command, "commands")
+    ]
+    assert ("note",) in [path for path, _ in leaves] and len(leaves) > 20
+    for path, command in leaves:
+        options = {name for param in command.params for name in getattr(param, "opts", ())}
+        assert "--note" in options, f"campaign {' '.join(path)} takes no --note"

@@ -119,12 +119,14 @@ def setting(
 def note(
     ctx: typer.Context,
     text: Annotated[str, typer.Argument(help="The note, quoted.")],
+    note: NoteOption = None,
 ) -> None:
-    """A free-text note in the history (the audit lists every note, GEN002).
+    """A free-text note in the history (the audit lists every note, GEN002). Like every
+    logging command it takes --note: the history shows it as the note's reason.
 
     Example: campaign note "The goblins' leader wore a red hood"
     """
-    record(ctx, lambda ledger: ledger.note(text), lambda _: "noted")
+    record(ctx, lambda ledger: ledger.note(text, note), lambda _: "noted")
 
 
 def retract(

@@ -99,6 +99,9 @@ class _Unit:
     # The encounters each company joined in this unit: the read models it asks (which open
     # encounters a company fights in) know only what was stored before it (`fights_of`).
     joined: dict[str, dict[UUID, None]] = field(default_factory=dict)
+    # What the read models answered, per company: nothing can land in the store under the unit,
+    # so the answer stands until it ends (`Ledger.stored_fights`).
+    stored_fights: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -349,6 +352,17 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
             return []
         pending = [e for a in self._unit.staged.values() for e in a.pending_events]
         return sorted(pending, key=lambda e: e.position)
+
+    def stored_fights(self, company: str) -> list[str]:
+        """The open encounters the read models list for ``company`` (caught up first): asked
+        once per company in a unit of work, since the store cannot change under it."""
+        unit = self._unit
+        if unit is not None and company in unit.stored_fights:
+            return unit.stored_fights[company]
+        found = self.caught_up_read_model().encounters_of(company)
+        if unit is not None:
+            unit.stored_fights[company] = found
+        return found
 
     def remember_join(self, company: str, encounter_id: UUID) -> None:
         """``company`` joined an encounter: kept for the rest of the unit of work, if any."""

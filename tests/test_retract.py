@@ -287,3 +287,37 @@ def test_company_commands_in_a_log_reach_the_encounters_it_joined_as_live_ones_d
     assert found == expected
     boards = {e["handle"]: e for e in found["encounters"]}
     assert boards["yard"]["groups"][0]["status"] == "left"
+
+
+AFTER_ASKING = {  # what a log does between two company commands, the encounter stored before it
+    "stored encounter ended": lambda g: g.end_encounter("yard"),
+    "another joined": lambda g: (g.start_encounter("hall"), g.join("hall", "red-lances")),
+    "first modifier retracted": lambda g: g.retract("last"),
+    "nothing": lambda g: None,
+}
+
+
+@pytest.mark.parametrize("case", AFTER_ASKING)
+def test_company_commands_in_a_log_after_the_read_models_were_asked(ledger, case, tmp_path):
+    """The read models' answer (which stored encounters a company fights in) is asked once per
+    company in a log — the store cannot change under it — and each encounter is then taken as
+    the log has it: the second modifier and the dismissal land as live ones do."""
+
+    def stored(g):
+        play(g, FORD[:3])
+        g.start_encounter("yard")
+        g.join("yard", "red-lances")
+
+    def commands(g):
+        g.modify_company("red-lances", -1, "late pay")  # asks the read models: yard
+        AFTER_ASKING[case](g)
+        g.modify_company("red-lances", -2, "unpaid")
+        g.dismiss_company("red-lances")
+
+    stored(ledger)
+    ledger.unit(lambda: commands(ledger))
+    with Ledger(parse_store_url(str(tmp_path / "reference.db")), gm="ann", seed=5) as reference:
+        stored(reference)
+        commands(reference)  # live: one command at a time
+        expected = comparable(reference.status())
+    assert comparable(ledger.status()) == expected

@@ -99,9 +99,9 @@ class _Unit:
     # The encounters each company joined in this unit: the read models it asks (which open
     # encounters a company fights in) know only what was stored before it (`fights_of`).
     joined: dict[str, dict[UUID, None]] = field(default_factory=dict)
-    # What the read models answered, per company: nothing can land in the store under the unit,
-    # so the answer stands until it ends (`Ledger.stored_fights`).
-    stored_fights: dict[str, list[str]] = field(default_factory=dict)
+    # What the read models answered the write side: nothing can land in the store under the
+    # unit, so an answer stands until it ends (`Ledger.stored_answer`).
+    answers: dict[tuple[str, ...], list[str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -353,15 +353,18 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
         pending = [e for a in self._unit.staged.values() for e in a.pending_events]
         return sorted(pending, key=lambda e: e.position)
 
-    def stored_fights(self, company: str) -> list[str]:
-        """The open encounters the read models list for ``company`` (caught up first): asked
-        once per company in a unit of work, since the store cannot change under it."""
+    def stored_answer(
+        self, question: tuple[str, ...], ask: Callable[[ReadModel], list[str]]
+    ) -> list[str]:
+        """What the read models (caught up first) answer a command's ``question`` about the
+        stored history — which encounters a company fights in, which characters have conditions
+        to end. A unit of work asks each question once: the store cannot change under it."""
         unit = self._unit
-        if unit is not None and company in unit.stored_fights:
-            return unit.stored_fights[company]
-        found = self.caught_up_read_model().encounters_of(company)
+        if unit is not None and question in unit.answers:
+            return unit.answers[question]
+        found = ask(self.caught_up_read_model())
         if unit is not None:
-            unit.stored_fights[company] = found
+            unit.answers[question] = found
         return found
 
     def remember_join(self, company: str, encounter_id: UUID) -> None:
@@ -477,7 +480,10 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
         then the session itself. Returns the characters whose conditions ended."""
         if campaign.open_session is None:
             campaign.end()  # refuses: no session is open
-        handles = dict.fromkeys(self.caught_up_read_model().characters_with_open_conditions())
+        stored = self.stored_answer(
+            ("open conditions",), lambda read: read.characters_with_open_conditions()
+        )
+        handles = dict.fromkeys(stored)
         for loaded in self.loaded():
             if hasattr(loaded, "end_session_conditions"):  # a character (imported if loaded)
                 handles[loaded.handle] = None

@@ -154,7 +154,7 @@ class EncounterCommands:
         every company command, grew with the log's square.)"""
         from campaign.rules.morale import LEFT
 
-        stored = self.stored_fights(company)
+        stored = self.stored_answer(("fights", company), lambda read: read.encounters_of(company))
         ids = [aggregate_id("encounter", handle) for handle in stored]
         found = [self.get(i) for i in dict.fromkeys([*ids, *self.joined_in_unit(company)])]
         return [

@@ -321,3 +321,30 @@ def test_company_commands_in_a_log_after_the_read_models_were_asked(ledger, case
         commands(reference)  # live: one command at a time
         expected = comparable(reference.status())
     assert comparable(ledger.status()) == expected
+
+
+def test_sessions_in_a_log_end_the_stored_characters_conditions_as_live_ones_do(
+    ledger, tmp_path
+):
+    """Which stored characters have conditions to end with the session is asked once per log;
+    each is then taken as the log has it (its condition ended by the first `session`, a new
+    one rolled after it)."""
+
+    def commands(g):
+        g.open_session(13)  # ends brynn's phobia (stored): the read models name her
+        g.roll_flaw("brynn", "phobia-mild", result=6)  # a new one, until this session ends
+        g.open_session(14)
+        g.roll_flaw("brynn", "phobia-mild", result=6)
+        g.end_session()
+
+    upto = [name for name, _ in FORD].index("trait phobia") + 1
+    play(ledger, FORD[:upto])
+    ledger.unit(lambda: commands(ledger))
+    with Ledger(parse_store_url(str(tmp_path / "reference.db")), gm="ann", seed=5) as reference:
+        play(reference, FORD[:upto])
+        commands(reference)  # live: one command at a time
+        expected = comparable(reference.status())
+    found = comparable(ledger.status())
+    assert found == expected
+    (brynn,) = [c for c in found["characters"] if c["handle"] == "brynn"]
+    assert brynn["conditions"] == []

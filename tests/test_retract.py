@@ -323,9 +323,7 @@ def test_company_commands_in_a_log_after_the_read_models_were_asked(ledger, case
     assert comparable(ledger.status()) == expected
 
 
-def test_sessions_in_a_log_end_the_stored_characters_conditions_as_live_ones_do(
-    ledger, tmp_path
-):
+def test_sessions_in_a_log_end_the_stored_characters_conditions_as_live_ones_do(ledger, tmp_path):
     """Which stored characters have conditions to end with the session is asked once per log;
     each is then taken as the log has it (its condition ended by the first `session`, a new
     one rolled after it)."""

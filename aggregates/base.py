@@ -46,9 +46,10 @@ class Recording:
     gm: str | None = None
     command: int | None = None
     last_hash: str = GENESIS
-    # the aggregates this command changed, in the order of their first event (as the stored
-    # timeline orders them, so a retraction compensates in the same order either way)
-    touched: dict[UUID, None] = field(default_factory=dict)
+    # the aggregates this command recorded events on, in the order of their first event (as the
+    # stored timeline orders them, so a retraction compensates in the same order either way),
+    # each with its version after its last one
+    touched: dict[UUID, int] = field(default_factory=dict)
 
     def stamp(self) -> dict[str, Any]:
         position = self.next_position
@@ -225,4 +226,4 @@ def _seal(event: Aggregate.Event) -> None:
     object.__setattr__(event, "prev_hash", context.last_hash)
     object.__setattr__(event, "hash", digest)
     context.last_hash = digest
-    context.touched.setdefault(event.originator_id)
+    context.touched[event.originator_id] = event.originator_version

@@ -102,13 +102,17 @@ class _Unit:
     # What the read models answered the write side: nothing can land in the store under the
     # unit, so an answer stands until it ends (`Ledger.stored_answer`).
     answers: dict[tuple[str, ...], list[str]] = field(default_factory=dict)
+    # Per aggregate, the last earlier version `staged_state` rebuilt: the next retraction goes on
+    # from it instead of from the unit's start (a log's `retract last` withdraws recent commands).
+    rebuilt: dict[UUID, Aggregate] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class StagedCommand:
     position: int  # its first event
     last: int  # its last event
-    touched: dict[UUID, int | None]  # the aggregates it changed, each with its version before
+    touched: dict[UUID, int | None]  # the aggregates it recorded on, each with its version before
+    after: dict[UUID, int]  # and after
 
 
 class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
@@ -248,7 +252,7 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
         if context.command is not None:
             touched = {key: unit.before.get(key) for key in context.touched}
             last = context.next_position - 1
-            unit.commands.append(StagedCommand(context.command, last, touched))
+            unit.commands.append(StagedCommand(context.command, last, touched, context.touched))
         unit.next_position = context.next_position
         unit.last_hash = context.last_hash
         return result
@@ -320,7 +324,8 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
     def staged_state(self, aggregate_id: UUID, version: int | None) -> dict[str, Any] | None:
         """The state an aggregate of the running unit had at ``version`` (None: not yet created),
         for a ``retract`` of a command of the same log: its stored state, then the unit's staged
-        events up to ``version`` applied afresh with the aggregate's own mutators."""
+        events up to ``version`` applied afresh with the aggregate's own mutators — from the
+        state the previous such rebuild reached, when it is not past ``version``."""
         if version is None:
             return None
         assert self._unit is not None
@@ -328,11 +333,15 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
         stored = staged[0].originator_version - 1 if staged else version
         if version <= stored:
             return self.app.repository.get(aggregate_id, version=version).state()
-        earlier = self.app.repository.get(aggregate_id) if stored else None
-        for event in staged:
+        earlier = self._unit.rebuilt.get(aggregate_id)
+        if earlier is None or earlier.version > version:
+            earlier = self.app.repository.get(aggregate_id) if stored else None
+        done = 0 if earlier is None else earlier.version - stored  # staged versions are dense
+        for event in staged[done:]:
             if event.originator_version > version:
                 break
             earlier = event.mutate(earlier)
+        self._unit.rebuilt[aggregate_id] = earlier
         return earlier.state()
 
     def caught_up_read_model(self) -> ReadModel:

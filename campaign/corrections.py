@@ -74,10 +74,11 @@ class Corrections:
         index = bisect_right(staged, position, key=lambda c: c.position) - 1
         if index >= 0 and staged[index].last >= position and staged[index].position not in gone:
             command = staged[index]
+            changed = self._staged_states(command)
             later = [
                 c
                 for c in staged[index + 1 :]
-                if c.position not in gone and set(c.touched) & set(command.touched)
+                if c.position not in gone and set(c.touched) & set(changed)
             ]
             if later:
                 raise _refuse(
@@ -86,11 +87,19 @@ class Corrections:
                     ref,
                     "a command no later command touched",
                 )
-            return command.position, self._staged_states(command)
+            return command.position, changed
         return self._stored_target(ref, position, staged)
 
     def _staged_states(self: Ledger, command: StagedCommand) -> dict[UUID, dict[str, Any] | None]:
-        return {key: self.staged_state(key, version) for key, version in command.touched.items()}
+        """The aggregates a command of this unit changed, each with its state before it — as
+        :meth:`_changed` finds them for a stored command: one it left as it was (a `note` on
+        the campaign) needs no compensation, and later commands on it do not stand in the way."""
+        changed: dict[UUID, dict[str, Any] | None] = {}
+        for key, version in command.touched.items():
+            before = self.staged_state(key, version)
+            if before is None or self.staged_state(key, command.after[key]) != before:
+                changed[key] = before
+        return changed
 
     def _staged_retractions(self: Ledger) -> tuple[set[int], set[int]]:
         """The unit's retraction commands and the commands they withdrew, read once from the

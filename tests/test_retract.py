@@ -346,3 +346,37 @@ def test_sessions_in_a_log_end_the_stored_characters_conditions_as_live_ones_do(
     assert found == expected
     (brynn,) = [c for c in found["characters"] if c["handle"] == "brynn"]
     assert brynn["conditions"] == []
+
+
+def test_many_retractions_in_one_log_restore_what_live_ones_do(ledger, tmp_path):
+    """Each retraction in a log rebuilds the earlier state from where the previous one got to;
+    two in a row ask for an earlier state than the one before: both land as live ones do."""
+
+    def commands(g):
+        g.note("a")
+        g.retract("last")
+        g.advance_clock(600)
+        g.note("b")
+        g.retract("last")
+        g.retract("last")  # the clock: an earlier version of the campaign than the note's
+        g.modify_company("red-lances", -1, "late pay")
+        g.retract("last")
+        g.advance_clock(1200)
+        g.modify_company("red-lances", +2, "plunder")
+        g.note("c")
+        g.retract("last")
+        g.retract("last")
+        g.change_setting("paladin-ability", "cha")
+        g.retract("last")
+        g.advance_clock(300)
+
+    def timeline(g):
+        return [(e["command"], e["retracted"]) for e in g.history()]
+
+    play(ledger, FORD[:3])
+    ledger.unit(lambda: commands(ledger))
+    with Ledger(parse_store_url(str(tmp_path / "reference.db")), gm="ann", seed=5) as reference:
+        play(reference, FORD[:3])
+        commands(reference)  # live: one command at a time
+        expected = (comparable(reference.status()), timeline(reference))
+    assert (comparable(ledger.status()), timeline(ledger)) == expected

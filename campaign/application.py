@@ -497,7 +497,9 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
             if hasattr(loaded, "end_session_conditions"):  # a character (imported if loaded)
                 handles[loaded.handle] = None
         ended = []
-        for handle in handles:
+        # In handle order: a log knows the characters it loaded, a live command asks the read
+        # models; either way the same conditions end at the same positions.
+        for handle in sorted(handles):
             character = self.find(aggregate_id("character", handle))
             if character is None or character.retracted:
                 continue

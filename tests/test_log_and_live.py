@@ -2,7 +2,8 @@
 is replayed as a log — one unit of work — and, into another store, typed line by line into
 `campaign shell` — live commands, one at a time, the same tracker dice — then both stores hold
 the same history, position by position, the same status and the same audit ("anything a GM can
-type live can be written in a log", SPEC §4).
+type live can be written in a log", SPEC §4) — whether the log went into SQLite or PostgreSQL
+(positions are the same on both, SPEC §5).
 
 It found two places where a log and the table parted: a log's `retract` counted a `note` as a
 change of the campaign (a live history that withdrew a note then did not replay from its
@@ -23,13 +24,15 @@ from cli.main import app
 
 
 @pytest.mark.parametrize("seed", [5, 6, 12])  # 6 and 12 retract (2 and 3 times); all end conditions
-def test_a_log_replayed_and_typed_live_record_the_same(campaign, tmp_path, monkeypatch, seed):
+def test_a_log_replayed_and_typed_live_record_the_same(
+    campaign, store_url, tmp_path, monkeypatch, seed
+):
     monkeypatch.setenv("CAMPAIGN_SEED", "1")  # the tracker's dice: one generator per store
     monkeypatch.setenv("CAMPAIGN_SHELL_HISTORY", str(tmp_path / "shell-history"))
     text = Campaign(seed).log(4, 150)
     log = tmp_path / "campaign.log"
     log.write_text(text, encoding="utf-8")
-    replayed, typed = str(tmp_path / "replayed.db"), str(tmp_path / "typed.db")
+    replayed, typed = store_url, str(tmp_path / "typed.db")  # replayed: SQLite or PostgreSQL
 
     result = campaign("--db", replayed, "replay", str(log))
     assert result.exit_code == 0, result.output

@@ -49,7 +49,7 @@ def replay(
     Example: campaign replay sessions/*.log
     """
     out = stdout()
-    with open_ledger(ctx, create=True) as ledger:
+    with open_ledger(ctx, create=True, scratch=dry_run) as ledger:
         if dry_run:
             ledger.unit(lambda: _replay_all(ctx, ledger, files, dry_run=True), commit=False)
             return

@@ -10,9 +10,11 @@ log reader share one grammar (SPEC §4).
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TypeVar
 
 import typer
@@ -73,9 +75,11 @@ def _seed() -> int | None:
 
 
 @contextmanager
-def open_ledger(ctx: typer.Context, *, create: bool) -> Iterator[Ledger]:
+def open_ledger(ctx: typer.Context, *, create: bool, scratch: bool = False) -> Iterator[Ledger]:
     """The store of this invocation. ``create``: logging commands and ``replay`` create it;
-    reading commands on a missing store exit 1 saying how to create one."""
+    reading commands on a missing store exit 1 saying how to create one. ``scratch``: a
+    missing SQLite store is not created — the command runs on a throwaway one, removed after
+    (``replay --dry-run`` writes nothing, not even an empty store)."""
     current = state(ctx)
     if current.log is not None:
         yield current.log.ledger
@@ -88,6 +92,12 @@ def open_ledger(ctx: typer.Context, *, create: bool) -> Iterator[Ledger]:
         key=os.environ.get("CAMPAIGN_KEY"),  # SPEC §5: encryption at rest, read here only
         lock_timeout=os.environ.get("CAMPAIGN_LOCK_TIMEOUT"),
     )
+    if scratch and not url.exists():
+        with tempfile.TemporaryDirectory(prefix="campaign-dry-run-") as place:
+            throwaway = parse_store_url(str(Path(place) / "campaign.db"), key=url.key)
+            with Ledger(throwaway, gm=current.gm, seed=_seed()) as ledger:
+                yield ledger
+        return
     if not create and not url.exists():
         raise StoreMissing(
             f"no campaign store at {url.redacted}: create one with `campaign init`, or "

@@ -144,10 +144,23 @@ def test_several_files_stop_at_the_first_bad_one_and_say_which_landed(run, tmp_p
 
 
 def test_dry_run_shows_what_would_be_recorded_and_writes_nothing(run, tmp_path, db):
+    assert run("init").exit_code == 0  # an existing store (a missing one: the test below)
+    before = positions(run)
     result = run("replay", "--dry-run", write(tmp_path, "ford.log", FORD_LOG))
     assert result.exit_code == 0, result.output
     assert "would record" in result.stdout and "the rules say flee" in result.stdout
-    assert positions(run) == 0
+    assert positions(run) == before
+
+
+def test_dry_run_on_a_missing_store_leaves_no_store_behind(campaign, tmp_path):
+    db = tmp_path / "campaign.db"
+    result = campaign("--db", str(db), "replay", "--dry-run", write(tmp_path, "ford.log", FORD_LOG))
+    assert result.exit_code == 0, result.output
+    assert "would record" in result.stdout and "the rules say flee" in result.stdout
+    assert list(tmp_path.iterdir()) == [tmp_path / "ford.log"]  # no store, no lock file
+    bad = campaign("--db", str(db), "replay", "--dry-run", write(tmp_path, "bad.log", "note x\n"))
+    assert bad.exit_code == 2 and "bad.log:1:" in bad.stderr
+    assert not db.exists()
 
 
 def test_commands_before_a_session_or_after_its_end_are_refused(run, tmp_path):

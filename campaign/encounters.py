@@ -151,13 +151,14 @@ class EncounterCommands:
         (caught up first) and those it joined in the running unit of work, which the read
         models cannot know yet. Each is taken as the unit has it: ended, withdrawn from or
         retracted since, it is left out. (Scanning every aggregate a long log had loaded, at
-        every company command, grew with the log's square.)"""
+        every company command, grew with the log's square.) In handle order: a log and the same
+        lines typed live find them in different ways, and must record the same positions."""
         from campaign.rules.morale import LEFT
 
         stored = self.stored_answer(("fights", company), lambda read: read.encounters_of(company))
         ids = [aggregate_id("encounter", handle) for handle in stored]
         found = [self.get(i) for i in dict.fromkeys([*ids, *self.joined_in_unit(company)])]
-        return [
+        fighting = [
             encounter
             for encounter in found
             if not encounter.retracted
@@ -165,6 +166,7 @@ class EncounterCommands:
             and company in encounter.groups
             and encounter.group_state(company).status != LEFT
         ]
+        return sorted(fighting, key=lambda encounter: encounter.handle)
 
     def rerate_group(
         self: Ledger,

@@ -5,9 +5,10 @@ the same history, position by position, the same status and the same audit ("any
 type live can be written in a log", SPEC §4) — whether the log went into SQLite or PostgreSQL
 (positions are the same on both, SPEC §5).
 
-It found two places where a log and the table parted: a log's `retract` counted a `note` as a
+It found places where a log and the table parted: a log's `retract` counted a `note` as a
 change of the campaign (a live history that withdrew a note then did not replay from its
-export), and a session's end ended the characters' conditions in an order of its own.
+export), a session's end ended the characters' conditions in an order of its own, and a company
+command reached the encounters it fights in in the order a log had joined them.
 """
 
 from __future__ import annotations
@@ -27,9 +28,42 @@ from cli.main import app
 def test_a_log_replayed_and_typed_live_record_the_same(
     campaign, store_url, tmp_path, monkeypatch, seed
 ):
+    lines = _replayed_and_typed(
+        campaign, store_url, tmp_path, monkeypatch, Campaign(seed).log(4, 150)
+    )
+    assert len(lines) > 400
+
+
+# A company joined to two open encounters in the order opposite to their handles': a log found
+# them in the order it joined them, a live command in the read models' order.
+TWO_FIGHTS = """\
+#! campaign-log 1
+session 1
+company hire co --troop trained --size 10
+encounter start amber
+encounter start zed
+encounter join zed co
+encounter join amber co
+company modifier co -1 --reason unpaid
+casualty zed co 2 --incapacitated
+casualty amber co 1 --incapacitated
+company recover co 2
+company dismiss co
+session end
+"""
+
+
+def test_a_company_in_two_fights_is_rerated_in_the_same_order_in_a_log_and_live(
+    campaign, store_url, tmp_path, monkeypatch
+):
+    _replayed_and_typed(campaign, store_url, tmp_path, monkeypatch, TWO_FIGHTS)
+
+
+def _replayed_and_typed(campaign, store_url, tmp_path, monkeypatch, text) -> list[tuple[str, ...]]:
+    """Replay ``text`` into ``store_url``, type its lines into the shell on a SQLite file, and
+    check both stores read the same; returns the lines."""
     monkeypatch.setenv("CAMPAIGN_SEED", "1")  # the tracker's dice: one generator per store
     monkeypatch.setenv("CAMPAIGN_SHELL_HISTORY", str(tmp_path / "shell-history"))
-    text = Campaign(seed).log(4, 150)
     log = tmp_path / "campaign.log"
     log.write_text(text, encoding="utf-8")
     replayed, typed = store_url, str(tmp_path / "typed.db")  # replayed: SQLite or PostgreSQL
@@ -37,7 +71,6 @@ def test_a_log_replayed_and_typed_live_record_the_same(
     result = campaign("--db", replayed, "replay", str(log))
     assert result.exit_code == 0, result.output
     lines = [line.tokens for block in read_log(text).blocks for line in block.lines]
-    assert len(lines) > 400
     said = "\n".join(shlex.join(tokens) for tokens in lines) + "\nexit\n"
     result = CliRunner().invoke(app, ["--db", typed, "shell"], input=said)
     assert result.exit_code == 0, result.output
@@ -53,3 +86,4 @@ def test_a_log_replayed_and_typed_live_record_the_same(
             pairs = zip(*events, strict=True)
             assert next(((a, b) for a, b in pairs if a != b), None) is None
         assert one.stdout == two.stdout, read
+    return lines

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -92,19 +92,17 @@ def open_ledger(ctx: typer.Context, *, create: bool, scratch: bool = False) -> I
         key=os.environ.get("CAMPAIGN_KEY"),  # SPEC §5: encryption at rest, read here only
         lock_timeout=os.environ.get("CAMPAIGN_LOCK_TIMEOUT"),
     )
-    if scratch and not url.exists():
-        with tempfile.TemporaryDirectory(prefix="campaign-dry-run-") as place:
-            throwaway = parse_store_url(str(Path(place) / "campaign.db"), key=url.key)
-            with Ledger(throwaway, gm=current.gm, seed=_seed()) as ledger:
-                yield ledger
-        return
-    if not create and not url.exists():
-        raise StoreMissing(
-            f"no campaign store at {url.redacted}: create one with `campaign init`, or "
-            "`campaign replay FILE…` (or point --db / CAMPAIGN_DB at an existing store)"
-        )
-    with Ledger(url, gm=current.gm, seed=_seed()) as ledger:
-        yield ledger
+    with ExitStack() as throwaway:
+        if scratch and not url.exists():
+            place = throwaway.enter_context(tempfile.TemporaryDirectory(prefix="campaign-"))
+            url = parse_store_url(str(Path(place) / "campaign.db"), key=url.key)
+        elif not create and not url.exists():
+            raise StoreMissing(
+                f"no campaign store at {url.redacted}: create one with `campaign init`, or "
+                "`campaign replay FILE…` (or point --db / CAMPAIGN_DB at an existing store)"
+            )
+        with Ledger(url, gm=current.gm, seed=_seed()) as ledger:
+            yield ledger
 
 
 def record(

@@ -29,7 +29,7 @@ from projections.fold import Fold, Loader, Projection
 from projections.history import Casualties, Modifiers, Sessions, Timeline
 from projections.state import CampaignState, Characters, Companies, MoraleBoard
 
-BATCH = 500  # events per read-model transaction
+BATCH = 5000  # events per read-model transaction
 TAIL = 16  # notifications read at a time past BATCH, to the end of the batch's last command
 Progress = Callable[[int, int], None]  # (notifications folded so far, notifications in all)
 

@@ -47,7 +47,7 @@ def test_a_rebuild_in_batches_of_any_size_equals_the_incremental_state(replayed,
     ledger.catch_up()
     live = dump(ledger)
     assert live["view_timeline"] and live["view_findings"]
-    for size in (1, 7, 64, 500):
+    for size in (1, 7, 64, 500, 5000):
         monkeypatch.setattr(projections.readmodel, "BATCH", size)
         ledger.rebuild()
         assert dump(ledger) == live, f"batches of {size}"

@@ -16,6 +16,7 @@ refuse stored inputs the judgement recorded at the time is used instead.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from aggregates.base import LedgerAggregate
@@ -156,10 +157,9 @@ def _words(value: Any) -> str:
 def judge(event: Any, aggregate: Any) -> Verdict:
     """What the audit makes of one event (``aggregate``: its aggregate after the event)."""
     verdict = Verdict()
-    for kind, judges in _JUDGES:
-        if isinstance(event, kind):
-            judges(verdict, event, aggregate)
-            break
+    judges = _judges_of(type(event))
+    if judges is not None:
+        judges(verdict, event, aggregate)
     if isinstance(event, LedgerAggregate.Retracted) and not isinstance(aggregate, Campaign):
         verdict.retracted_subject = _handle(aggregate)
     note = note_of(event)
@@ -169,6 +169,13 @@ def judge(event: Any, aggregate: Any) -> Verdict:
             finding("GEN002", event, subject=_of(aggregate, _part(event)), message=said)
         )
     return verdict
+
+
+@cache
+def _judges_of(kind: type) -> Any:
+    """The judgement for one event class, found once: by ancestry, since the library subclasses
+    an event once more for the ``@event`` method that triggers it."""
+    return next((judges for judged, judges in _JUDGES if issubclass(kind, judged)), None)
 
 
 def _part(event: Any) -> str | None:

@@ -757,3 +757,37 @@ def test_every_public_function_names_its_rule():
             block.append(lines.pop())
         comment = " ".join(block)
         assert "Seed 001" in comment or "RULES" in comment, f"{name} names no rule"
+
+
+@pytest.mark.parametrize(
+    ("look_up", "given", "field", "says"),
+    [
+        (
+            s.core_class,
+            "Wizzard",
+            "class",
+            "unknown class 'Wizzard'; the core classes are barbarian, ",
+        ),
+        (s.effect_kind, "quarter", "effect", "unknown effect 'quarter'; the kinds are negates, "),
+        (s.item_slot, "boots", "slot", "unknown item slot 'boots'; the slots are shield, armor, "),
+    ],
+)
+def test_an_unknown_name_is_refused_naming_the_field_and_listing_the_known_ones(
+    look_up, given, field, says
+):
+    with pytest.raises(ImpossibleInput) as error:
+        look_up(given)
+    assert str(error.value).startswith(says)
+    assert error.value.field == field
+    assert error.value.value == given
+    known = {"class": s.CLASSES, "effect": s.EFFECTS, "slot": s.SLOTS}[field]
+    assert error.value.expected == ", ".join(known)
+    assert str(error.value).endswith(", ".join(known))
+
+
+@pytest.mark.parametrize(
+    ("look_up", "given"),
+    [(s.core_class, " Wizard "), (s.item_slot, "STOWED_WEAPON"), (s.effect_kind, "Half")],
+)
+def test_a_known_name_is_found_whatever_its_case(look_up, given):
+    assert look_up(given) is look_up(given.strip().lower().replace("_", "-"))

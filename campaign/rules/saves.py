@@ -7,12 +7,32 @@ four most likely items, half damage rounds down) and D-8 (item save bonus, objec
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from campaign.errors import ImpossibleInput
 from campaign.rules.citation import SEED_SAVES, Citation
 from campaign.rules.dice import D20, Roll
+
+R = TypeVar("R")  # a table's row type
+
+
+def _row(
+    table: Mapping[str, R], key: str, given: object, *, field: str, named: str, listed: str
+) -> R:
+    """``table[key]``, or ImpossibleInput naming what was ``given`` and listing the table's keys."""
+    row = table.get(key)
+    if row is None:
+        keys = ", ".join(table)
+        raise ImpossibleInput(
+            f"unknown {named} {given!r}; the {listed} are {keys}",
+            field=field,
+            value=given,
+            expected=keys,
+        )
+    return row
+
 
 # --- The sentences the results cite --------------------------------------------------------
 
@@ -240,14 +260,7 @@ class BaseSaves:
 def core_class(class_name: str) -> CoreClass:
     """The core class named ``class_name`` (case-insensitive), or ImpossibleInput listing them."""
     key = str(class_name).strip().lower()
-    if key not in CORE_CLASSES:
-        raise ImpossibleInput(
-            f"unknown class {class_name!r}; the core classes are {', '.join(CLASSES)}",
-            field="class",
-            value=class_name,
-            expected=", ".join(CLASSES),
-        )
-    return CORE_CLASSES[key]
+    return _row(CORE_CLASSES, key, class_name, field="class", named="class", listed="core classes")
 
 
 # Seed 001, "Les jets de sauvegarde" (the save types), with RULES B.4's class table.
@@ -410,14 +423,7 @@ EFFECTS: tuple[str, ...] = tuple(EFFECT_KINDS)
 def effect_kind(effect: str) -> EffectKind:
     """The effect kind named ``effect``, or ImpossibleInput listing the kinds."""
     key = str(effect).strip().lower()
-    if key not in EFFECT_KINDS:
-        raise ImpossibleInput(
-            f"unknown effect {effect!r}; the kinds are {', '.join(EFFECTS)}",
-            field="effect",
-            value=effect,
-            expected=", ".join(EFFECTS),
-        )
-    return EFFECT_KINDS[key]
+    return _row(EFFECT_KINDS, key, effect, field="effect", named="effect", listed="kinds")
 
 
 # Seed 001, "1/2 dégâts": "réduits de moitié (en arrondissant à l’entier inférieur)".
@@ -620,14 +626,7 @@ SLOTS: tuple[str, ...] = tuple(ITEM_SLOTS)
 def item_slot(slot: str) -> ItemSlot:
     """The table row for ``slot`` (``_`` accepted for ``-``), or ImpossibleInput listing slots."""
     key = str(slot).strip().lower().replace("_", "-")
-    if key not in ITEM_SLOTS:
-        raise ImpossibleInput(
-            f"unknown item slot {slot!r}; the slots are {', '.join(SLOTS)}",
-            field="slot",
-            value=slot,
-            expected=", ".join(SLOTS),
-        )
-    return ITEM_SLOTS[key]
+    return _row(ITEM_SLOTS, key, slot, field="slot", named="item slot", listed="slots")
 
 
 # Seed 001, "Table : objets affectés par les attaques magiques"; RULES B-3 (non-magic → 10).

@@ -135,3 +135,42 @@ def test_a_v2_session_round_trips_its_source(store_url):
         (2, "logs/session-01.log"),
         (2, None),
     ]
+
+
+HISTORY_V2 = FIXTURES / "history-v2.jsonl"  # chained; its notes lack `note` (make_v2_fixture.py)
+
+
+def test_the_v2_fixture_really_predates_the_note_s_own_note():
+    noted = [
+        json.loads(r["state"]) for r in rows(HISTORY_V2) if r["topic"].endswith("NoteRecorded")
+    ]
+    assert len(noted) == 2
+    assert all("note" not in state and "hash" in state for state in noted)
+
+
+def test_an_old_store_moves_through_jsonl_as_it_is(store_url, campaign, tmp_path):
+    """Its notes lack ``note`` (the field came later, read as none): the export carries the data
+    as stored, and the import takes it as the store would — the chain intact, the same export."""
+    with open_ledger(store_url) as opened:
+        opened.app.recorder.insert_events([stored(row) for row in rows(HISTORY_V2)])
+    assert campaign("--db", store_url, "verify").exit_code == 0
+    exported = campaign("--db", store_url, "export", "--format", "jsonl")
+    assert exported.exit_code == 0, exported.output
+    assert len(exported.stdout.splitlines()) == 7
+    dump = tmp_path / "old.jsonl"
+    dump.write_text(exported.stdout, encoding="utf-8")
+    checked = campaign("verify", "--file", str(dump))
+    assert checked.exit_code == 0, checked.output
+    moved = str(tmp_path / "moved.db")
+    imported = campaign("--db", moved, "import", str(dump))
+    assert imported.exit_code == 0, imported.output
+    assert campaign("--db", moved, "verify").exit_code == 0
+    assert campaign("--db", moved, "export", "--format", "jsonl").stdout == exported.stdout
+    with open_ledger(moved) as reopened:
+        notes = [
+            (e.text, e.note) for e in reopened.events() if isinstance(e, Campaign.NoteRecorded)
+        ]
+    assert notes == [
+        ("the innkeeper knows the Red Lances", None),
+        ("the goblins smell of wet dog", None),
+    ]

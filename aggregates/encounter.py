@@ -3,24 +3,25 @@
 Each group — a monster group or a joined company, one namespace — holds one immutable
 :class:`GroupMorale` from ``campaign/rules/morale.py``, kept as a plain dict so that snapshots
 transcode it. A command checks for impossible input first, then records what the rules say beside
-the GM's ruling; the state follows the ruling (SPEC §2). Every ``@event`` body replays a
-transition of the state machine from the inputs its event stores, so no rule is written here.
+the GM's ruling; the state follows the ruling (SPEC §2). The events' fields are declared in
+``encounter_events`` and nested here. Every ``@event`` body replays a transition of the state
+machine from the inputs its event stores, so no rule is written here.
 """
 
 from __future__ import annotations
 
-from dataclasses import KW_ONLY, fields, replace
+from dataclasses import fields, replace
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.domain import event
 
+from aggregates import encounter_events as events
 from aggregates.base import LedgerAggregate, aggregate_id
 from campaign.errors import HandleTaken, ImpossibleInput, UnknownHandle
 from campaign.rules.dice import TWO_D6, Roll
 from campaign.rules.morale import LEFT, GroupMorale, check_monster_rating, never_tests
 
-RULESET = "ose-morale/1"
 MONSTERS, COMPANY = "monsters", "company"
 
 
@@ -32,95 +33,24 @@ _MORALE_FIELDS = tuple(f.name for f in fields(GroupMorale))
 class Encounter(LedgerAggregate):
     """One fight (it may span sessions); each group in it is its own side (RULES D-2)."""
 
-    class Event(LedgerAggregate.Event):
-        """Every encounter event. Declared here, before them, so that the library has none of
-        them to redefine under the aggregate's own base event (start-up, docs/PERFORMANCE.md)."""
+    # --- events: nested here (Encounter.MoraleTested, …), fields in encounter_events -------------
 
-    class EncounterStarted(Event, LedgerAggregate.Created):
-        handle: str
-        name: str | None
-        note: str | None
+    Event = events.Event
+    EncounterStarted = events.EncounterStarted
+    Judged = events.Judged
+    GroupAdded = events.GroupAdded
+    CompanyJoined = events.CompanyJoined
+    MoraleCheckLapsed = events.MoraleCheckLapsed
+    CasualtyRecorded = events.CasualtyRecorded
+    MoraleCheckDue = events.MoraleCheckDue
+    AdjustmentMade = events.AdjustmentMade
+    GroupRerated = events.GroupRerated
+    MoraleTested = events.MoraleTested
+    MembersRecovered = events.MembersRecovered
+    CompanyLeft = events.CompanyLeft
+    EncounterEnded = events.EncounterEnded
 
-    class Judged(Event):
-        """An event a rule decided: the rules' answer, the GM's ruling beside it, the note."""
-
-        _: KW_ONLY
-        rules_say: Any
-        ruled: Any  # defaults to rules_say; the state follows it (SPEC §2)
-        note: str | None
-        ruleset: str = RULESET
-
-    class GroupAdded(Judged):  # rules_say: the starting status (D-1)
-        group: str
-        name: str | None
-        count: int
-        morale: int
-
-    class CompanyJoined(Judged):  # group: the company's handle (one namespace); rules_say: status
-        group: str
-        count: int  # its members fit to fight when it joins (D-4)
-        morale: int
-
-    class MoraleCheckLapsed(Judged):  # rules_say: the checks that lapsed
-        group: str
-        checks: list[str]
-        due_position: int | None  # the casualty that made them due: where MOR002 is recorded
-
-    class CasualtyRecorded(Judged):  # rules_say: the status after (``out`` when nobody can fight)
-        group: str
-        n: int
-        incapacitated: bool
-        cause: str | None
-        count: int
-        out_before: int
-
-    class MoraleCheckDue(Judged):  # rules_say: the checks; both at once make one check (A-6)
-        group: str
-        checks: list[str]  # first-death and/or half-out
-        due_position: int  # the casualty that made it due
-
-    class AdjustmentMade(Judged):  # rules_say: the effective morale after
-        group: str
-        value: int
-        reason: str
-        rating: int
-        adjustment: int  # the raw sum after this one (D-1, D-3; MOR005 beyond −2…+2)
-        applies: bool  # False at ratings ≤ 2 or ≥ 12 (MOR004)
-
-    class GroupRerated(Judged):  # rules_say: the status after
-        group: str
-        rating_before: int
-        rating: int
-        reason: str | None
-        checks_dropped: list[str]  # due checks that no longer apply under the new rating
-
-    class MoraleTested(Judged):  # rules_say: fight, flee, will-not-fight, fights-to-death
-        group: str
-        rating: int
-        adjustment: int
-        effective: int
-        successes_before: int
-        cornered: bool
-        roll: dict[str, Any] | None  # Roll.as_record(): faces or None, total, source
-        tests: bool  # False at ≤ 2, ≥ 12, after two successes: no roll (MOR003 if one is given)
-        ruling_given: bool
-        contradicts: bool  # MOR001
-        roll_without_test: bool  # MOR003
-        checks_answered: list[str]
-        successes_after: int
-        status: str
-
-    class MembersRecovered(Judged):  # rules_say: the status after
-        group: str
-        n: int
-
-    class CompanyLeft(Judged):  # a dismissed company leaves; rules_say: the checks that lapse
-        group: str
-        lapsed: list[str]
-        due_position: int | None
-
-    class EncounterEnded(Judged):  # rules_say: the due checks that lapse
-        lapsed: list[dict[str, Any]]  # {"group", "checks", "due_position"} per group
+    # --- creation --------------------------------------------------------------------------------
 
     @staticmethod
     def create_id(handle: str) -> UUID:

@@ -1,0 +1,133 @@
+"""The facts an encounter's history records (SPEC §4 "Encounters", RULES Part A).
+
+Declared here, nested in :class:`aggregates.encounter.Encounter` (``Encounter.MoraleTested``…).
+They derive from this module's :class:`Event`, which the aggregate takes as its own base event,
+so the library has none of them to redefine (start-up, docs/PERFORMANCE.md); and they keep the
+topics they had when they were declared in the aggregate's body (the end of this module). Field
+values are plain JSON types; dice are ``Roll.as_record()``. An event a rule decided is
+:class:`Judged`: the rules' answer (``rules_say``) beside the GM's ruling (``ruled``, which the
+state follows, SPEC §2), the note and the ruleset; the flags are what the audit lists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import KW_ONLY
+from typing import Any
+
+from aggregates.base import LedgerAggregate
+
+RULESET = "ose-morale/1"
+
+
+class Event(LedgerAggregate.Event):
+    """Every encounter event, and the aggregate's own base event (``Encounter.Event``)."""
+
+
+class EncounterStarted(Event, LedgerAggregate.Created):
+    handle: str
+    name: str | None
+    note: str | None
+
+
+class Judged(Event):
+    """An event a rule decided: the rules' answer, the GM's ruling beside it, the note."""
+
+    _: KW_ONLY
+    rules_say: Any
+    ruled: Any  # defaults to rules_say; the state follows it (SPEC §2)
+    note: str | None
+    ruleset: str = RULESET
+
+
+class GroupAdded(Judged):  # rules_say: the starting status (D-1)
+    group: str
+    name: str | None
+    count: int
+    morale: int
+
+
+class CompanyJoined(Judged):  # group: the company's handle (one namespace); rules_say: status
+    group: str
+    count: int  # its members fit to fight when it joins (D-4)
+    morale: int
+
+
+class MoraleCheckLapsed(Judged):  # rules_say: the checks that lapsed
+    group: str
+    checks: list[str]
+    due_position: int | None  # the casualty that made them due: where MOR002 is recorded
+
+
+class CasualtyRecorded(Judged):  # rules_say: the status after (``out`` when nobody can fight)
+    group: str
+    n: int
+    incapacitated: bool
+    cause: str | None
+    count: int
+    out_before: int
+
+
+class MoraleCheckDue(Judged):  # rules_say: the checks; both at once make one check (A-6)
+    group: str
+    checks: list[str]  # first-death and/or half-out
+    due_position: int  # the casualty that made it due
+
+
+class AdjustmentMade(Judged):  # rules_say: the effective morale after
+    group: str
+    value: int
+    reason: str
+    rating: int
+    adjustment: int  # the raw sum after this one (D-1, D-3; MOR005 beyond −2…+2)
+    applies: bool  # False at ratings ≤ 2 or ≥ 12 (MOR004)
+
+
+class GroupRerated(Judged):  # rules_say: the status after
+    group: str
+    rating_before: int
+    rating: int
+    reason: str | None
+    checks_dropped: list[str]  # due checks that no longer apply under the new rating
+
+
+class MoraleTested(Judged):  # rules_say: fight, flee, will-not-fight, fights-to-death
+    group: str
+    rating: int
+    adjustment: int
+    effective: int
+    successes_before: int
+    cornered: bool
+    roll: dict[str, Any] | None  # Roll.as_record(): faces or None, total, source
+    tests: bool  # False at ≤ 2, ≥ 12, after two successes: no roll (MOR003 if one is given)
+    ruling_given: bool
+    contradicts: bool  # MOR001
+    roll_without_test: bool  # MOR003
+    checks_answered: list[str]
+    successes_after: int
+    status: str
+
+
+class MembersRecovered(Judged):  # rules_say: the status after
+    group: str
+    n: int
+
+
+class CompanyLeft(Judged):  # a dismissed company leaves; rules_say: the checks that lapse
+    group: str
+    lapsed: list[str]
+    due_position: int | None
+
+
+class EncounterEnded(Judged):  # rules_say: the due checks that lapse
+    lapsed: list[dict[str, Any]]  # {"group", "checks", "due_position"} per group
+
+
+# Stored histories name an event by its topic, module:qualname (docs/ARCHITECTURE.md, "Schema
+# evolution"), and these were declared in Encounter's body: ``aggregates.encounter:Encounter.X``.
+# They keep that name, which resolves (Encounter nests each one). Renamed only now, once they are
+# dataclasses: the dataclass machinery reads ``KW_ONLY`` in the module a class names.
+for _event in list(globals().values()):
+    if isinstance(_event, type) and issubclass(_event, Event):
+        _event.__module__ = "aggregates.encounter"
+        _event.__qualname__ = f"Encounter.{_event.__name__}"
+del _event

@@ -1,0 +1,150 @@
+"""The audit of GM rulings (SPEC §6): one event in, the findings it makes out.
+
+Pure — no I/O: :func:`judge` takes an event and its aggregate *after* the event (as the
+projections' fold hands them) and returns a :class:`Verdict`: new findings (plain dicts with
+SPEC §5's keys) and the pending findings this event decides. The read model
+(:mod:`projections.audit`) stores them and handles retractions.
+
+Every judgement re-asks :mod:`campaign.rules` from the inputs the event stores (rating,
+adjustments, dice, DC inputs, items, trait options…), so a fix to a rule shows up in the audit
+of an old history; nothing here restates a rule. The few flags used as stored are facts rather
+than rule outcomes (``TraitTaken.after_creation``: the character was finalized;
+``ItemSaveResolved.other_item``: another item than the exposed one), and where the rules now
+refuse stored inputs the judgement recorded at the time is used instead.
+
+The judgements are grouped by rule source, as the rules are: :mod:`.morale` (seed 000:
+encounters, companies, retainers), :mod:`.saves` (seed 001: saves and items), :mod:`.traits`
+(seed 002: flaws and advantages); the campaign's own events (sessions, retractions) are judged
+here, beside the table that finds an event's judgement. :mod:`.findings` holds what they share:
+:class:`Verdict`, :class:`Settle`, :func:`finding`. The codes are in
+:mod:`campaign.audit_catalogue`.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from aggregates.base import LedgerAggregate
+from aggregates.campaign import Campaign
+from aggregates.character import Character
+from aggregates.company import MercenaryCompany
+from aggregates.encounter import Encounter
+from campaign.audit.findings import (
+    FINAL,
+    PENDING,
+    Settle,
+    Verdict,
+    check_code,
+    entry,
+    finding,
+    handle_of,
+    note_of,
+    subject_of,
+)
+from campaign.audit.findings import RESOLVED as RESOLVED  # still campaign.audit.RESOLVED
+from campaign.audit.morale import (
+    adjusted,
+    check_lapsed,
+    company_left,
+    created,
+    encounter_ended,
+    hired,
+    loyalty_tested,
+    morale_check_due,
+    morale_tested,
+    rerated,
+)
+from campaign.audit.saves import exposed, item_saved, saved
+from campaign.audit.traits import flaw_rolled, trait_taken
+from campaign.audit_catalogue import CATALOGUE, CODES, INFO, WARNING, Entry
+
+__all__ = [
+    "CATALOGUE",
+    "CODES",
+    "FINAL",
+    "INFO",
+    "PENDING",
+    "WARNING",
+    "Entry",
+    "Settle",
+    "Verdict",
+    "check_code",
+    "entry",
+    "judge",
+]
+
+# --- the judgement -------------------------------------------------------------------------------
+
+
+def judge(event: Any, aggregate: Any) -> Verdict:
+    """What the audit makes of one event (``aggregate``: its aggregate after the event)."""
+    verdict = Verdict()
+    judges = _judges_of(type(event))
+    if judges is not None:
+        judges(verdict, event, aggregate)
+    if isinstance(event, LedgerAggregate.Retracted) and not isinstance(aggregate, Campaign):
+        verdict.retracted_subject = handle_of(aggregate)
+    note = note_of(event)
+    if note is not None:  # once per command: the read model keeps the first (GEN002)
+        said = "note" if isinstance(event, Campaign.NoteRecorded) else "the GM's note"
+        verdict.findings.append(
+            finding("GEN002", event, subject=subject_of(aggregate, _part(event)), message=said)
+        )
+    return verdict
+
+
+@cache
+def _judges_of(kind: type) -> Any:
+    """The judgement for one event class, found once: by ancestry, since the library subclasses
+    an event once more for the ``@event`` method that triggers it."""
+    return next((judges for judged, judges in _JUDGES if issubclass(kind, judged)), None)
+
+
+def _part(event: Any) -> str | None:
+    return getattr(event, "group", None) or getattr(event, "item", None)
+
+
+# The campaign: sessions and retractions -----------------------------------------------------------
+
+
+def _session_ended(verdict: Verdict, e: Campaign.SessionEnded, campaign: Campaign) -> None:
+    message = f"natural 1: the exposed item made no item save before session {e.number} ended"
+    verdict.settles.append(Settle("SAV003", FINAL, session=e.number, message=message))
+
+
+def _retracted(verdict: Verdict, e: Campaign.CommandRetracted, campaign: Campaign) -> None:
+    verdict.findings.append(
+        finding(
+            "GEN001",
+            e,
+            subject="campaign",  # the read model names what the command touched
+            ruled=e.retracted,
+            message=f"the command at event:{e.retracted} was retracted",
+        )
+    )
+
+
+_JUDGES: tuple[tuple[type, Any], ...] = (
+    (Encounter.MoraleTested, morale_tested),
+    (Encounter.MoraleCheckDue, morale_check_due),
+    (Encounter.MoraleCheckLapsed, check_lapsed),
+    (Encounter.CompanyLeft, company_left),
+    (Encounter.EncounterEnded, encounter_ended),
+    (Encounter.GroupRerated, rerated),
+    (Encounter.AdjustmentMade, adjusted),
+    (MercenaryCompany.CompanyHired, hired),
+    (Character.LoyaltyTested, loyalty_tested),
+    (Character.CharacterCreated, created),
+    (Character.SaveMade, saved),
+    (Character.SaveFailed, saved),
+    (Character.ItemExposed, exposed),
+    (Character.ItemSaved, item_saved),
+    (Character.ItemDamaged, item_saved),
+    (Character.ItemBroken, item_saved),
+    (Character.ItemDestroyed, item_saved),
+    (Character.TraitTaken, trait_taken),
+    (Character.FlawRolled, flaw_rolled),
+    (Campaign.SessionEnded, _session_ended),
+    (Campaign.CommandRetracted, _retracted),
+)

@@ -1,0 +1,107 @@
+"""The audit's building blocks: what a finding is, what a judgement returns, and the codes.
+
+:class:`Verdict` is what :func:`campaign.audit.judge` returns for one event: new findings (plain
+dicts with SPEC §5's keys, built by :func:`finding`) and the pending findings the event decides
+(:class:`Settle`). Nothing here judges a ruling; the judgements are in the package's modules,
+one per rule source (:mod:`.morale`, :mod:`.saves`, :mod:`.traits`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from aggregates.campaign import Campaign
+from campaign.audit_catalogue import CATALOGUE, CODES, Entry
+from campaign.errors import ImpossibleInput
+from campaign.rules.citation import Citation
+
+PENDING, FINAL = "pending", "final"
+RESOLVED = "resolved"  # a pending finding answered in time: no finding (kept to be re-opened)
+
+
+def check_code(code: str, field: str = "code") -> str:
+    """A finding code, case-insensitive; an unknown one is an input error listing them all."""
+    wanted = code.strip().upper() if isinstance(code, str) else ""
+    if wanted not in CATALOGUE:
+        raise ImpossibleInput(
+            f"unknown finding code {code!r}",
+            field=field,
+            value=code,
+            expected="one of " + ", ".join(CODES),
+        )
+    return wanted
+
+
+def entry(code: str, field: str = "code") -> Entry:
+    """The catalogue's entry for ``code`` (``audit --explain``)."""
+    return CATALOGUE[check_code(code, field)]
+
+
+@dataclass(frozen=True, slots=True)
+class Settle:
+    """A pending finding this event decides: ``final`` (it stands) or ``resolved`` (answered in
+    time: no finding). MOR002 is found by ``subject`` (one check pending per group at a time),
+    SAV003 by its exposure's ``position``, or every one of a ``session`` at its end."""
+
+    code: str
+    status: str
+    subject: str | None = None
+    position: int | None = None
+    session: int | None = None
+    message: str | None = None  # the final finding's message
+
+
+@dataclass
+class Verdict:
+    findings: list[dict[str, Any]] = field(default_factory=list)
+    settles: list[Settle] = field(default_factory=list)
+    retracted_subject: str | None = None  # GEN001 names what the retraction command touched
+
+
+# --- building findings ---------------------------------------------------------------------------
+
+
+def finding(
+    code: str,
+    event: Any,
+    *,
+    subject: str,
+    rules_say: Any = None,
+    ruled: Any = None,
+    message: str,
+    cite: Citation | None = None,
+    status: str = FINAL,
+    position: int | None = None,
+) -> dict[str, Any]:
+    """A finding with SPEC §5's keys (and ``command_position``: the command that produced it)."""
+    listed = CATALOGUE[code]
+    return {
+        "code": code,
+        "severity": listed.severity,
+        "status": status,
+        "session": event.session,
+        "position": event.position if position is None else position,
+        "subject": subject,
+        "rules_say": rules_say,
+        "ruled": ruled,
+        "note": note_of(event),
+        "rule": cite.as_json() if cite is not None else listed.cites,
+        "message": message,
+        "command_position": event.command,
+    }
+
+
+def note_of(event: Any) -> str | None:
+    """The GM's words on an event: a command's ``--note``, or the text of ``note T``."""
+    said = event.text if isinstance(event, Campaign.NoteRecorded) else getattr(event, "note", None)
+    return said if isinstance(said, str) and said.strip() else None
+
+
+def handle_of(aggregate: Any) -> str:
+    return getattr(aggregate, "handle", None) or "campaign"
+
+
+def subject_of(aggregate: Any, part: str | None = None) -> str:
+    """``ford/goblins``, ``brynn/Tower shield``, ``brynn``, ``campaign`` (SPEC §5's subjects)."""
+    return f"{handle_of(aggregate)}/{part}" if part else handle_of(aggregate)

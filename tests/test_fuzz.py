@@ -356,9 +356,11 @@ def _replay(store: Store, data: bytes, test: str) -> None:
 FORD_HANDLES = ("red-lances", "brynn", "cedric", "ford", "goblins")
 
 
-def _numbered(text: str) -> bytes:
-    """``text`` as a new session after every recorded one, its handles new too."""
-    Replays.session += 1
+def _numbered(text: str, after: int = 0) -> bytes:
+    """``text`` as a new session after every recorded one — after those this module's logs
+    opened, and after ``after`` (a fuzzed live ``session N`` may have gone further) — its
+    handles new too."""
+    Replays.session = max(Replays.session, after) + 1
     n = Replays.session
     text = text.replace("session 12", f"session {n}")
     for handle in FORD_HANDLES:
@@ -594,7 +596,10 @@ def test_a_log_line_is_never_evaluated(store):
              f'{{__import__("os").system("touch {marker}")}}', "$HOME", "*", "~"]  # fmt: skip
     text = "session 12\n" + "".join(f"note {shlex.quote(n)}\n" for n in notes[:2])
     text += "".join(f"note {n}\n" for n in notes[2:])  # unquoted: no expansion either
-    _replay(store, _numbered(text), "replay: extreme logs")
+    last = store.status()["session"]  # a fuzzed `session N` may be past the logs' numbers
+    before = store.events()
+    _replay(store, _numbered(text, after=last), "replay: extreme logs")
+    assert store.events()[0] >= before[0] + 5, "the log was refused"
     assert not marker.exists()
     history = json.loads(store.run("history", "--json").stdout)["events"]
     assert [e["note"] for e in history if e["kind"] == "note-recorded"][-5:] == notes

@@ -187,6 +187,19 @@ class Corrections:
             )
         return command, first
 
+    def restores_nothing(self: Ledger, compensation: Any) -> bool:
+        """Whether a stored ``Retracted`` put back the state its aggregate already had — the
+        withdrawn command left it as it was (a `note` on the campaign), which logs replayed
+        before that stopped compensated. A retraction records none there now, so `export`
+        numbers the replayed log's positions with this. Exact because no later command may have
+        changed the aggregate before the retraction (else it is refused): the state just
+        before the compensation is the withdrawn command's own."""
+        if compensation.restored is None:
+            return False  # the command created the aggregate: marked retracted
+        before = self.get(compensation.originator_id, compensation.originator_version - 1)
+        transcoder = self.app.mapper.transcoder  # `restored` went through it: compare alike
+        return transcoder.decode(transcoder.encode(before.state())) == compensation.restored
+
     def _changed(self: Ledger, versions: dict[Any, list[int]]) -> dict[UUID, dict[str, Any] | None]:
         """The aggregates a command changed, each with its state before the command (None: the
         command created it). One it left as it was (a `note` on the campaign) needs no

@@ -12,9 +12,11 @@ here, so ``export`` is one import for the CLI.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from aggregates.base import LedgerAggregate
 from aggregates.campaign import Campaign
 from campaign.errors import ImpossibleInput
 from campaign.loglines import Event, ExportError, command_line, duration, quote
@@ -57,7 +59,7 @@ def log_lines(ledger: Ledger, session: int | None = None) -> Iterator[str]:
     """:func:`log`, streamed: its lines (each with its ``\n``) as the history is read, so a
     long log is never held whole. An error found late (a setting after the last session) is
     raised after the lines before it; a ``session`` not in the history, before any line."""
-    writer = _LogWriter(session)
+    writer = _LogWriter(session, ledger.restores_nothing)
     for events in _by_command(ledger.events()):
         yield from writer.add(events)
     yield from writer.end()
@@ -79,8 +81,11 @@ class _LogWriter:
     """Lays the commands out in session blocks and numbers them as the replay will; each
     :meth:`add` returns the lines it completes (only those of ``session``'s block, if given)."""
 
-    def __init__(self, session: int | None = None) -> None:
+    def __init__(
+        self, session: int | None = None, restores_nothing: Callable[[Any], bool] | None = None
+    ) -> None:
         self.session = session
+        self.restores_nothing = restores_nothing  # a stored compensation a replay leaves out
         self.subjects = Subjects()
         self.sessions: list[int] = []  # the sessions opened, in order
         self.started = False  # the header is out
@@ -88,7 +93,8 @@ class _LogWriter:
         self.lines: list[str] = []  # what the current call completes
         self.deferred: list[list[Any]] = []  # settings waiting for a session to hold them
         self.moved: dict[int, int] = {}  # a command's position here → in the replayed log,
-        # where they differ
+        # where it is not the position here shifted by the needless compensations before it:
+        self.shifts: list[tuple[int, int]] = []  # (from this position here, the shift) in order
         self.next = 2  # position 1 is the campaign's creation, by whichever command comes first
         self.open: int | None = None  # the session a replay of the log so far leaves open
 
@@ -142,16 +148,37 @@ class _LogWriter:
 
     def _write(self, events: list[Any], acting: list[Any]) -> None:
         command = events[0].command
-        if command not in self.moved and command != self.next:
+        if command not in self.moved and command + self._shift(command) != self.next:
             self.moved[command] = self.next
         line = command_line(acting, self.subjects, renumber=self._renumber)
         assert line is not None
         if self.selected:
             self.lines.append(line + "\n")
-        self.next += len(acting)
+        replayed = self._replayed(acting)
+        if replayed < len(acting):  # what follows lands that much earlier in the replay
+            after = events[-1].position + 1
+            self.shifts.append((after, self._shift(after) - (len(acting) - replayed)))
+        self.next += replayed
+
+    def _replayed(self, acting: list[Any]) -> int:
+        """How many events a replay of the command records: as many as stored, but for a
+        compensation that put back what its aggregate already was (a withdrawn `note`, in
+        stores whose logs were replayed before that stopped), which a replay no longer records."""
+        if self.restores_nothing is None or not any(
+            isinstance(e, Campaign.CommandRetracted) for e in acting
+        ):
+            return len(acting)
+        return sum(
+            not (isinstance(e, LedgerAggregate.Retracted) and self.restores_nothing(e))
+            for e in acting
+        )
 
     def _renumber(self, position: int) -> int:
-        return self.moved.get(position, position)
+        return self.moved.get(position, position + self._shift(position))
+
+    def _shift(self, position: int) -> int:
+        at = bisect_right(self.shifts, position, key=lambda shift: shift[0])
+        return self.shifts[at - 1][1] if at else 0
 
     def end(self) -> list[str]:
         self.lines = []

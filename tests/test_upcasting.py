@@ -174,3 +174,42 @@ def test_an_old_store_moves_through_jsonl_as_it_is(store_url, campaign, tmp_path
         ("the innkeeper knows the Red Lances", None),
         ("the goblins smell of wet dog", None),
     ]
+
+
+HISTORY_V3 = FIXTURES / "history-v3.jsonl"  # a withdrawn note compensated (make_v3_fixture.py)
+
+
+def test_an_old_store_with_compensated_notes_exports_a_log_that_replays(
+    store_url, campaign, campaign_json, tmp_path
+):
+    """Its log's `retract`s of a note each recorded a needless `Retracted` on the campaign
+    (positions 5 and 10), which a replay no longer records: the export's `retract event:N`
+    must name the replayed log's positions — the note at 8 is at 7 there, the modifier at 7 at
+    6 — not the store's."""
+    kinds = [r["topic"].rsplit(".", 1)[1] for r in rows(HISTORY_V3)]
+    assert kinds[3:5] == kinds[8:10] == ["CommandRetracted", "Retracted"]
+    with open_ledger(store_url) as opened:
+        opened.app.recorder.insert_events([stored(row) for row in rows(HISTORY_V3)])
+    exported = campaign("--db", store_url, "export")
+    assert exported.exit_code == 0, exported.output
+    lines = [line for line in exported.stdout.splitlines() if line.startswith("retract")]
+    assert lines == [
+        'retract event:3 --note "wrong table"',
+        'retract event:7 --note "wrong campaign"',
+        'retract event:6 --note "the pay never came"',
+    ]
+    log = tmp_path / "exported.log"
+    log.write_text(exported.stdout, encoding="utf-8")
+    replayed = str(tmp_path / "replayed.db")
+    done = campaign("--db", replayed, "replay", str(log))
+    assert done.exit_code == 0, done.output
+    for db in (store_url, replayed):
+        companies = campaign_json("--db", db, "status")["companies"]
+        assert [(c["handle"], c["modifiers"], c["morale"]) for c in companies] == [
+            ("red-lances", [], 8),  # trained: 8 on the troop table; the +1 withdrawn
+            ("grey-cloaks", [], 6),  # militia: 6
+        ]
+    history = campaign_json("--db", replayed, "history")["events"]
+    withdrawn = [e["position"] for e in history if e["retracted"]]
+    assert withdrawn == [3, 6, 7]
+    assert len(history) == 12  # 14 stored, less the two needless compensations

@@ -14,7 +14,9 @@ notification log's order for a store, the lines' order for a ``jsonl`` export �
 - an **edited** event (a changed byte, its hash or its link to the one before): that event —
   also when the change leaves its state undecodable, which is said so, and when its hash was
   recomputed to match (the next event still links to the hash it had);
-- an aggregate's versions that do not run 1, 2, 3, … (a changed version column).
+- an aggregate's versions that do not run 1, 2, 3, … (a changed version column);
+- an event with **no hash** at all: recorded by a version of the tracker that kept no chain (a
+  store that old cannot be verified), or its chain fields were taken out.
 
 It streams: memory grows with the number of aggregates (their last version), never with the
 number of events. What it cannot see, by construction: events removed from the **end** (the
@@ -31,7 +33,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from campaign.integrity import GENESIS, event_hash
+from campaign.integrity import CHAIN_FIELDS, GENESIS, event_hash
 
 if TYPE_CHECKING:
     from eventsourcing.application import Application
@@ -118,6 +120,12 @@ class Chain:
             return self._break(
                 f"position {here}: version {version} of aggregate {aggregate} where version "
                 f"{last + 1} was expected (its versions run 1, 2, 3, …)",
+                line,
+            )
+        if not set(CHAIN_FIELDS) & set(state):
+            return self._break(
+                f"position {here}: it carries no hash (recorded by a version of the tracker "
+                "that kept no chain, or its hash was taken out): it cannot be verified",
                 line,
             )
         body = dict(state)

@@ -119,6 +119,16 @@ def test_new_commands_carry_on_after_the_v1_history(ledger, store_url):
     assert (campaign.version, campaign.open_session, campaign.last_session) == (9, 3, 3)
 
 
+def test_verify_says_a_history_older_than_the_chain_cannot_be_verified(ledger, store_url, campaign):
+    """v1 events carry no hash: not "edited" — recorded before the chain was kept."""
+    assert ledger.last_position() == 14
+    checked = campaign("--db", store_url, "verify", "--json")
+    assert checked.exit_code == 1
+    verdict = json.loads(checked.stdout)
+    assert (verdict["intact"], verdict["first_bad_position"]) == (False, 1)
+    assert "carries no hash" in verdict["reason"] and "edited" not in verdict["reason"]
+
+
 def test_a_v2_session_round_trips_its_source(store_url):
     with open_ledger(store_url) as ledger:
         ledger.open_session(1, date="2026-12-05", source="logs/session-01.log", source_hash="ab12")

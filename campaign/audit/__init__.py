@@ -33,6 +33,7 @@ from aggregates.encounter import Encounter
 from campaign.audit.findings import (
     FINAL,
     PENDING,
+    RESOLVED,
     Settle,
     Verdict,
     check_code,
@@ -42,7 +43,6 @@ from campaign.audit.findings import (
     note_of,
     subject_of,
 )
-from campaign.audit.findings import RESOLVED as RESOLVED  # still campaign.audit.RESOLVED
 from campaign.audit.morale import (
     adjusted,
     check_lapsed,
@@ -65,6 +65,7 @@ __all__ = [
     "FINAL",
     "INFO",
     "PENDING",
+    "RESOLVED",
     "WARNING",
     "Entry",
     "Settle",

@@ -110,7 +110,7 @@ def _replay_file(ctx: typer.Context, ledger: Ledger, log: SessionLog, *, dry_run
     if not todo:
         return f"{log.name}: nothing new. " + "; ".join(said)
     before = ledger.last_position()
-    run = LogRun(ledger, source=Path(log.name).name)
+    run = LogRun(ledger, source=Path(log.name).name, telling=dry_run or state(ctx).verbose)
 
     def work() -> list[Any]:
         _run_blocks(ctx, run, log.name, todo)

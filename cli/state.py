@@ -38,6 +38,7 @@ class LogRun:
     ledger: Ledger
     source: str | None = None  # the file's name
     said: list[tuple[int, str]] = field(default_factory=list)  # (line, confirmation)
+    telling: bool = True  # keep each line's confirmation (--dry-run and --verbose print them)
     line: int = 0
     block_digest: str | None = None  # the session block being replayed (SPEC §5 idempotency)
 
@@ -112,7 +113,7 @@ def record(
     current = state(ctx)
     if current.log is not None:
         result = call(current.log.ledger)
-        if say is not None:
+        if say is not None and current.log.telling:
             current.log.said.append((current.log.line, say(result)))
         return result
     with open_ledger(ctx, create=True) as ledger:

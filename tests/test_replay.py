@@ -152,6 +152,18 @@ def test_dry_run_shows_what_would_be_recorded_and_writes_nothing(run, tmp_path, 
     assert positions(run) == before
 
 
+def test_verbose_replay_confirms_each_line_and_a_plain_one_only_sums_up(campaign, tmp_path):
+    log = write(tmp_path, "ford.log", FORD_LOG)
+    plain = campaign("--db", str(tmp_path / "plain.db"), "replay", log)
+    told = campaign("--db", str(tmp_path / "told.db"), "--verbose", "replay", log)
+    assert plain.exit_code == told.exit_code == 0, plain.output + told.output
+    morale = next(n for n, line in enumerate(FORD_LOG.splitlines(), 1) if line.startswith("morale"))
+    assert f"ford.log:{morale}: " in told.stdout and "the rules say flee" in told.stdout
+    assert "ford.log:" not in plain.stdout.replace("ford.log: session", "")
+    assert "the rules say flee" not in plain.stdout
+    assert "recorded" in plain.stdout and "audit:" in plain.stdout
+
+
 def test_dry_run_on_a_missing_store_leaves_no_store_behind(campaign, tmp_path):
     db = tmp_path / "campaign.db"
     result = campaign("--db", str(db), "replay", "--dry-run", write(tmp_path, "ford.log", FORD_LOG))

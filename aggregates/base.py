@@ -149,6 +149,25 @@ class LedgerAggregate(Aggregate):
         _seal(self.pending_events[-1])
 
 
+def nest_topics(
+    namespace: dict[str, Any], aggregate_module: str, aggregate_name: str, base: type
+) -> None:
+    """Name every class of ``namespace`` derived from ``base`` (``base`` too) as if it were
+    declared in the aggregate's body: ``aggregate_module:aggregate_name.X``.
+
+    For events declared in a module of their own, derived from that module's ``base``, which the
+    aggregate takes as its own ``Event`` (so the library redefines none of them at import) and
+    nests (``Character.SaveMade = events.SaveMade``): stored histories name an event by its topic,
+    module:qualname (docs/ARCHITECTURE.md, "Schema evolution"), and this one resolves. Call it at
+    the end of the events' module, once they are dataclasses: the dataclass machinery reads
+    ``KW_ONLY`` in the module a class names.
+    """
+    for value in list(namespace.values()):
+        if isinstance(value, type) and issubclass(value, base):
+            value.__module__ = aggregate_module
+            value.__qualname__ = f"{aggregate_name}.{value.__name__}"
+
+
 # What an event may hold, checked before it is triggered (found by tests/test_fuzz.py; each of
 # these was recorded, and then every read failed, or crashed the command with a traceback):
 # - integers the stores and read models keep: PostgreSQL ``integer`` columns for counts,

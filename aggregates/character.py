@@ -9,9 +9,10 @@ pending exposures); histories belong to the projections.
 The commands live in mixins by concern — ``character_traits`` (traits, scores, loyalty),
 ``character_items``, ``character_saves``, ``character_flaws`` (flaw rolls),
 ``character_conditions`` (conditions, healing) — and the events' fields in
-``character_events``. The events are nested here and applied by the ``@event`` methods below,
-whose bodies are the mutations: the library registers only the ``@event`` methods of the
-aggregate's own class body.
+``character_events``, derived from that module's ``Event``, which is this aggregate's own (so
+the library redefines none of them at import). The events are nested here and applied by the
+``@event`` methods below, whose bodies are the mutations: the library registers only the
+``@event`` methods of the aggregate's own class body.
 """
 
 from __future__ import annotations
@@ -45,7 +46,9 @@ class Character(
 
     # --- events: nested here (Character.SaveMade, …), fields in character_events -------------
 
+    Event = events.Event
     CharacterCreated = events.CharacterCreated
+    Judged = events.Judged
     TraitTaken = events.TraitTaken
     CharacterFinalized = events.CharacterFinalized
     StatSet = events.StatSet
@@ -55,9 +58,11 @@ class Character(
     ItemAcquired = events.ItemAcquired
     ItemDropped = events.ItemDropped
     ItemRepaired = events.ItemRepaired
+    SaveResolved = events.SaveResolved
     SaveMade = events.SaveMade
     SaveFailed = events.SaveFailed
     ItemExposed = events.ItemExposed
+    ItemSaveResolved = events.ItemSaveResolved
     ItemSaved = events.ItemSaved
     ItemDamaged = events.ItemDamaged
     ItemBroken = events.ItemBroken

@@ -1,10 +1,12 @@
 """The facts a character's history records (SPEC §4 "Characters", "Saves and items", "Traits").
 
-Declared here, nested in :class:`aggregates.character.Character` (``Character.SaveMade``…: the
-library subclasses each one into the aggregate, so stored topics name the aggregate). Field
-values are plain JSON types; dice are ``Roll.as_record()``. An event a rule decided is
-:class:`Judged`: the rules' answer (``rules_say``) beside the GM's ruling (``ruled``, which the
-state follows, SPEC §2), the note and the ruleset; the flags are what the audit lists.
+Declared here, nested in :class:`aggregates.character.Character` (``Character.SaveMade``…).
+They derive from this module's :class:`Event`, which the aggregate takes as its own base event,
+so the library has none of them to redefine (start-up, docs/PERFORMANCE.md); and they keep the
+topics its subclasses of them had, ``aggregates.character:Character.X`` (the end of this
+module). Field values are plain JSON types; dice are ``Roll.as_record()``. An event a rule
+decided is :class:`Judged`: the rules' answer (``rules_say``) beside the GM's ruling (``ruled``,
+which the state follows, SPEC §2), the note and the ruleset; the flags are what the audit lists.
 """
 
 from __future__ import annotations
@@ -12,10 +14,14 @@ from __future__ import annotations
 from dataclasses import KW_ONLY
 from typing import Any
 
-from aggregates.base import LedgerAggregate
+from aggregates.base import LedgerAggregate, nest_topics
 
 
-class CharacterCreated(LedgerAggregate.Created):
+class Event(LedgerAggregate.Event):
+    """Every character event, and the aggregate's own base event (``Character.Event``)."""
+
+
+class CharacterCreated(Event, LedgerAggregate.Created):
     """rules_say: the CHA table's loyalty (+1 on a hiring reaction of 12+), ruled: in force."""
 
     handle: str
@@ -33,7 +39,7 @@ class CharacterCreated(LedgerAggregate.Created):
     ruleset: str | None
 
 
-class Judged(LedgerAggregate.Event):
+class Judged(Event):
     """An event a rule decided: the rules' answer beside the GM's ruling (SPEC §2)."""
 
     _: KW_ONLY
@@ -56,25 +62,25 @@ class TraitTaken(Judged):  # rules_say: the cap of its kind (20); ruled: its tot
     advantages_over_budget_now: bool  # TRT003
 
 
-class CharacterFinalized(LedgerAggregate.Event):
+class CharacterFinalized(Event):
     note: str | None
 
 
-class StatSet(LedgerAggregate.Event):
+class StatSet(Event):
     name: str
     value: int
     previous: int | None
     note: str | None
 
 
-class SavesSet(LedgerAggregate.Event):
+class SavesSet(Event):
     fortitude: int
     reflex: int
     will: int
     note: str | None
 
 
-class LoyaltyModified(LedgerAggregate.Event):
+class LoyaltyModified(Event):
     value: int
     reason: str
     loyalty_before: int
@@ -90,7 +96,7 @@ class LoyaltyTested(Judged):  # rules_say/ruled: stay, flee or quit
     in_service: bool
 
 
-class ItemAcquired(LedgerAggregate.Event):
+class ItemAcquired(Event):
     item: str
     slot: str
     magic: bool
@@ -102,12 +108,12 @@ class ItemAcquired(LedgerAggregate.Event):
     note: str | None
 
 
-class ItemDropped(LedgerAggregate.Event):
+class ItemDropped(Event):
     item: str
     note: str | None
 
 
-class ItemRepaired(LedgerAggregate.Event):
+class ItemRepaired(Event):
     item: str
     hp_before: int | None
     hp: int | None
@@ -224,17 +230,22 @@ class FlawRolled(Judged):  # rules_say/ruled: success, failure, or None (no roll
     clock_minutes: int
 
 
-class ConditionEnded(LedgerAggregate.Event):
+class ConditionEnded(Event):
     source: str
     conditions: list[dict[str, Any]]
     by: str  # gm | session-end
     note: str | None
 
 
-class Healed(LedgerAggregate.Event):
+class Healed(Event):
     inputs: dict[str, Any]
     location: str
     hp: int  # applied (never more than was lost)
     conscience: int
     damage: int
     note: str | None
+
+
+# Stored histories name these by the topics the library's subclasses of them had in Character,
+# ``aggregates.character:Character.X``; Character nests each one, so they resolve.
+nest_topics(globals(), "aggregates.character", "Character", Event)

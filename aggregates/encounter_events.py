@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import KW_ONLY
 from typing import Any
 
-from aggregates.base import LedgerAggregate
+from aggregates.base import LedgerAggregate, nest_topics
 
 RULESET = "ose-morale/1"
 
@@ -122,12 +122,6 @@ class EncounterEnded(Judged):  # rules_say: the due checks that lapse
     lapsed: list[dict[str, Any]]  # {"group", "checks", "due_position"} per group
 
 
-# Stored histories name an event by its topic, module:qualname (docs/ARCHITECTURE.md, "Schema
-# evolution"), and these were declared in Encounter's body: ``aggregates.encounter:Encounter.X``.
-# They keep that name, which resolves (Encounter nests each one). Renamed only now, once they are
-# dataclasses: the dataclass machinery reads ``KW_ONLY`` in the module a class names.
-for _event in list(globals().values()):
-    if isinstance(_event, type) and issubclass(_event, Event):
-        _event.__module__ = "aggregates.encounter"
-        _event.__qualname__ = f"Encounter.{_event.__name__}"
-del _event
+# Stored histories name these by the topics they had when they were declared in Encounter's body,
+# ``aggregates.encounter:Encounter.X``; Encounter nests each one, so they resolve.
+nest_topics(globals(), "aggregates.encounter", "Encounter", Event)

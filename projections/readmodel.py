@@ -174,9 +174,10 @@ class ReadModel:
         total = self.app.recorder.max_notification_id() or 0
         aggregates: dict[Any, Any] = {}  # carried from batch to batch (projections/fold.py)
         while True:
-            tracked = {name: nid for name, (nid, _) in self.positions().items()}
-            start = min(tracked.values())
-            batch = self._read(start, until)
+            positions = self.positions()
+            tracked = {name: nid for name, (nid, _) in positions.items()}
+            start = min(tracked.values())  # the furthest behind: its id and its position
+            batch = self._read(start, until, min(position for _, position in positions.values()))
             if not batch:
                 return folded
             try:
@@ -193,15 +194,21 @@ class ReadModel:
             if progress is not None:
                 progress(batch[-1][0], total)
 
-    def _read(self, start: int, until: int | None) -> list[tuple[int, Any]]:
-        """The next batch: about BATCH events, always whole commands (a command is written in
-        one transaction, so a batch that ends mid-command reads on to the command's end)."""
+    def _read(self, start: int, until: int | None, at: int) -> list[tuple[int, Any]]:
+        """The next batch after notification ``start`` (position ``at``): about BATCH events,
+        always whole commands (a command is written in one transaction, so a batch that ends
+        mid-command reads on to the command's end), none after position ``until``."""
         batch: list[tuple[int, Any]] = []
         while True:
             after = batch[-1][0] if batch else start
             # up to BATCH events, then the rest of the last command a few at a time: what is
             # read past the batch's end is read again by the next batch
             limit = BATCH - len(batch) if len(batch) < BATCH else TAIL
+            if until is not None:  # positions are dense: no more than this many are left
+                left = until - (batch[-1][1].position if batch else at)
+                if left <= 0:
+                    return batch
+                limit = min(limit, left)
             notifications = self.app.recorder.select_notifications(start=after + 1, limit=limit)
             for notification in notifications:
                 event = self.app.mapper.to_domain_event(notification)

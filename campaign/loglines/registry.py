@@ -1,0 +1,27 @@
+"""The writers' registry — one writer per event that starts a command — and the error they raise."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from campaign.errors import ImpossibleInput
+from campaign.loglines.words import Line
+from campaign.subjects import Subjects
+
+
+class ExportError(ImpossibleInput):
+    """A history that cannot be written as a log that replays to it exactly."""
+
+
+Writer = Callable[[Any, list[Any], Subjects, Callable[[int], int]], Line]
+_WRITERS: dict[type, Writer] = {}
+
+
+def _writes(*classes: type) -> Callable[[Writer], Writer]:
+    def register(writer: Writer) -> Writer:
+        for cls in classes:
+            _WRITERS[cls] = writer
+        return writer
+
+    return register

@@ -1,0 +1,92 @@
+"""Tests of characters — SPEC §4's "Saves and items" table and the ``loyalty`` row of its
+"Encounters" table, as ``cli/logging/rolls.py`` groups them: ``loyalty``, ``save``, ``item-save``,
+``trait``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aggregates.character import Character
+from campaign.loglines.registry import ExportError, _writes
+from campaign.loglines.words import Line, dice, number, signed
+
+
+@_writes(Character.LoyaltyTested)
+def _loyalty(e, events, subjects, renumber) -> Line:
+    line = Line("loyalty").arg(subjects.handle(e)).words(*dice(e.roll))
+    line.flag("--after-adventure", e.occasion == "after-adventure")
+    # LoyaltyTested keeps no `ruling_given`: a ruling equal to the rules' answer records the
+    # very same event as none, so only a differing one is written.
+    return line.opt("--ruling", e.ruled if e.ruled != e.rules_say else None).note(e)
+
+
+@_writes(Character.SaveMade, Character.SaveFailed)
+def _save(e, events, subjects, renumber) -> Line:
+    given = e.inputs
+    exposed = [x for x in events if isinstance(x, Character.ItemExposed)]
+    item = given.get("item")
+    if item is None and exposed:
+        item = exposed[0].item  # the tracker's choice, written back (SPEC §5)
+    line = Line("save").arg(subjects.handle(e)).opt("--vs", given["vs"])
+    line.opt("--type", given["save_type"]).opt("--dc", given.get("dc"))
+    line.opt("--spell-level", given.get("spell_level"))
+    line.opt("--ability-mod", given.get("ability_mod"))
+    line.opt("--class", given.get("class_name"))
+    line.opt("--ability-score", given.get("ability_score"))
+    line.opt("--effect", given["effect"])
+    line.flag("--objects", given.get("objects")).flag("--harmless", given.get("harmless"))
+    line.opt("--bonus", given.get("bonus") or None, signed)
+    line.opt("--damage", given.get("damage")).flag("--energy", given.get("energy"))
+    line.opt("--damage-taken", given.get("damage_taken"))
+    if e.roll is not None:
+        line.words(*dice(e.roll))
+    line.flag("--voluntary-fail", given.get("voluntary_fail"))
+    return line.opt("--item", item).opt("--ruling", given.get("ruling")).note(e)
+
+
+@_writes(Character.ItemSaved, Character.ItemDamaged, Character.ItemBroken, Character.ItemDestroyed)
+def _item_save(e, events, subjects, renumber) -> Line:
+    given = e.inputs
+    line = Line("item-save").arg(subjects.handle(e))
+    if given.get("item") is not None:
+        line.arg(given["item"])
+    if e.roll is not None:
+        line.words(*dice(e.roll))
+    line.opt("--dc", given.get("dc")).opt("--type", given.get("save_type"))
+    line.opt("--damage", given.get("damage")).flag("--energy", given.get("energy"))
+    return line.opt("--ruling", given.get("ruling")).opt("--hp-left", given.get("hp_left")).note(e)
+
+
+@_writes(Character.FlawRolled)
+def _flaw(e, events, subjects, renumber) -> Line:
+    given = e.inputs
+    line = Line("trait").arg(subjects.handle(e), given["key"])
+    line.opt("--trigger", given.get("trigger"))
+    line.opt("--result", given.get("result")).flag("--critical", given.get("critical"))
+    for unit in ("minutes", "hours", "years"):
+        line.opt(f"--{unit}", given.get(unit), number)
+    line.opt("--sum", given.get("sum")).opt("--difficulty", given.get("difficulty"))
+    line.opt("--ruling", given.get("ruling")).opt("--hp-lost", given.get("hp_lost"))
+    line.opt("--conscience-lost", given.get("conscience_lost"))
+    line.opt("--penalty", given.get("penalty"), signed)
+    return line.opt("--duration", _flaw_minutes(e), lambda m: f"{m}min").note(e)
+
+
+def _flaw_minutes(e: Any) -> int | None:
+    """The condition's length in minutes: the GM's ``--duration``, or the one the tracker rolled
+    (``trait`` has no ``--rolled``: the length is written back, the dice are not)."""
+    if e.inputs.get("duration") is not None:
+        return e.inputs["duration"]
+    if e.duration_roll is None:
+        return None
+    lengths = {c["until"] - e.clock_minutes if c["until"] is not None else None
+               for c in e.conditions}  # fmt: skip
+    if len(lengths) != 1 or None in lengths:
+        raise ExportError(
+            f"event {e.position}: the conditions of {e.key} last "
+            f"{', '.join(sorted(map(str, lengths)))} minutes; one --duration cannot give them all",
+            field=None,
+            value=e.position,
+            expected="one rolled duration for every condition a flaw roll starts",
+        )
+    return lengths.pop()

@@ -1,0 +1,38 @@
+"""Sessions, time, corrections — SPEC §4's table of that name, as ``cli/logging/sessions.py``:
+``session``, ``session end``, ``clock advance``, ``setting``, ``note``, ``retract``."""
+
+from __future__ import annotations
+
+from aggregates.campaign import Campaign
+from campaign.loglines.registry import _writes
+from campaign.loglines.words import Line, duration
+
+
+@_writes(Campaign.SessionOpened)
+def _session(e, events, subjects, renumber) -> Line:
+    return Line("session").arg(e.number).opt("--date", e.date).opt("--title", e.title).note(e)
+
+
+@_writes(Campaign.SessionEnded)
+def _session_end(e, events, subjects, renumber) -> Line:
+    return Line("session").arg("end").note(e)
+
+
+@_writes(Campaign.ClockMoved)
+def _clock(e, events, subjects, renumber) -> Line:
+    return Line("clock", "advance").arg(duration(e.by)).note(e)
+
+
+@_writes(Campaign.SettingChanged)
+def _setting(e, events, subjects, renumber) -> Line:
+    return Line("setting").arg(e.setting, e.value).note(e)
+
+
+@_writes(Campaign.NoteRecorded)
+def _note(e, events, subjects, renumber) -> Line:
+    return Line("note").arg(e.text).note(e)
+
+
+@_writes(Campaign.CommandRetracted)
+def _retract(e, events, subjects, renumber) -> Line:
+    return Line("retract").arg(f"event:{renumber(e.retracted)}").note(e)

@@ -119,8 +119,8 @@ class Spy(io.StringIO):
 
 
 def test_a_long_history_table_is_printed_in_pieces_as_one_table(monkeypatch):
-    monkeypatch.setattr(render, "HISTORY_WHOLE", 20)
-    monkeypatch.setattr(render, "HISTORY_CHUNK", 15)
+    monkeypatch.setattr("cli.render.history.HISTORY_WHOLE", 20)  # where print_history reads it
+    monkeypatch.setattr("cli.render.history.HISTORY_CHUNK", 15)
     consumed = []
     spy = Spy(consumed)
     render.print_history(Console(file=spy, width=100, color_system=None), events(200, consumed))

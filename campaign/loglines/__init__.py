@@ -30,8 +30,7 @@ from campaign.loglines import (  # noqa: F401  # isort: skip
     rolls,
     encounters,
 )
-from campaign.loglines.registry import _WRITERS, ExportError, Writer
-from campaign.loglines.registry import _writes as _writes
+from campaign.loglines.registry import WRITERS, ExportError, Writer
 from campaign.loglines.words import Line, dice, duration, number, quote, signed
 from campaign.subjects import Subjects
 
@@ -71,7 +70,7 @@ def command_line(
     if not acting:
         return None
     primary = _primary(acting)
-    writer = _WRITERS[type(primary)]
+    writer = WRITERS[type(primary)]
     return str(writer(primary, acting, subjects, renumber or (lambda p: p)))
 
 
@@ -83,7 +82,7 @@ def _primary(events: list[Any]) -> Any:
     for event in events:
         if isinstance(event, Character.ConditionEnded) and event.by != "gm":
             continue  # ended with the session: `session end` or `session N`
-        if type(event) in _WRITERS:
+        if type(event) in WRITERS:
             return event
     kinds = ", ".join(type(e).__qualname__ for e in events)
     raise ExportError(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from aggregates.character import Character
-from campaign.loglines.registry import _writes
+from campaign.loglines.registry import writes
 from campaign.loglines.words import Line, dice, signed
 
 
@@ -15,7 +15,7 @@ def _trait(trait: Any) -> str:
     return trait.key + (f":{trait.detail}" if trait.detail is not None else "")
 
 
-@_writes(Character.CharacterCreated)
+@writes(Character.CharacterCreated)
 def _create(e, events, subjects, renumber) -> Line:
     line = Line("character", "create").arg(e.handle).opt("--name", e.name)
     taken = [t for t in events if isinstance(t, Character.TraitTaken)]
@@ -35,36 +35,36 @@ def _create(e, events, subjects, renumber) -> Line:
     return line.note(e)
 
 
-@_writes(Character.TraitTaken)
+@writes(Character.TraitTaken)
 def _trait_taken(e, events, subjects, renumber) -> Line:
     line = Line("character", "trait").arg(subjects.handle(e))
     return line.opt(f"--{e.kind}", _trait(e)).note(e)
 
 
-@_writes(Character.CharacterFinalized)
+@writes(Character.CharacterFinalized)
 def _finalize(e, events, subjects, renumber) -> Line:
     return Line("character", "finalize").arg(subjects.handle(e)).note(e)
 
 
-@_writes(Character.StatSet)
+@writes(Character.StatSet)
 def _stat(e, events, subjects, renumber) -> Line:
     return Line("character", "stat").arg(subjects.handle(e), e.name).value(e.value).note(e)
 
 
-@_writes(Character.SavesSet)
+@writes(Character.SavesSet)
 def _saves(e, events, subjects, renumber) -> Line:
     line = Line("character", "saves").arg(subjects.handle(e))
     line.opt("--fortitude", e.fortitude).opt("--reflex", e.reflex).opt("--will", e.will)
     return line.note(e)
 
 
-@_writes(Character.LoyaltyModified)
+@writes(Character.LoyaltyModified)
 def _loyalty_modifier(e, events, subjects, renumber) -> Line:
     line = Line("character", "loyalty-modifier").arg(subjects.handle(e)).value(e.value, signed)
     return line.opt("--reason", e.reason).note(e)
 
 
-@_writes(Character.ItemAcquired)
+@writes(Character.ItemAcquired)
 def _item(e, events, subjects, renumber) -> Line:
     line = Line("character", "item").arg(subjects.handle(e), e.item).opt("--slot", e.slot)
     line.flag("--magic", e.magic).opt("--caster-level", e.caster_level)
@@ -72,18 +72,18 @@ def _item(e, events, subjects, renumber) -> Line:
     return line.note(e)
 
 
-@_writes(Character.ItemDropped)
+@writes(Character.ItemDropped)
 def _item_drop(e, events, subjects, renumber) -> Line:
     return Line("character", "item-drop").arg(subjects.handle(e), e.item).note(e)
 
 
-@_writes(Character.ItemRepaired)
+@writes(Character.ItemRepaired)
 def _item_repair(e, events, subjects, renumber) -> Line:
     line = Line("character", "item-repair").arg(subjects.handle(e), e.item)
     return line.opt("--hp", e.hp).note(e)  # the hit points it was mended to (default: full)
 
 
-@_writes(Character.Healed)
+@writes(Character.Healed)
 def _heal(e, events, subjects, renumber) -> Line:
     given = e.inputs  # as the GM gave them: the event also keeps what was really recovered
     line = Line("character", "heal").arg(subjects.handle(e)).opt("--hp", given.get("hp"))
@@ -93,6 +93,6 @@ def _heal(e, events, subjects, renumber) -> Line:
     return line.note(e)
 
 
-@_writes(Character.ConditionEnded)
+@writes(Character.ConditionEnded)
 def _condition_end(e, events, subjects, renumber) -> Line:
     return Line("condition", "end").arg(subjects.handle(e), e.source).note(e)

@@ -5,51 +5,51 @@
 from __future__ import annotations
 
 from aggregates.encounter import Encounter
-from campaign.loglines.registry import _writes
+from campaign.loglines.registry import writes
 from campaign.loglines.words import Line, dice, signed
 
 
-@_writes(Encounter.EncounterStarted)
+@writes(Encounter.EncounterStarted)
 def _start(e, events, subjects, renumber) -> Line:
     return Line("encounter", "start").arg(e.handle).opt("--name", e.name).note(e)
 
 
-@_writes(Encounter.EncounterEnded)
+@writes(Encounter.EncounterEnded)
 def _end(e, events, subjects, renumber) -> Line:
     return Line("encounter", "end").arg(subjects.handle(e)).note(e)
 
 
-@_writes(Encounter.GroupAdded)
+@writes(Encounter.GroupAdded)
 def _group(e, events, subjects, renumber) -> Line:
     line = Line("encounter", "group").arg(subjects.handle(e), e.group)
     return line.opt("--count", e.count).opt("--morale", e.morale).opt("--name", e.name).note(e)
 
 
-@_writes(Encounter.GroupRerated)
+@writes(Encounter.GroupRerated)
 def _rating(e, events, subjects, renumber) -> Line:
     # Alone it is `encounter rating`; after a company's modifier it is that command's echo.
     line = Line("encounter", "rating").arg(subjects.handle(e), e.group, e.rating)
     return line.opt("--reason", e.reason).note(e)
 
 
-@_writes(Encounter.CompanyJoined)
+@writes(Encounter.CompanyJoined)
 def _join(e, events, subjects, renumber) -> Line:
     return Line("encounter", "join").arg(subjects.handle(e), e.group).note(e)
 
 
-@_writes(Encounter.CasualtyRecorded)
+@writes(Encounter.CasualtyRecorded)
 def _casualty(e, events, subjects, renumber) -> Line:
     line = Line("casualty").arg(subjects.handle(e), e.group, e.n)
     return line.flag("--incapacitated", e.incapacitated).opt("--cause", e.cause).note(e)
 
 
-@_writes(Encounter.AdjustmentMade)
+@writes(Encounter.AdjustmentMade)
 def _adjust(e, events, subjects, renumber) -> Line:
     line = Line("adjust").arg(subjects.handle(e), e.group).value(e.value, signed)
     return line.opt("--reason", e.reason).note(e)
 
 
-@_writes(Encounter.MoraleTested)
+@writes(Encounter.MoraleTested)
 def _morale(e, events, subjects, renumber) -> Line:
     line = Line("morale").arg(subjects.handle(e), e.group)
     if e.roll is not None:

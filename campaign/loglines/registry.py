@@ -15,13 +15,13 @@ class ExportError(ImpossibleInput):
 
 
 Writer = Callable[[Any, list[Any], Subjects, Callable[[int], int]], Line]
-_WRITERS: dict[type, Writer] = {}
+WRITERS: dict[type, Writer] = {}
 
 
-def _writes(*classes: type) -> Callable[[Writer], Writer]:
+def writes(*classes: type) -> Callable[[Writer], Writer]:
     def register(writer: Writer) -> Writer:
         for cls in classes:
-            _WRITERS[cls] = writer
+            WRITERS[cls] = writer
         return writer
 
     return register

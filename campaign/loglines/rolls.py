@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from aggregates.character import Character
-from campaign.loglines.registry import ExportError, _writes
+from campaign.loglines.registry import ExportError, writes
 from campaign.loglines.words import Line, dice, number, signed
 
 
-@_writes(Character.LoyaltyTested)
+@writes(Character.LoyaltyTested)
 def _loyalty(e, events, subjects, renumber) -> Line:
     line = Line("loyalty").arg(subjects.handle(e)).words(*dice(e.roll))
     line.flag("--after-adventure", e.occasion == "after-adventure")
@@ -20,7 +20,7 @@ def _loyalty(e, events, subjects, renumber) -> Line:
     return line.opt("--ruling", e.ruled if e.ruled != e.rules_say else None).note(e)
 
 
-@_writes(Character.SaveMade, Character.SaveFailed)
+@writes(Character.SaveMade, Character.SaveFailed)
 def _save(e, events, subjects, renumber) -> Line:
     given = e.inputs
     exposed = [x for x in events if isinstance(x, Character.ItemExposed)]
@@ -44,7 +44,7 @@ def _save(e, events, subjects, renumber) -> Line:
     return line.opt("--item", item).opt("--ruling", given.get("ruling")).note(e)
 
 
-@_writes(Character.ItemSaved, Character.ItemDamaged, Character.ItemBroken, Character.ItemDestroyed)
+@writes(Character.ItemSaved, Character.ItemDamaged, Character.ItemBroken, Character.ItemDestroyed)
 def _item_save(e, events, subjects, renumber) -> Line:
     given = e.inputs
     line = Line("item-save").arg(subjects.handle(e))
@@ -57,7 +57,7 @@ def _item_save(e, events, subjects, renumber) -> Line:
     return line.opt("--ruling", given.get("ruling")).opt("--hp-left", given.get("hp_left")).note(e)
 
 
-@_writes(Character.FlawRolled)
+@writes(Character.FlawRolled)
 def _flaw(e, events, subjects, renumber) -> Line:
     given = e.inputs
     line = Line("trait").arg(subjects.handle(e), given["key"])

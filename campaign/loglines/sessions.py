@@ -4,35 +4,35 @@
 from __future__ import annotations
 
 from aggregates.campaign import Campaign
-from campaign.loglines.registry import _writes
+from campaign.loglines.registry import writes
 from campaign.loglines.words import Line, duration
 
 
-@_writes(Campaign.SessionOpened)
+@writes(Campaign.SessionOpened)
 def _session(e, events, subjects, renumber) -> Line:
     return Line("session").arg(e.number).opt("--date", e.date).opt("--title", e.title).note(e)
 
 
-@_writes(Campaign.SessionEnded)
+@writes(Campaign.SessionEnded)
 def _session_end(e, events, subjects, renumber) -> Line:
     return Line("session").arg("end").note(e)
 
 
-@_writes(Campaign.ClockMoved)
+@writes(Campaign.ClockMoved)
 def _clock(e, events, subjects, renumber) -> Line:
     return Line("clock", "advance").arg(duration(e.by)).note(e)
 
 
-@_writes(Campaign.SettingChanged)
+@writes(Campaign.SettingChanged)
 def _setting(e, events, subjects, renumber) -> Line:
     return Line("setting").arg(e.setting, e.value).note(e)
 
 
-@_writes(Campaign.NoteRecorded)
+@writes(Campaign.NoteRecorded)
 def _note(e, events, subjects, renumber) -> Line:
     return Line("note").arg(e.text).note(e)
 
 
-@_writes(Campaign.CommandRetracted)
+@writes(Campaign.CommandRetracted)
 def _retract(e, events, subjects, renumber) -> Line:
     return Line("retract").arg(f"event:{renumber(e.retracted)}").note(e)

@@ -1,6 +1,7 @@
 """The floors the harness compares with, each run as its own process (as a ``campaign`` command is):
 
     python -m benchmarks.baselines es-save DB N       # N events, bare eventsourcing, one save
+    python -m benchmarks.baselines es-save-fold DB N  # the same, then read back and applied
     python -m benchmarks.baselines sqlite-rows DB N   # N rows, raw sqlite3 executemany
 
 ``es-save`` is B1's baseline: a bare ``eventsourcing`` application on the store's own persistence
@@ -8,6 +9,9 @@ module (``eventsourcing.sqlite``), no snapshots, no Ledger, N events over N/100 
 events carry what a Ledger event carries (position, session, GM, command, a value, a reason, the
 rules' answer and the ruling, a note, the ruleset, the hash-chain fields: ~500 bytes stored, as a
 Ledger event), all written by one ``save`` — one transaction.
+``es-save-fold`` does the same, then reads the N events back through the notification log and
+applies each to its aggregate with the library's own ``mutate``: the least any read model built
+from aggregate states adds to a save (B1's floor row, docs/PERFORMANCE.md).
 ``sqlite-rows`` writes N rows of the same shape as the library's stored events (id, version,
 topic, a JSON state of a similar size) with ``executemany`` in one transaction.
 
@@ -25,7 +29,7 @@ HASH = (
 )
 
 
-def es_save(db: str, n: int) -> None:
+def es_save(db: str, n: int, *, fold: bool = False) -> None:
     from eventsourcing.application import Application
     from eventsourcing.domain import Aggregate, event
     from eventsourcing.utils import Environment
@@ -84,6 +88,15 @@ def es_save(db: str, n: int) -> None:
                 hash=HASH,
             )
     app.save(*subjects)
+    if fold:
+        folded: dict = {}
+        start = 1
+        while batch := app.recorder.select_notifications(start=start, limit=500):
+            for notification in batch:
+                e = app.mapper.to_domain_event(notification)
+                folded[e.originator_id] = e.mutate(folded.get(e.originator_id))
+            start = batch[-1].id + 1
+        assert len(folded) == len(subjects)
     app.close()
 
 
@@ -135,7 +148,10 @@ def sqlite_rows(db: str, n: int) -> None:
 
 def main(argv: list[str]) -> None:
     kind, db, n = argv[0], argv[1], int(argv[2])
-    {"es-save": es_save, "sqlite-rows": sqlite_rows}[kind](db, n)
+    if kind == "es-save-fold":
+        es_save(db, n, fold=True)
+    else:
+        {"es-save": es_save, "sqlite-rows": sqlite_rows}[kind](db, n)
 
 
 if __name__ == "__main__":

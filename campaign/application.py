@@ -35,10 +35,10 @@ from campaign.integrity import GENESIS
 from campaign.keys import check_store_key
 from campaign.reading import Reading
 from campaign.rules.dice import DiceRoller
+from campaign.sessions import SessionCommands
 from campaign.store import StoreError, StoreURL
 
 if TYPE_CHECKING:
-    from aggregates.character import Character
     from projections.readmodel import ReadModel
 
 T = TypeVar("T")
@@ -115,7 +115,7 @@ class StagedCommand:
     after: dict[UUID, int]  # and after
 
 
-class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
+class Ledger(SessionCommands, EncounterCommands, CharacterCommands, Corrections, Reading):
     """One campaign's history, opened on a store by URL, recording as one GM."""
 
     def __init__(self, store: StoreURL, *, gm: str | None = None, seed: int | None = None):
@@ -434,101 +434,6 @@ class Ledger(EncounterCommands, CharacterCommands, Corrections, Reading):
             return created
         with recording(Recording(self.last_position() + 1, None, self.gm)):
             return Campaign()  # only to read from: never saved outside a command
-
-    # --- commands: the campaign itself ---------------------------------------------------
-
-    def init(self, name: str | None = None, paladin_ability: str | None = None) -> int:
-        """Create the campaign (idempotent); a different setting records a setting event."""
-
-        def body(_: Recording) -> int:
-            found = self.find(Campaign.create_id())
-            if found is None:
-                created = Campaign(name=name, paladin_ability=paladin_ability or "wis")
-                self.save(created)
-                return 1
-            if paladin_ability and paladin_ability != found.paladin_ability:
-                found.change_setting("paladin-ability", paladin_ability)
-                self.save(found)
-                return 1
-            return 0
-
-        return self.command(body, needs_session=False)
-
-    def open_session(
-        self,
-        number: int,
-        date: str | None = None,
-        title: str | None = None,
-        source_hash: str | None = None,
-        source: str | None = None,
-        note: str | None = None,
-    ) -> None:
-        """Open session ``number``; ``source`` is the session-log file it is replayed from."""
-
-        def body(context: Recording) -> None:
-            campaign = self.campaign()
-            campaign.check_session_number(number)
-            ended = self._close_session(campaign) if campaign.open_session is not None else []
-            context.session = number
-            campaign.open(number, date, title, source_hash, source, note)
-            self.save(campaign, *ended)
-
-        self.command(body, needs_session=False)
-
-    def end_session(self, note: str | None = None) -> int:
-        def body(_: Recording) -> int:
-            campaign = self.campaign()
-            characters = self._close_session(campaign, note)
-            self.save(campaign, *characters)
-            return campaign.last_session
-
-        return self.command(body)
-
-    def _close_session(self, campaign: Campaign, note: str | None = None) -> list[Character]:
-        """End the open session: first the conditions that last until it ends (RULES C-6),
-        then the session itself. Returns the characters whose conditions ended."""
-        if campaign.open_session is None:
-            campaign.end()  # refuses: no session is open
-        stored = self.stored_answer(
-            ("open conditions",), lambda read: read.characters_with_open_conditions()
-        )
-        handles = dict.fromkeys(stored)
-        for loaded in self.loaded():
-            if hasattr(loaded, "end_session_conditions"):  # a character (imported if loaded)
-                handles[loaded.handle] = None
-        ended = []
-        # In handle order: a log knows the characters it loaded, a live command asks the read
-        # models; either way the same conditions end at the same positions.
-        for handle in sorted(handles):
-            character = self.find(aggregate_id("character", handle))
-            if character is None or character.retracted:
-                continue
-            if any(c["until"] is None for c in character.conditions):
-                character.end_session_conditions(note)
-                ended.append(character)
-        campaign.end(note)
-        return ended
-
-    def advance_clock(self, seconds: int, note: str | None = None) -> int:
-        return self._on_campaign(lambda c: c.advance(seconds, note)).clock
-
-    def set_clock(self, seconds: int, note: str | None = None) -> int:
-        return self._on_campaign(lambda c: c.set_clock(seconds, note)).clock
-
-    def change_setting(self, setting: str, value: str, note: str | None = None) -> None:
-        self._on_campaign(lambda c: c.change_setting(setting, value, note))
-
-    def note(self, text: str, note: str | None = None) -> None:
-        self._on_campaign(lambda c: c.record_note(text, note))
-
-    def _on_campaign(self, change: Callable[[Campaign], object]) -> Campaign:
-        def body(_: Recording) -> Campaign:
-            campaign = self.campaign()
-            change(campaign)
-            self.save(campaign)
-            return campaign
-
-        return self.command(body)
 
     # --- reading -----------------------------------------------------------------------
 

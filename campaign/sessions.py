@@ -1,0 +1,113 @@
+"""The campaign's own commands of the application service (SPEC §4 "Sessions, time, corrections"):
+``init``, sessions opened and ended, the clock, settings and notes — load → call → save."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from aggregates.base import Recording, aggregate_id
+from aggregates.campaign import Campaign
+
+if TYPE_CHECKING:
+    from aggregates.character import Character
+    from campaign.application import Ledger
+
+
+class SessionCommands:
+    """Mixed into :class:`campaign.application.Ledger`."""
+
+    def init(self: Ledger, name: str | None = None, paladin_ability: str | None = None) -> int:
+        """Create the campaign (idempotent); a different setting records a setting event."""
+
+        def body(_: Recording) -> int:
+            found = self.find(Campaign.create_id())
+            if found is None:
+                created = Campaign(name=name, paladin_ability=paladin_ability or "wis")
+                self.save(created)
+                return 1
+            if paladin_ability and paladin_ability != found.paladin_ability:
+                found.change_setting("paladin-ability", paladin_ability)
+                self.save(found)
+                return 1
+            return 0
+
+        return self.command(body, needs_session=False)
+
+    def open_session(
+        self: Ledger,
+        number: int,
+        date: str | None = None,
+        title: str | None = None,
+        source_hash: str | None = None,
+        source: str | None = None,
+        note: str | None = None,
+    ) -> None:
+        """Open session ``number``; ``source`` is the session-log file it is replayed from."""
+
+        def body(context: Recording) -> None:
+            campaign = self.campaign()
+            campaign.check_session_number(number)
+            ended = self._close_session(campaign) if campaign.open_session is not None else []
+            context.session = number
+            campaign.open(number, date, title, source_hash, source, note)
+            self.save(campaign, *ended)
+
+        self.command(body, needs_session=False)
+
+    def end_session(self: Ledger, note: str | None = None) -> int:
+        def body(_: Recording) -> int:
+            campaign = self.campaign()
+            characters = self._close_session(campaign, note)
+            self.save(campaign, *characters)
+            return campaign.last_session
+
+        return self.command(body)
+
+    def _close_session(
+        self: Ledger, campaign: Campaign, note: str | None = None
+    ) -> list[Character]:
+        """End the open session: first the conditions that last until it ends (RULES C-6),
+        then the session itself. Returns the characters whose conditions ended."""
+        if campaign.open_session is None:
+            campaign.end()  # refuses: no session is open
+        stored = self.stored_answer(
+            ("open conditions",), lambda read: read.characters_with_open_conditions()
+        )
+        handles = dict.fromkeys(stored)
+        for loaded in self.loaded():
+            if hasattr(loaded, "end_session_conditions"):  # a character (imported if loaded)
+                handles[loaded.handle] = None
+        ended = []
+        # In handle order: a log knows the characters it loaded, a live command asks the read
+        # models; either way the same conditions end at the same positions.
+        for handle in sorted(handles):
+            character = self.find(aggregate_id("character", handle))
+            if character is None or character.retracted:
+                continue
+            if any(c["until"] is None for c in character.conditions):
+                character.end_session_conditions(note)
+                ended.append(character)
+        campaign.end(note)
+        return ended
+
+    def advance_clock(self: Ledger, seconds: int, note: str | None = None) -> int:
+        return self._on_campaign(lambda c: c.advance(seconds, note)).clock
+
+    def set_clock(self: Ledger, seconds: int, note: str | None = None) -> int:
+        return self._on_campaign(lambda c: c.set_clock(seconds, note)).clock
+
+    def change_setting(self: Ledger, setting: str, value: str, note: str | None = None) -> None:
+        self._on_campaign(lambda c: c.change_setting(setting, value, note))
+
+    def note(self: Ledger, text: str, note: str | None = None) -> None:
+        self._on_campaign(lambda c: c.record_note(text, note))
+
+    def _on_campaign(self: Ledger, change: Callable[[Campaign], object]) -> Campaign:
+        def body(_: Recording) -> Campaign:
+            campaign = self.campaign()
+            change(campaign)
+            self.save(campaign)
+            return campaign
+
+        return self.command(body)

@@ -213,3 +213,11 @@ class Reading:
         wanted = None if code is None else check_code(code)
         with self.reading(as_of, AUDIT) as connection:
             return queries.findings(connection, session, wanted)
+
+    def audit_counts(self: Ledger, sessions: Sequence[int]) -> tuple[int, int, int]:
+        """How many findings the audit lists for ``sessions`` (``campaign audit --session N``
+        for each): all, warnings, pending."""
+        from projections import queries
+
+        with self.reading(None, AUDIT) as connection:
+            return queries.finding_counts(connection, sessions)

@@ -130,12 +130,10 @@ def _replay_file(ctx: typer.Context, ledger: Ledger, log: SessionLog, *, dry_run
 
 def _audit_summary(ledger: Ledger, sessions: list[int]) -> str:
     """``audit: 3 findings (2 warnings, 1 pending)`` for the sessions just recorded."""
-    found = [f for n in sessions for f in ledger.audit(session=n)]
-    warned = sum(f["severity"] == "warning" for f in found)
-    pending = sum(f["status"] == "pending" for f in found)
+    found, warned, pending = ledger.audit_counts(sessions)
     detail = f"{warned} warning{'s' * (warned != 1)}" + (f", {pending} pending" if pending else "")
     where = " ".join(f"--session {n}" for n in sessions[:1])
-    return f"audit: {len(found)} findings ({detail}) — `campaign audit {where}`"
+    return f"audit: {found} finding{'s' * (found != 1)} ({detail}) — `campaign audit {where}`"
 
 
 def _run_blocks(ctx: typer.Context, run: LogRun, name: str, blocks: list[SessionBlock]) -> None:

@@ -6,10 +6,10 @@ for ``--as-of``) and returns plain values; rendering is the CLI's business.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any
 
-from sqlalchemy import Connection, func, or_, select
+from sqlalchemy import Connection, case, func, or_, select
 
 from campaign.clock import format_moment
 from campaign.rules import d6harmonie
@@ -261,6 +261,19 @@ def modifiers(connection: Connection) -> list[dict[str, Any]]:
 
 
 # --- audit -------------------------------------------------------------------------------------
+
+
+def finding_counts(connection: Connection, sessions: Collection[int]) -> tuple[int, int, int]:
+    """How many findings stand in ``sessions`` (as :func:`findings` lists them): all of them,
+    the warnings, the pending — one query, for a replay's summary."""
+    f = tables.findings.c
+    query = select(
+        func.count(),
+        func.coalesce(func.sum(case((f.severity == "warning", 1), else_=0)), 0),
+        func.coalesce(func.sum(case((f.status == "pending", 1), else_=0)), 0),
+    ).where(f.status.in_(("pending", "final")), f.session.in_(list(sessions)))
+    total, warnings, pending = connection.execute(query).one()
+    return int(total), int(warnings), int(pending)
 
 
 def findings(

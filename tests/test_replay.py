@@ -254,3 +254,24 @@ def test_the_summary_counts_the_audit_findings_of_the_sessions_recorded(run, tmp
     assert result.exit_code == 0, result.output
     # MOR001 (fight on a failed test, 12 > 6) and GEN002 (the note)
     assert "audit: 2 findings (1 warning) — `campaign audit --session 1`" in result.stdout
+
+
+def test_the_summary_counts_only_the_sessions_the_file_recorded(run, tmp_path):
+    two = "session 1\nencounter start hall\nencounter group hall rats --count 4 --morale 6\n"
+    two += 'morale hall rats --roll 6,6 --ruling fight --note "they smell cheese"\n'
+    two += "session 2\nencounter group hall bats --count 3 --morale 7\ncasualty hall bats\n"
+    result = run("replay", write(tmp_path, "a.log", two))
+    assert result.exit_code == 0, result.output
+    # session 1: MOR001 (fight on 12 > 6, a warning) and GEN002 (the note, info); session 2:
+    # MOR002 (the bats' first death, no check yet: a warning, pending while the encounter lasts)
+    assert "audit: 3 findings (2 warnings, 1 pending) — `campaign audit --session 1`" in (
+        result.stdout
+    )
+    three = two + "session 3\nmorale hall rats --roll 2,2 --ruling flee\n"
+    result = run("replay", write(tmp_path, "b.log", three))
+    assert result.exit_code == 0, result.output
+    # only session 3 is new: MOR001 (flee on 4 <= 6); the bats' MOR002 belongs to session 2
+    assert "audit: 1 finding (1 warning) — `campaign audit --session 3`" in result.stdout
+    assert "session 2 already recorded from this text: skipped" in result.stdout
+    found = json.loads(run("audit", "--session", "3", "--json").stdout)["findings"]
+    assert [(f["code"], f["severity"]) for f in found] == [("MOR001", "warning")]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 class CampaignError(Exception):
     """Base of every error the tracker reports to a user (never shown as a traceback)."""
@@ -42,3 +44,18 @@ class UnknownHandle(ImpossibleInput):
 
 class HandleTaken(ImpossibleInput):
     """A handle already used in the campaign (a retracted creation leaves its handle used)."""
+
+
+class UnknownSession(ImpossibleInput):
+    """A ``--session N`` that names no session of the history (``history``, ``audit``,
+    ``export``): said as an error, not as an empty answer that would read as "nothing there"."""
+
+    def __init__(self, session: int, known: Iterable[int], as_of: str | None = None) -> None:
+        recorded = ", ".join(map(str, known)) or "none"
+        where = "this history" if as_of is None else f"this history as of {as_of}"
+        super().__init__(
+            f"session {session} is not in {where}; sessions: {recorded}",
+            field="session",
+            value=session,
+            expected=recorded,
+        )

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from aggregates.base import LedgerAggregate
 from aggregates.campaign import Campaign
-from campaign.errors import ImpossibleInput
+from campaign.errors import UnknownSession
 from campaign.loglines import Event, ExportError, command_line, duration, quote
 from campaign.recap import markdown, markdown_lines
 from campaign.subjects import Subjects
@@ -192,13 +192,7 @@ class _LogWriter:
                 expected="a session after it",
             )
         if self.session is not None and self.session not in self.sessions:
-            recorded = ", ".join(map(str, self.sessions)) or "none"
-            raise ImpossibleInput(
-                f"session {self.session} is not in this history; sessions: {recorded}",
-                field="session",
-                value=self.session,
-                expected=recorded,
-            )
+            raise UnknownSession(self.session, self.sessions)
         self._header()
         if self.open is not None and (self.session is None or self.session == self.open):
             self.lines += ["\n", f"# session {self.open} was still open: a replay of this log "

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from campaign.errors import ImpossibleInput
+from campaign.errors import ImpossibleInput, UnknownSession
 from campaign.store import StoreError
 
 if TYPE_CHECKING:
@@ -30,7 +30,9 @@ _REF = re.compile(r"(session|event):(\d+)")
 # What each query reads (projection names, projections/readmodel.py): an ``--as-of`` fold folds
 # only those, and skips the others' work (the timeline's log lines, the audit's judgements).
 STATE = frozenset({"campaign", "board", "companies", "characters", "modifiers"})
-TIMELINE, SESSIONS, AUDIT = frozenset({"timeline"}), frozenset({"sessions"}), frozenset({"audit"})
+# A query given a `--session N` also reads the sessions, to refuse one that is not there.
+SESSIONS = frozenset({"sessions"})
+TIMELINE, AUDIT = frozenset({"timeline"}) | SESSIONS, frozenset({"audit"}) | SESSIONS
 
 
 class Reading:
@@ -176,6 +178,7 @@ class Reading:
         from projections import queries
 
         with self.reading(as_of, TIMELINE) as connection:
+            self._check_session(connection, session, as_of)
             yield from queries.history_rows(connection, session, subject)
 
     def modifiers(self: Ledger, as_of: str | None = None) -> list[dict[str, Any]]:
@@ -212,7 +215,19 @@ class Reading:
 
         wanted = None if code is None else check_code(code)
         with self.reading(as_of, AUDIT) as connection:
+            self._check_session(connection, session, as_of)
             return queries.findings(connection, session, wanted)
+
+    def _check_session(
+        self: Ledger, connection: Connection, session: int | None, as_of: str | None
+    ) -> None:
+        """A ``--session N`` must name a recorded session (as of ``as_of``)."""
+        from projections import queries
+
+        if session is not None:
+            known = queries.session_numbers(connection)
+            if session not in known:
+                raise UnknownSession(session, known, as_of)
 
     def audit_counts(self: Ledger, sessions: Sequence[int]) -> tuple[int, int, int]:
         """How many findings the audit lists for ``sessions`` (``campaign audit --session N``

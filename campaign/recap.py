@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from aggregates.campaign import Campaign
 from aggregates.character import Character
 from aggregates.encounter import Encounter
-from campaign.errors import ImpossibleInput
+from campaign.errors import UnknownSession
 from campaign.subjects import Subjects
 
 if TYPE_CHECKING:
@@ -72,9 +72,7 @@ def markdown_lines(ledger: Ledger, session: int | None = None) -> Iterator[str]:
     numbers = [n for n, e in opened.items() if e.command not in withdrawn]
     if session is not None:
         if session not in numbers:
-            known = ", ".join(map(str, numbers)) or "none"
-            raise ImpossibleInput(f"session {session} is not in this history; sessions: {known}",
-                                  field="session", value=session, expected=known)  # fmt: skip
+            raise UnknownSession(session, numbers)
         numbers = [session]
     head = [] if session is not None else ["# Campaign recap", ""]
     return _joined(chain(head, _sections(ledger, numbers, opened, withdrawn, last)))

@@ -190,6 +190,12 @@ def sessions(connection: Connection) -> list[dict[str, Any]]:
         select(tables.sessions).order_by(s.number)).mappings()]  # fmt: skip
 
 
+def session_numbers(connection: Connection) -> list[int]:
+    """The numbers of the sessions recorded, in order."""
+    s = tables.sessions.c
+    return list(connection.scalars(select(s.number).order_by(s.number)))
+
+
 def session_end(connection: Connection, number: int) -> int | None:
     """The last position of session ``number`` (``--as-of session:N``), None if it has none."""
     t = tables.timeline.c

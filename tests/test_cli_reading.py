@@ -183,6 +183,16 @@ def test_a_bad_as_of_exits_2(ford_db, campaign, ref):
         assert "--as-of" in result.stderr and result.stdout == ""
 
 
+@pytest.mark.parametrize("command", [["history", "--json"], ["audit", "--json"], ["export"]])
+def test_a_session_not_in_the_history_exits_2_naming_the_sessions(ford_db, campaign, command):
+    # the ford is session 12 alone: an empty answer for session 11 would read as "nothing
+    # happened" (no events, no findings) when the number is a typo
+    result = campaign("--db", ford_db, *command, "--session", "11")
+    assert result.exit_code == 2, (command, result.output)
+    assert "--session: session 11 is not in this history; sessions: 12" in result.stderr
+    assert result.stdout == "" and "Traceback" not in result.output
+
+
 @pytest.mark.parametrize(
     "command", [["status"], ["history"], ["modifiers"], ["projections", "status"],
                 ["projections", "rebuild"], ["projections", "run", "--once"]],

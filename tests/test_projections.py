@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import func, select
 
 from campaign.application import Ledger
-from campaign.errors import ImpossibleInput
+from campaign.errors import ImpossibleInput, UnknownSession
 from campaign.store import parse_store_url
 from projections import tables
 from tests.scenario import FORD, FORD_STATUS, contains, play
@@ -119,7 +119,8 @@ def test_history_shows_each_event_with_the_rules_beside_the_ruling(ledger):
     assert {e["subject"] for e in by_subject} == {
         "brynn", "brynn/Tower shield", "brynn/Ring of protection +1"
     }  # fmt: skip
-    assert ledger.history(session=11) == []
+    with pytest.raises(UnknownSession, match="session 11 is not in this history; sessions: 12"):
+        ledger.history(session=11)  # a typo'd session is refused, not answered with nothing
 
 
 def test_every_read_is_caught_up_and_rebuild_equals_the_incremental_state(ledger):

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from campaign.errors import ImpossibleInput, UnknownSession
+from campaign.errors import ImpossibleInput, UnknownHandle, UnknownSession
 from campaign.store import StoreError
 
 if TYPE_CHECKING:
@@ -179,7 +179,19 @@ class Reading:
 
         with self.reading(as_of, TIMELINE) as connection:
             self._check_session(connection, session, as_of)
-            yield from queries.history_rows(connection, session, subject)
+            found = False
+            for row in queries.history_rows(connection, session, subject):
+                found = True
+                yield row
+            # every subject has at least the event that created it: none at all is a typo
+            if not found and subject is not None and not queries.has_subject(connection, subject):
+                raise UnknownHandle(
+                    f"no event is about {subject!r}" + ("" if as_of is None else f" as of {as_of}"),
+                    field="subject",
+                    value=subject,
+                    expected="a handle recorded in this history: `campaign status` lists them "
+                    "(a group is ENCOUNTER/GROUP)",
+                )
 
     def modifiers(self: Ledger, as_of: str | None = None) -> list[dict[str, Any]]:
         from projections import queries

@@ -164,15 +164,27 @@ def history_rows(
     if session is not None:
         query = query.where(t.session == session)
     if subject is not None:
-        wanted = subject.lower()
-        query = query.where(or_(func.lower(t.subject) == wanted,
-                                func.lower(t.subject).like(f"{wanted}/%")))  # fmt: skip
+        query = query.where(_about(subject))
     result = connection.execute(query, execution_options={"yield_per": chunk or HISTORY_CHUNK})
     try:
         for row in result:
             yield _history_entry(row)
     finally:
         result.close()  # abandoned half-way: the cursor is released at once
+
+
+def _about(subject: str) -> Any:
+    """The timeline's rows about ``subject``: itself and what it holds (an encounter's groups,
+    a character's items), whatever the case."""
+    t = tables.timeline.c
+    wanted = subject.lower()
+    return or_(func.lower(t.subject) == wanted, func.lower(t.subject).like(f"{wanted}/%"))
+
+
+def has_subject(connection: Connection, subject: str) -> bool:
+    """Whether any event of the timeline is about ``subject`` (as :func:`history_rows` filters)."""
+    query = select(tables.timeline.c.position).where(_about(subject)).limit(1)
+    return connection.scalar(query) is not None
 
 
 def _history_entry(row: Any) -> dict[str, Any]:

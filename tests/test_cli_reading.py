@@ -193,6 +193,16 @@ def test_a_session_not_in_the_history_exits_2_naming_the_sessions(ford_db, campa
     assert result.stdout == "" and "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("subject", ["nobody", "goblins", "ford/nobody"])
+def test_history_of_a_subject_nothing_is_about_exits_2(ford_db, campaign, subject):
+    # every subject has at least the event that created it; "goblins" is a group: ford/goblins
+    result = campaign("--db", ford_db, "history", "--subject", subject, "--json")
+    assert result.exit_code == 2, result.output
+    assert f"--subject: no event is about {subject!r}" in result.stderr
+    assert "ENCOUNTER/GROUP" in result.stderr and result.stdout == ""
+    assert campaign("--db", ford_db, "history", "--subject", "ford/goblins").exit_code == 0
+
+
 @pytest.mark.parametrize(
     "command", [["status"], ["history"], ["modifiers"], ["projections", "status"],
                 ["projections", "rebuild"], ["projections", "run", "--once"]],

@@ -275,6 +275,9 @@ def test_the_summary_counts_only_the_sessions_the_file_recorded(run, tmp_path):
     assert "session 2 already recorded from this text: skipped" in result.stdout
     found = json.loads(run("audit", "--session", "3", "--json").stdout)["findings"]
     assert [(f["code"], f["severity"]) for f in found] == [("MOR001", "warning")]
+    # a subject with no event in a session it was not yet in: an empty answer, not an error
+    empty = run("history", "--subject", "hall/bats", "--session", "1", "--json")
+    assert (empty.exit_code, empty.stdout) == (0, '{"events": []}\n')
     # as of the end of session 2, session 3 is not yet in the history
     before = run("history", "--session", "3", "--as-of", "session:2", "--json")
     assert before.exit_code == 2 and before.stdout == ""

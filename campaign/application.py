@@ -7,9 +7,10 @@ the last recorded event, the open session and the GM.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Collection, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from uuid import UUID
 
@@ -29,7 +30,7 @@ from aggregates.campaign import Campaign
 from campaign.characters import CharacterCommands
 from campaign.corrections import Corrections
 from campaign.encounters import EncounterCommands
-from campaign.errors import HandleTaken, ImpossibleInput, UnknownHandle
+from campaign.errors import CampaignError, HandleTaken, ImpossibleInput, UnknownHandle
 from campaign.handles import check_handle
 from campaign.integrity import GENESIS
 from campaign.keys import check_store_key
@@ -128,6 +129,8 @@ class Ledger(SessionCommands, EncounterCommands, CharacterCommands, Corrections,
         self._held: dict[UUID, Aggregate] | None = None
         self._read_model: ReadModel | None = None
         self._locked = False  # this process holds the writer lock (it is not re-entrant)
+        self._closed = False
+        self._identity: tuple[int, int] | None = None
         store.prepare()
         try:
             # Creating tables concurrently fails on PostgreSQL ("tuple concurrently updated"):
@@ -135,15 +138,41 @@ class Ledger(SessionCommands, EncounterCommands, CharacterCommands, Corrections,
             with store.writer_lock():
                 self.app = LedgerApplication(env=store.library_env())
                 check_store_key(self.app, store)  # a wrong, missing or stray CAMPAIGN_KEY
+                self._identity = store.identity()
         except StoreError:
             raise
         except Exception as error:  # the library's own errors vary by backend
             raise StoreError(f"cannot open the store {store.redacted}: {error}") from None
 
     def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
         if self._read_model is not None:
             self._read_model.engine.dispose()
         self.app.close()
+
+    def discard_if_empty(self, created: Collection[Path]) -> bool:
+        """Close the ledger, and remove the store's files in ``created`` (what opening it made:
+        ``StoreURL.footprint``) when no event was recorded in it — under the writer lock, so
+        that no other process is writing its first command there (one that opened the store
+        meanwhile refuses to write once it holds the lock: :meth:`locked`)."""
+        try:
+            with self.locked():
+                if self.last_position() != 0:
+                    return False
+                self.close()
+                for path in created:
+                    if not path.is_dir():
+                        with suppress(OSError):
+                            path.unlink()
+        except CampaignError:
+            return False
+        for path in created:
+            if path.is_dir():
+                with suppress(OSError):
+                    path.rmdir()  # only if empty
+        return True
 
     @property
     def read_model(self) -> ReadModel:
@@ -166,6 +195,16 @@ class Ledger(SessionCommands, EncounterCommands, CharacterCommands, Corrections,
             yield
             return
         with self.store.writer_lock():
+            now = self.store.identity()
+            if now != self._identity:
+                if now is None:  # the SQLite file is gone, not replaced: so goes its lock
+                    with suppress(OSError):
+                        self.store.lock_path.unlink()
+                raise StoreError(
+                    f"the store {self.store.redacted} was removed or replaced since this "
+                    "command opened it: run the command again (in `campaign shell`, leave it "
+                    "and start it again)"
+                )
             self._locked = True
             try:
                 yield
@@ -404,7 +443,7 @@ class Ledger(SessionCommands, EncounterCommands, CharacterCommands, Corrections,
                 f"the {kind} {handle!r} {why}",
                 field=kind,
                 value=handle,
-                expected=f"a {kind} recorded earlier",
+                expected=f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} recorded earlier",
             )
         assert isinstance(found, cls)
         return found

@@ -109,17 +109,52 @@ class StoreURL:
         """Create what must exist before the library connects: a 0600 SQLite file (SPEC §7)."""
         if self.kind != "sqlite" or self.path is None:
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_CREAT | os.O_RDWR, 0o600)
-        os.close(fd)
+        if self.path.is_dir():
+            raise ImpossibleInput(
+                f"{str(self.path)!r} is a directory",
+                field="db",
+                value=str(self.path),
+                expected=f"a SQLite file, e.g. {self.path / 'campaign.db'}",
+            )
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            os.close(os.open(self.path, os.O_CREAT | os.O_RDWR, 0o600))
+        except OSError as error:
+            raise StoreError(f"cannot create the store {self.path}: {error.strerror}") from error
+
+    @property
+    def lock_path(self) -> Path:
+        """The SQLite store's lock file (``flock``), beside it."""
+        assert self.path is not None
+        return self.path.with_name(self.path.name + ".lock")
+
+    def identity(self) -> tuple[int, int] | None:
+        """The SQLite file's device and inode (None: not there, or PostgreSQL). A writer checks
+        it once it holds the lock: a store removed meanwhile must not take writes into a file
+        no path leads to (``Ledger.discard_if_empty``)."""
+        if self.kind != "sqlite" or self.path is None:
+            return None
+        try:
+            found = os.stat(self.path)
+        except OSError:
+            return None
+        return found.st_dev, found.st_ino
+
+    def footprint(self) -> list[Path]:
+        """Every path a SQLite store occupies or may create — its files, the lock last, then
+        the directories that hold it, deepest first; none for PostgreSQL."""
+        if self.kind != "sqlite" or self.path is None:
+            return []
+        files = [self.path.with_name(self.path.name + suffix)
+                 for suffix in ("-wal", "-shm", "", ".lock")]  # fmt: skip
+        return [*files, *self.path.parents]
 
     @contextmanager
     def writer_lock(self) -> Iterator[None]:
         """Hold the store's single-writer lock for one command. A writer waits for it (it is
         not dropped) up to ``lock_timeout`` seconds, then gets a clear :class:`StoreBusy`."""
         if self.kind == "sqlite":
-            assert self.path is not None
-            lock_path = self.path.with_name(self.path.name + ".lock")
+            lock_path = self.lock_path
             fd = os.open(lock_path, os.O_CREAT | os.O_RDWR, 0o600)
             try:
                 self._flock(fd)

@@ -102,8 +102,15 @@ def open_ledger(ctx: typer.Context, *, create: bool, scratch: bool = False) -> I
                 f"no campaign store at {url.redacted}: create one with `campaign init`, or "
                 "`campaign replay FILE…` (or point --db / CAMPAIGN_DB at an existing store)"
             )
+        there = {path for path in url.footprint() if path.exists()}
         with Ledger(url, gm=current.gm, seed=_seed()) as ledger:
-            yield ledger
+            try:
+                yield ledger
+            except BaseException as error:
+                # a command that fails writes nothing: not even the store it would have created
+                if getattr(error, "exit_code", 1) != 0:
+                    ledger.discard_if_empty([p for p in url.footprint() if p not in there])
+                raise
 
 
 def record(

@@ -217,11 +217,14 @@ def test_live_commands_take_signed_values_and_confirm_in_one_line(run):
     assert morale.exit_code == 0 and "rolled by the tracker" in morale.stdout
 
 
-def test_a_live_command_without_a_session_says_how_to_open_one(run):
+def test_a_live_command_without_a_session_says_how_to_open_one(run, db):
     result = run("note", "hello")
     assert result.exit_code == 2
     assert "campaign session N" in result.stderr
-    assert positions(run) == 0
+    if db.startswith("postgresql"):
+        assert positions(run) == 0
+    else:  # the SQLite store the failed command made is gone again (tests/test_store.py)
+        assert "no campaign store" in run("status").stderr
 
 
 def test_a_live_error_writes_nothing(run):

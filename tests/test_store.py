@@ -11,7 +11,7 @@ import pytest
 
 from campaign.application import Ledger
 from campaign.errors import ImpossibleInput
-from campaign.store import parse_store_url
+from campaign.store import StoreError, parse_store_url
 
 
 def open_ledger(url, gm="ann"):
@@ -154,3 +154,71 @@ def test_bad_store_urls_never_echo_a_password(text):
     with pytest.raises(ImpossibleInput) as caught:
         parse_store_url(text)
     assert caught.value.field == "db" and "s3cret" not in str(caught.value)
+
+
+# --- a SQLite store as the CLI creates it --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "words", [["note", "too early"], ["morale", "ford", "goblins"], ["character", "save", "x"]]
+)
+def test_a_first_command_that_fails_leaves_no_store_behind(campaign, tmp_path, words):
+    # a logging command creates its store; one that fails writes nothing, not even that store
+    db = tmp_path / "new" / "deeper" / "campaign.db"
+    result = campaign("--db", str(db), *words)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "new").exists()  # nor the directories made for it
+
+
+def test_a_store_that_holds_events_stays_when_a_command_fails(campaign, tmp_path):
+    db = tmp_path / "campaign.db"
+    assert campaign("--db", str(db), "session", "1").exit_code == 0
+    assert campaign("--db", str(db), "morale", "ford", "goblins").exit_code == 2
+    assert db.exists()
+    with open_ledger(str(db)) as ledger:
+        assert ledger.last_position() == 2  # the campaign created, session 1 opened
+
+
+def test_a_replay_whose_first_file_fails_leaves_no_store(campaign, tmp_path):
+    log = tmp_path / "bad.log"
+    log.write_text("session 1\nmorale nowhere goblins\n")
+    db = tmp_path / "campaign.db"
+    result = campaign("--db", str(db), "replay", str(log))
+    assert result.exit_code == 2, result.output
+    assert "expected an encounter recorded earlier" in result.stderr  # "an", not "a"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.log"]
+
+
+@pytest.mark.parametrize("words", [["status"], ["note", "hi"], ["replay", "x.log"]])
+def test_a_directory_as_the_store_is_bad_input(campaign, tmp_path, words):
+    result = campaign("--db", str(tmp_path), *words)
+    assert result.exit_code == 2, result.output
+    assert f"--db: '{tmp_path}' is a directory" in result.stderr
+    assert "Traceback" not in result.output and list(tmp_path.iterdir()) == []
+
+
+def test_a_writer_refuses_a_store_removed_while_it_waited(tmp_path):
+    # two processes open a new store at once; the one whose first command fails removes it
+    # (under the writer lock): the other must not then record into a file no path leads to
+    db = tmp_path / "campaign.db"
+    url = parse_store_url(str(db))
+    made = url.footprint()
+    with Ledger(url, gm="ann") as first, Ledger(url, gm="bob") as failed:
+        assert failed.discard_if_empty(
+            [p for p in made if p != tmp_path and p not in tmp_path.parents]
+        )
+        assert not db.exists()
+        with pytest.raises(StoreError, match="was removed or replaced since this command opened it"):
+            first.open_session(1)
+    assert list(tmp_path.iterdir()) == []  # and nothing was made again
+
+
+def test_a_store_with_events_is_never_discarded(tmp_path):
+    db = tmp_path / "campaign.db"
+    url = parse_store_url(str(db))
+    with Ledger(url, gm="ann") as ledger:
+        ledger.open_session(1)
+        assert not ledger.discard_if_empty(url.footprint()[:4])
+    with Ledger(url, gm="ann") as ledger:
+        assert ledger.last_position() == 2

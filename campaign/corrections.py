@@ -21,6 +21,7 @@ from uuid import UUID
 
 from aggregates.base import Recording
 from campaign.errors import ImpossibleInput
+from campaign.store import MAX_STORED
 
 if TYPE_CHECKING:
     from campaign.application import Ledger, StagedCommand
@@ -141,7 +142,11 @@ class Corrections:
         self.catch_up()
         t = tables.timeline.c
         with self.read_model.reading() as connection:
-            command = connection.scalar(select(t.command).where(t.position == position))
+            command = (
+                connection.scalar(select(t.command).where(t.position == position))
+                if position <= MAX_STORED
+                else None
+            )
             if command is None:
                 raise _refuse(f"there is no event {position}", ref, "a recorded position")
             rows = connection.execute(

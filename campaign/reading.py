@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from campaign.errors import ImpossibleInput, UnknownHandle, UnknownSession
-from campaign.store import StoreError
+from campaign.store import MAX_STORED, StoreError
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -71,10 +71,10 @@ class Reading:
         with self.read_model.reading() as connection:
             last = queries.last_position(connection)
             if kind == "session":
-                found = queries.session_end(connection, number)
+                found = queries.session_end(connection, number) if number <= MAX_STORED else None
                 why = f"session {number} has no events"
             else:
-                found = queries.command_end(connection, number)
+                found = queries.command_end(connection, number) if number <= MAX_STORED else None
                 why = f"there is no event {number}: positions run 1–{last}"
         if found is None:
             raise ImpossibleInput(why, field="as-of", value=ref, expected="a recorded point")

@@ -34,6 +34,11 @@ KEY_SIZES = (16, 24, 32)  # bytes: AES-128, -192, -256
 POSTGRES_WRITER_LOCK = 0x4C45444745520001
 
 
+# The largest whole number a store's columns hold (SQLite INTEGER, PostgreSQL BIGINT): a
+# position or session number beyond it was never recorded (and cannot be asked for in SQL).
+MAX_STORED = 2**63 - 1
+
+
 class StoreError(CampaignError):
     """The store cannot be reached or used (exit 1)."""
 

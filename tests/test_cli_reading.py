@@ -175,7 +175,9 @@ def test_modifiers_of_nothing_exits_2_naming_it(ford_db, campaign, targets, name
 # --- errors --------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("ref", ["yesterday", "event:999", "session:3", "event:"])
+@pytest.mark.parametrize(
+    "ref", ["yesterday", "event:999", "session:3", "event:", f"event:{10**23}", f"session:{2**63}"]
+)
 def test_a_bad_as_of_exits_2(ford_db, campaign, ref):
     for command in (["status"], ["history"], ["modifiers"]):
         result = campaign("--db", ford_db, *command, "--as-of", ref, "--json")

@@ -58,6 +58,15 @@ def test_retract_last_twice_withdraws_the_last_two_commands(ledger):
     assert comparable(ledger.status()) == before
 
 
+@pytest.mark.parametrize("position", [999, 2**63 - 1, 2**63, 10**23])
+def test_retract_an_event_never_recorded_is_refused(ledger, position):
+    # past the largest integer a store holds as well: no SQL overflow, the same refusal
+    play(ledger, FORD[:3])
+    with pytest.raises(ImpossibleInput, match=f"there is no event {position}$") as refused:
+        ledger.retract(f"event:{position}")
+    assert refused.value.field == "retract"
+
+
 def test_retract_an_earlier_event_only_when_nothing_later_touched_its_subjects(ledger):
     play(ledger, FORD[:15])  # up to the adjustment: the encounter is not touched again
     adjust = next(e for e in ledger.history() if e["kind"] == "adjustment-made")["position"]

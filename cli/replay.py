@@ -107,6 +107,8 @@ def _replay_file(ctx: typer.Context, ledger: Ledger, log: SessionLog, *, dry_run
                 expected="a new session number, or the same text",
             )
     said = [f"session {n} already recorded from this text: skipped" for n in skipped]
+    if not log.blocks:
+        return f"{log.name}: no session in it (a session starts with a `session N` line)"
     if not todo:
         return f"{log.name}: nothing new. " + "; ".join(said)
     before = ledger.last_position()

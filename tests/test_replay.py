@@ -285,3 +285,13 @@ def test_the_summary_counts_only_the_sessions_the_file_recorded(run, tmp_path):
     before = run("history", "--session", "3", "--as-of", "session:2", "--json")
     assert before.exit_code == 2 and before.stdout == ""
     assert "session 3 is not in this history as of session:2; sessions: 1, 2" in before.stderr
+
+
+@pytest.mark.parametrize("text", ["", "# the players cancelled\n", "\n\n"])
+def test_a_log_with_no_session_says_so_and_records_nothing(run, tmp_path, text):
+    result = run("replay", write(tmp_path, "empty.log", text))
+    assert result.exit_code == 0, result.output
+    assert "empty.log: no session in it (a session starts with a `session N` line)" in (
+        result.stdout
+    )
+    assert positions(run) == 0

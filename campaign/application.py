@@ -7,10 +7,9 @@ the last recorded event, the open session and the GM.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from uuid import UUID
 
@@ -130,7 +129,8 @@ class Ledger(SessionCommands, EncounterCommands, CharacterCommands, Corrections,
         self._read_model: ReadModel | None = None
         self._locked = False  # this process holds the writer lock (it is not re-entrant)
         self._closed = False
-        self._identity: tuple[int, int] | None = None
+        self._identity: tuple[int, int] | None = None  # the SQLite file opened (StoreURL.identity)
+        self._saw_events = False  # whether this ledger has found or recorded an event there
         store.prepare()
         try:
             # Creating tables concurrently fails on PostgreSQL ("tuple concurrently updated"):
@@ -139,6 +139,7 @@ class Ledger(SessionCommands, EncounterCommands, CharacterCommands, Corrections,
                 self.app = LedgerApplication(env=store.library_env())
                 check_store_key(self.app, store)  # a wrong, missing or stray CAMPAIGN_KEY
                 self._identity = store.identity()
+                self._saw_events = bool(self.app.recorder.max_notification_id())
         except StoreError:
             raise
         except Exception as error:  # the library's own errors vary by backend
@@ -152,26 +153,22 @@ class Ledger(SessionCommands, EncounterCommands, CharacterCommands, Corrections,
             self._read_model.engine.dispose()
         self.app.close()
 
-    def discard_if_empty(self, created: Collection[Path]) -> bool:
-        """Close the ledger, and remove the store's files in ``created`` (what opening it made:
-        ``StoreURL.footprint``) when no event was recorded in it — under the writer lock, so
-        that no other process is writing its first command there (one that opened the store
-        meanwhile refuses to write once it holds the lock: :meth:`locked`)."""
+    def discard_if_empty(self) -> bool:
+        """Close the ledger and remove the SQLite store it opened when no event is recorded in
+        it (a first command that failed: the CLI calls this only for a store it created).
+        Under the writer lock, so no other process is recording there; one that opened the same
+        new store meanwhile opens it afresh once it holds the lock (:meth:`locked`). The lock
+        file and the directories stay: another process may be waiting on that lock."""
         try:
             with self.locked():
                 if self.last_position() != 0:
                     return False
                 self.close()
-                for path in created:
-                    if not path.is_dir():
-                        with suppress(OSError):
-                            path.unlink()
+                for path in self.store.files():
+                    with suppress(OSError):
+                        path.unlink()
         except CampaignError:
             return False
-        for path in created:
-            if path.is_dir():
-                with suppress(OSError):
-                    path.rmdir()  # only if empty
         return True
 
     @property
@@ -181,9 +178,9 @@ class Ledger(SessionCommands, EncounterCommands, CharacterCommands, Corrections,
         if self._read_model is None:
             from projections import readmodel
 
-            engine = readmodel.store_engine(self.store)
-            model = readmodel.ReadModel(engine, self.app, load=self._load_version)
             with self.locked():  # creating tables concurrently fails on PostgreSQL
+                engine = readmodel.store_engine(self.store)
+                model = readmodel.ReadModel(engine, self.app, load=self._load_version)
                 model.set_up()
             self._read_model = model
         return self._read_model
@@ -195,21 +192,34 @@ class Ledger(SessionCommands, EncounterCommands, CharacterCommands, Corrections,
             yield
             return
         with self.store.writer_lock():
-            now = self.store.identity()
-            if now != self._identity:
-                if now is None:  # the SQLite file is gone, not replaced: so goes its lock
-                    with suppress(OSError):
-                        self.store.lock_path.unlink()
-                raise StoreError(
-                    f"the store {self.store.redacted} was removed or replaced since this "
-                    "command opened it: run the command again (in `campaign shell`, leave it "
-                    "and start it again)"
-                )
+            if self.store.identity() != self._identity:
+                self._opened_again()
             self._locked = True
             try:
                 yield
             finally:
                 self._locked = False
+
+    def _opened_again(self) -> None:
+        """The SQLite file this ledger opened is no longer at its path (it holds the writer
+        lock). An empty store discarded by another process's failed first command
+        (:meth:`discard_if_empty`) is opened afresh — empty, as this ledger last found it.
+        Anything else (a store deleted by hand or replaced under ``campaign shell``) is an
+        error: recording into a file no path leads to would lose every event."""
+        if self._saw_events or self.store.identity() is not None:
+            raise StoreError(
+                f"the store {self.store.redacted} was removed or replaced since this command "
+                "opened it: run the command again (in `campaign shell`, leave it and start it "
+                "again)"
+            )
+        if self._read_model is not None:
+            self._read_model.engine.dispose()
+            self._read_model = None
+        self.app.close()
+        self.store.prepare()
+        self.app = LedgerApplication(env=self.store.library_env())
+        check_store_key(self.app, self.store)
+        self._identity = self.store.identity()
 
     def _load_version(self, aggregate_id: UUID, version: int) -> Any:
         return self.app.repository.get(aggregate_id, version=version)
@@ -233,6 +243,7 @@ class Ledger(SessionCommands, EncounterCommands, CharacterCommands, Corrections,
         last = self.app.recorder.max_notification_id()
         if not last:
             return 0, GENESIS
+        self._saw_events = True
         (notification,) = self.app.recorder.select_notifications(start=last, limit=1)
         event = self.app.mapper.to_domain_event(notification)
         return event.position, getattr(event, "hash", GENESIS)
@@ -317,6 +328,7 @@ class Ledger(SessionCommands, EncounterCommands, CharacterCommands, Corrections,
                     self._unit = None
                     if staged and commit:
                         self.app.save(*staged)
+                        self._saw_events = True
                     return result
                 except IntegrityError:
                     if attempt == MAX_ATTEMPTS:
@@ -341,6 +353,7 @@ class Ledger(SessionCommands, EncounterCommands, CharacterCommands, Corrections,
                 self._unit.loaded[aggregate.id] = aggregate
             return
         self.app.save(*aggregates)
+        self._saw_events = True
 
     def get(self, aggregate_id: UUID, version: int | None = None) -> Any:
         """The aggregate at ``version`` (latest: None). Inside a command or a unit of work, the

@@ -136,7 +136,7 @@ class StoreURL:
     def identity(self) -> tuple[int, int] | None:
         """The SQLite file's device and inode (None: not there, or PostgreSQL). A writer checks
         it once it holds the lock: a store removed meanwhile must not take writes into a file
-        no path leads to (``Ledger.discard_if_empty``)."""
+        no path leads to (``Ledger.locked``)."""
         if self.kind != "sqlite" or self.path is None:
             return None
         try:
@@ -145,14 +145,12 @@ class StoreURL:
             return None
         return found.st_dev, found.st_ino
 
-    def footprint(self) -> list[Path]:
-        """Every path a SQLite store occupies or may create — its files, the lock last, then
-        the directories that hold it, deepest first; none for PostgreSQL."""
+    def files(self) -> list[Path]:
+        """The SQLite store's own files (the database and its WAL files), not its lock; none
+        for PostgreSQL."""
         if self.kind != "sqlite" or self.path is None:
             return []
-        files = [self.path.with_name(self.path.name + suffix)
-                 for suffix in ("-wal", "-shm", "", ".lock")]  # fmt: skip
-        return [*files, *self.path.parents]
+        return [self.path.with_name(self.path.name + suffix) for suffix in ("-wal", "-shm", "")]
 
     @contextmanager
     def writer_lock(self) -> Iterator[None]:

@@ -102,14 +102,14 @@ def open_ledger(ctx: typer.Context, *, create: bool, scratch: bool = False) -> I
                 f"no campaign store at {url.redacted}: create one with `campaign init`, or "
                 "`campaign replay FILE…` (or point --db / CAMPAIGN_DB at an existing store)"
             )
-        there = {path for path in url.footprint() if path.exists()}
+        made = not url.exists()  # a SQLite store this command creates
         with Ledger(url, gm=current.gm, seed=_seed()) as ledger:
             try:
                 yield ledger
             except BaseException as error:
                 # a command that fails writes nothing: not even the store it would have created
-                if getattr(error, "exit_code", 1) != 0:
-                    ledger.discard_if_empty([p for p in url.footprint() if p not in there])
+                if made and getattr(error, "exit_code", 1) != 0:
+                    ledger.discard_if_empty()
                 raise
 
 

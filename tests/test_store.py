@@ -164,11 +164,13 @@ def test_bad_store_urls_never_echo_a_password(text):
 )
 def test_a_first_command_that_fails_leaves_no_store_behind(campaign, tmp_path, words):
     # a logging command creates its store; one that fails writes nothing, not even that store
-    db = tmp_path / "new" / "deeper" / "campaign.db"
+    # (its lock file stays: another process may be waiting on it)
+    db = tmp_path / "new" / "campaign.db"
     result = campaign("--db", str(db), *words)
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
-    assert not (tmp_path / "new").exists()  # nor the directories made for it
+    assert not db.exists() and not list(db.parent.glob("campaign.db-*"))  # nor its WAL files
+    assert "no campaign store" in campaign("--db", str(db), "status").stderr
 
 
 def test_a_store_that_holds_events_stays_when_a_command_fails(campaign, tmp_path):
@@ -187,7 +189,7 @@ def test_a_replay_whose_first_file_fails_leaves_no_store(campaign, tmp_path):
     result = campaign("--db", str(db), "replay", str(log))
     assert result.exit_code == 2, result.output
     assert "expected an encounter recorded earlier" in result.stderr  # "an", not "a"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.log"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.log", "campaign.db.lock"]
 
 
 @pytest.mark.parametrize("words", [["status"], ["note", "hi"], ["replay", "x.log"]])
@@ -198,27 +200,37 @@ def test_a_directory_as_the_store_is_bad_input(campaign, tmp_path, words):
     assert "Traceback" not in result.output and list(tmp_path.iterdir()) == []
 
 
-def test_a_writer_refuses_a_store_removed_while_it_waited(tmp_path):
+def test_a_new_store_discarded_by_another_process_is_opened_afresh(tmp_path):
     # two processes open a new store at once; the one whose first command fails removes it
-    # (under the writer lock): the other must not then record into a file no path leads to
+    # (under the writer lock): the other then records into a new file at the same path, never
+    # into the removed one
     db = tmp_path / "campaign.db"
     url = parse_store_url(str(db))
-    made = url.footprint()
     with Ledger(url, gm="ann") as first, Ledger(url, gm="bob") as failed:
-        assert failed.discard_if_empty(
-            [p for p in made if p != tmp_path and p not in tmp_path.parents]
-        )
+        assert failed.discard_if_empty()
         assert not db.exists()
+        first.open_session(1)
+    with open_ledger(str(db)) as ledger:
+        assert [e.position for e in ledger.events()] == [1, 2]
+
+
+def test_a_store_deleted_under_an_open_ledger_is_never_written_blind(tmp_path):
+    # `campaign shell` open on a store that someone deletes: what it records must not go into
+    # a file no path leads to
+    db = tmp_path / "campaign.db"
+    with open_ledger(str(db)) as ledger:
+        ledger.open_session(1)
+        for path in parse_store_url(str(db)).files():
+            path.unlink(missing_ok=True)
         with pytest.raises(StoreError, match="was removed or replaced since this command"):
-            first.open_session(1)
-    assert list(tmp_path.iterdir()) == []  # and nothing was made again
+            ledger.note("into the void")
+    assert not db.exists()
 
 
 def test_a_store_with_events_is_never_discarded(tmp_path):
     db = tmp_path / "campaign.db"
-    url = parse_store_url(str(db))
-    with Ledger(url, gm="ann") as ledger:
+    with Ledger(parse_store_url(str(db)), gm="ann") as ledger:
         ledger.open_session(1)
-        assert not ledger.discard_if_empty(url.footprint()[:4])
-    with Ledger(url, gm="ann") as ledger:
+        assert not ledger.discard_if_empty()
+    with open_ledger(str(db)) as ledger:
         assert ledger.last_position() == 2

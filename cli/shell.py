@@ -21,6 +21,7 @@ from cli.state import open_ledger, state
 
 HISTORY = Path(os.environ.get("CAMPAIGN_SHELL_HISTORY", "~/.campaign_history")).expanduser()
 LEAVE = ("exit", "quit")
+HELP = ("help", "?")
 
 
 def register(app: typer.Typer) -> None:
@@ -64,7 +65,26 @@ def _loop(root: typer.Context, names: list[str]) -> None:
         if words[0] == "shell":
             stderr().print("error: you are in the shell already", markup=False)
             continue
+        if words[0].startswith("-"):
+            stderr().print(
+                f"error: {words[0]} is set when the shell starts (`campaign --db X --gm NAME "
+                "shell`); type a command, `help` to list them",
+                markup=False,
+            )
+            continue
+        if words[0] in HELP:
+            _help(root, words[1:])
+            continue
         _run(root, words)
+
+
+def _help(root: typer.Context, words: list[str]) -> None:
+    """``help``: the commands, as ``campaign --help`` lists them; ``help CMD…``: its help."""
+    if words:
+        _run(root, [*words, "--help"])
+        return
+    root.command.format_help(root, root.make_formatter())  # Typer prints its Rich help
+    typer.echo("In the shell: type a command without `campaign`; `help CMD` for one; `exit`.")
 
 
 def _run(root: typer.Context, words: list[str]) -> None:

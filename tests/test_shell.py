@@ -36,3 +36,20 @@ def test_the_shell_runs_logging_and_reading_commands_and_survives_errors(
     assert (rats["killed"], rats["adjustment"]) == (0, -1)
     notes = json.loads(campaign("--db", db, "history", "--json").stdout)["events"]
     assert [e["note"] for e in notes if e["kind"] == "note-recorded"] == ["the rats squeak"]
+
+
+def test_help_lists_the_commands_and_a_global_option_says_where_it_goes(tmp_path, monkeypatch):
+    monkeypatch.setenv("CAMPAIGN_SHELL_HISTORY", str(tmp_path / "history"))
+    from typer.testing import CliRunner
+
+    from cli.main import app
+
+    typed = "help\nhelp casualty\n? encounter start\n--db other.db status\nexit\n"
+    result = CliRunner().invoke(app, ["--db", str(tmp_path / "c.db"), "shell"], input=typed)
+    assert result.exit_code == 0, result.output
+    assert "morale" in result.stdout and "`help CMD` for one" in result.stdout  # the list
+    assert "Usage: campaign casualty" in result.stdout  # one command's help
+    assert "Usage: campaign encounter start" in result.stdout
+    assert "--db is set when the shell starts" in result.stderr
+    assert "No such command" not in result.output
+    assert not (tmp_path / "other.db").exists()

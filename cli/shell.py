@@ -35,7 +35,7 @@ def shell(ctx: typer.Context) -> None:
     """
     root = ctx.find_root()
     names = sorted(n for n in root.command.list_commands(root) if n != "shell")
-    _readline(names)
+    _readline(sorted([*names, "help", *LEAVE]))
     current = state(ctx)
     with open_ledger(ctx, create=True) as ledger:
         current.shared = ledger

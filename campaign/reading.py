@@ -30,9 +30,8 @@ _REF = re.compile(r"(session|event):(\d+)")
 # What each query reads (projection names, projections/readmodel.py): an ``--as-of`` fold folds
 # only those, and skips the others' work (the timeline's log lines, the audit's judgements).
 STATE = frozenset({"campaign", "board", "companies", "characters", "modifiers"})
-# A query given a `--session N` also reads the sessions, to refuse one that is not there.
-SESSIONS = frozenset({"sessions"})
-TIMELINE, AUDIT = frozenset({"timeline"}) | SESSIONS, frozenset({"audit"}) | SESSIONS
+TIMELINE, SESSIONS = frozenset({"timeline"}), frozenset({"sessions"})
+AUDIT = frozenset({"audit"}) | SESSIONS  # the sessions: to refuse an unknown `--session N`
 
 
 class Reading:
@@ -178,7 +177,7 @@ class Reading:
         from projections import queries
 
         with self.reading(as_of, TIMELINE) as connection:
-            self._check_session(connection, session, as_of)
+            self._check_session(session, queries.event_sessions(connection), as_of)
             found = False
             for row in queries.history_rows(connection, session, subject):
                 found = True
@@ -227,19 +226,14 @@ class Reading:
 
         wanted = None if code is None else check_code(code)
         with self.reading(as_of, AUDIT) as connection:
-            self._check_session(connection, session, as_of)
+            self._check_session(session, queries.audited_sessions(connection), as_of)
             return queries.findings(connection, session, wanted)
 
-    def _check_session(
-        self: Ledger, connection: Connection, session: int | None, as_of: str | None
-    ) -> None:
-        """A ``--session N`` must name a recorded session (as of ``as_of``)."""
-        from projections import queries
-
-        if session is not None:
-            known = queries.session_numbers(connection)
-            if session not in known:
-                raise UnknownSession(session, known, as_of)
+    @staticmethod
+    def _check_session(session: int | None, known: list[int], as_of: str | None) -> None:
+        """A ``--session N`` must name a session of what is read (as of ``as_of``)."""
+        if session is not None and session not in known:
+            raise UnknownSession(session, known, as_of)
 
     def audit_counts(self: Ledger, sessions: Sequence[int]) -> tuple[int, int, int]:
         """How many findings the audit lists for ``sessions`` (``campaign audit --session N``

@@ -202,10 +202,19 @@ def sessions(connection: Connection) -> list[dict[str, Any]]:
         select(tables.sessions).order_by(s.number)).mappings()]  # fmt: skip
 
 
-def session_numbers(connection: Connection) -> list[int]:
-    """The numbers of the sessions recorded, in order."""
-    s = tables.sessions.c
-    return list(connection.scalars(select(s.number).order_by(s.number)))
+def event_sessions(connection: Connection) -> list[int]:
+    """The sessions the timeline's events carry, in order: every session recorded, and one
+    whose opening was retracted but whose events are still shown (struck out)."""
+    t = tables.timeline.c
+    query = select(t.session).where(t.session.is_not(None)).distinct().order_by(t.session)
+    return list(connection.scalars(query))
+
+
+def audited_sessions(connection: Connection) -> list[int]:
+    """The sessions an audit can be asked about: those recorded, and those with findings."""
+    s, f = tables.sessions.c, tables.findings.c
+    found = connection.scalars(select(f.session).where(f.session.is_not(None)).distinct())
+    return sorted({*connection.scalars(select(s.number)), *found})
 
 
 def session_end(connection: Connection, number: int) -> int | None:

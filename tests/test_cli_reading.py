@@ -195,6 +195,23 @@ def test_a_session_not_in_the_history_exits_2_naming_the_sessions(ford_db, campa
     assert result.stdout == "" and "Traceback" not in result.output
 
 
+def test_a_session_whose_opening_was_retracted_can_still_be_read(campaign, tmp_path):
+    # its events stay in the history, struck out, and the retraction's finding is in it
+    db = str(tmp_path / "c.db")
+    for words in (["session", "1"], ["note", "one"], ["session", "2"], ["retract", "last"]):
+        assert campaign("--db", db, *words).exit_code == 0
+    history = campaign("--db", db, "history", "--session", "2", "--json")
+    assert history.exit_code == 0, history.output
+    events = json.loads(history.stdout)["events"]
+    assert [(e["kind"], e["retracted"]) for e in events] == [
+        ("session-opened", True), ("command-retracted", False), ("retracted", False)
+    ]  # fmt: skip
+    audit = campaign("--db", db, "audit", "--session", "2", "--json")
+    assert [f["code"] for f in json.loads(audit.stdout)["findings"]] == ["GEN001"]
+    refused = campaign("--db", db, "history", "--session", "3")
+    assert refused.exit_code == 2 and "sessions: 1, 2" in refused.stderr
+
+
 @pytest.mark.parametrize("subject", ["nobody", "goblins", "ford/nobody"])
 def test_history_of_a_subject_nothing_is_about_exits_2(ford_db, campaign, subject):
     # every subject has at least the event that created it; "goblins" is a group: ford/goblins

@@ -97,6 +97,9 @@ class _LogWriter:
         self.shifts: list[tuple[int, int]] = []  # (from this position here, the shift) in order
         self.next = 2  # position 1 is the campaign's creation, by whichever command comes first
         self.open: int | None = None  # the session a replay of the log so far leaves open
+        # the session open before each command that opened or ended one: retracting such a
+        # command (only possible while no later command changed the campaign) puts it back
+        self.open_before: dict[int, int | None] = {}
 
     def add(self, events: list[Any]) -> list[str]:
         self.lines = []
@@ -117,6 +120,7 @@ class _LogWriter:
             for setting in self.deferred:
                 self._write(setting, setting)
             self.deferred = []
+            self.open_before[opened.command] = self.open
             self.open = opened.number
         elif acting[-1].session is None or not self.sessions:
             if not all(isinstance(e, Campaign.SettingChanged) for e in acting):
@@ -131,7 +135,13 @@ class _LogWriter:
         else:
             self._write(events, acting)
             if isinstance(acting[-1], Campaign.SessionEnded):
+                self.open_before[acting[-1].command] = self.open
                 self.open = None
+            for event in acting:
+                if isinstance(event, Campaign.CommandRetracted) and (
+                    event.retracted in self.open_before
+                ):
+                    self.open = self.open_before.pop(event.retracted)
         return self.lines
 
     def _open(self, opened: Any) -> None:

@@ -244,6 +244,19 @@ def test_a_session_exports_alone(tmp_path):
     assert result.exit_code == 2 and "session 9" in result.stderr
 
 
+def test_the_session_left_open_is_named_after_a_session_line_was_retracted(tmp_path):
+    # `session 2` retracted live: session 1 is open again, and the export says so
+    db = str(tmp_path / "campaign.db")
+    for words in (["session", "1"], ["note", "one"], ["session", "2"], ["retract", "last"]):
+        ok("--db", db, *words)
+    assert (status(db)["session"], status(db)["session_open"]) == (1, True)
+    exported = ok("--db", db, "export")
+    assert exported.rstrip().endswith("# session 1 was still open: a replay of this log ends it")
+    again = str(tmp_path / "again.db")
+    replay(again, exported, tmp_path, "exported.log")
+    assert (status(again)["session"], status(again)["session_open"]) == (1, False)  # ended
+
+
 def test_a_setting_made_outside_a_session_comes_after_the_next_session_line(tmp_path):
     db = str(tmp_path / "campaign.db")
     ok("--db", db, "init", "--paladin-ability", "cha")

@@ -24,7 +24,8 @@ from campaign.errors import ImpossibleInput
 from campaign.store import MAX_STORED
 
 if TYPE_CHECKING:
-    from campaign.application import Ledger, StagedCommand
+    from campaign.application import Ledger
+    from campaign.unit import StagedCommand
 
 _REF = re.compile(r"last|event:(\d+)")
 RETRACTION_KINDS = ("command-retracted", "retracted")

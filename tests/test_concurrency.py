@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from eventsourcing.persistence import IntegrityError
 
-from campaign import application
+from campaign import application, unit
 from campaign.application import Ledger
 from campaign.store import StoreBusy, parse_store_url
 from campaign.verify import verify_store
@@ -229,7 +229,7 @@ def test_endless_conflicts_give_up_with_a_clear_error(store_url, campaign, monke
     monkeypatch.setattr(application.LedgerApplication, "save", always)
     result = campaign("--db", store_url, "note", "never")
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
-    assert f"gave up after {application.MAX_ATTEMPTS} attempts" in result.stderr
+    assert f"gave up after {unit.MAX_ATTEMPTS} attempts" in result.stderr
     assert "nothing was recorded" in result.stderr and "Traceback" not in result.output
     monkeypatch.undo()
     with Ledger(parse_store_url(store_url)) as ledger:

@@ -196,9 +196,9 @@ class ItemCommands:
             if missing:
                 raise ImpossibleInput(
                     f"{self.handle} has no pending exposure: an item targeted directly needs "
-                    "the item, dc, save_type and damage",
+                    "the item, a DC, a save type and the damage",
                     field=missing[0],
-                    expected="item, dc, save_type and damage",
+                    expected="the item, a DC, a save type and the damage",
                 )
             exposure = {"item": item, "dc": dc, "save_type": save_type, "damage": damage}
             exposure |= {"effect": "negates", "energy": False, "position": None}

@@ -33,6 +33,7 @@ class ImpossibleInput(CampaignError, ValueError):
         self.field = field
         self.value = value
         self.expected = expected
+        self.option: str | None = None  # the option as the command spells it (set by the CLI)
 
     def __str__(self) -> str:
         return self.message

@@ -56,7 +56,7 @@ def describe(error: ImpossibleInput) -> str:
     message = str(error)
     if error.expected and error.expected not in message:
         message += f"; expected {error.expected}"
-    where = None if error.field == "line" else option_name(error.field)
+    where = None if error.field == "line" else error.option or option_name(error.field)
     return f"{where}: {message}" if where else message
 
 

@@ -295,3 +295,18 @@ def test_a_log_with_no_session_says_so_and_records_nothing(run, tmp_path, text):
         result.stdout
     )
     assert positions(run) == 0
+
+
+@pytest.mark.parametrize("how", ["live", "log"])
+def test_an_error_names_the_option_as_the_command_spells_it(run, tmp_path, how):
+    # the rules call the save type `save_type`; `save` and `item-save` spell it --type
+    assert run("session", "1").exit_code == 0
+    assert run("character", "create", "brynn").exit_code == 0
+    line = "save brynn --vs trap --type sideways --dc 15 --effect negates --roll 5"
+    if how == "live":
+        result = run(*line.split())
+    else:
+        result = run("replay", write(tmp_path, "s.log", f"session 2\n{line}\n"))
+    assert result.exit_code == 2, result.output
+    assert "--type: 'sideways' is not a save type" in result.stderr
+    assert "--save-type" not in result.stderr

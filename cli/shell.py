@@ -37,7 +37,7 @@ def shell(ctx: typer.Context) -> None:
     names = sorted(n for n in root.command.list_commands(root) if n != "shell")
     _readline(sorted([*names, "help", *LEAVE]))
     current = state(ctx)
-    with open_ledger(ctx, create=True) as ledger:
+    with open_ledger(ctx, create=True, keep_empty=False) as ledger:
         current.shared = ledger
         try:
             _loop(root, names)

@@ -76,11 +76,15 @@ def _seed() -> int | None:
 
 
 @contextmanager
-def open_ledger(ctx: typer.Context, *, create: bool, scratch: bool = False) -> Iterator[Ledger]:
+def open_ledger(
+    ctx: typer.Context, *, create: bool, scratch: bool = False, keep_empty: bool = True
+) -> Iterator[Ledger]:
     """The store of this invocation. ``create``: logging commands and ``replay`` create it;
     reading commands on a missing store exit 1 saying how to create one. ``scratch``: a
     missing SQLite store is not created — the command runs on a throwaway one, removed after
-    (``replay --dry-run`` writes nothing, not even an empty store)."""
+    (``replay --dry-run`` writes nothing, not even an empty store). A store this invocation
+    created goes again when it fails with nothing recorded, and, unless ``keep_empty``, when
+    it ends with nothing recorded (``campaign shell`` left at once)."""
     current = state(ctx)
     if current.log is not None:
         yield current.log.ledger
@@ -111,6 +115,8 @@ def open_ledger(ctx: typer.Context, *, create: bool, scratch: bool = False) -> I
                 if made and getattr(error, "exit_code", 1) != 0:
                     ledger.discard_if_empty()
                 raise
+            if made and not keep_empty:
+                ledger.discard_if_empty()
 
 
 def record(

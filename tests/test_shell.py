@@ -53,3 +53,19 @@ def test_help_lists_the_commands_and_a_global_option_says_where_it_goes(tmp_path
     assert "--db is set when the shell starts" in result.stderr
     assert "No such command" not in result.output
     assert not (tmp_path / "other.db").exists()
+
+
+def test_a_shell_left_with_nothing_recorded_leaves_no_new_store(tmp_path, monkeypatch):
+    monkeypatch.setenv("CAMPAIGN_SHELL_HISTORY", str(tmp_path / "history"))
+    from typer.testing import CliRunner
+
+    from cli.main import app
+
+    db = tmp_path / "c.db"
+    left = CliRunner().invoke(app, ["--db", str(db), "shell"], input="status\nnote early\nexit\n")
+    assert left.exit_code == 0, left.output
+    assert not db.exists()  # a reading command and a refused one recorded nothing
+    kept = CliRunner().invoke(app, ["--db", str(db), "shell"], input="session 1\nexit\n")
+    assert kept.exit_code == 0 and db.exists()
+    again = CliRunner().invoke(app, ["--db", str(db), "shell"], input="exit\n")
+    assert again.exit_code == 0 and db.exists()  # a store that was there stays

@@ -7,7 +7,8 @@ and a ``retract`` of a command of the same unit finds the states it restores her
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
@@ -98,17 +99,12 @@ class UnitOfWork:
         if self._unit is not None:
             return self._staged_command(self._unit, body, needs_session)
         for attempt in range(1, MAX_ATTEMPTS + 1):
-            with self.locked():
+            with self.locked(), self._attempt(attempt):
                 self._held = {}
                 try:
                     context = self._recording(self._session_for(needs_session))
                     with recording(context):
                         return body(context)
-                except IntegrityError:
-                    if attempt == MAX_ATTEMPTS:
-                        raise self._gave_up() from None
-                except OperationalError as error:
-                    raise StoreError(f"the store {self.store.redacted} failed: {error}") from None
                 finally:
                     self._held = None  # the next attempt, or command, loads afresh
         raise AssertionError("unreachable")
@@ -155,7 +151,7 @@ class UnitOfWork:
         if self._unit is not None:
             raise RuntimeError("units do not nest")
         for attempt in range(1, MAX_ATTEMPTS + 1):
-            with self.locked():
+            with self.locked(), self._attempt(attempt):
                 try:
                     position, last_hash = self._last()
                     self._unit = UnitState(position + 1, last_hash=last_hash)
@@ -168,14 +164,21 @@ class UnitOfWork:
                         self.app.save(*staged)
                         self._saw_events = True
                     return result
-                except IntegrityError:
-                    if attempt == MAX_ATTEMPTS:
-                        raise self._gave_up() from None
-                except OperationalError as error:
-                    raise StoreError(f"the store {self.store.redacted} failed: {error}") from None
                 finally:
                     self._unit = None
         raise AssertionError("unreachable")
+
+    @contextmanager
+    def _attempt(self: Ledger, attempt: int) -> Iterator[None]:
+        """One attempt of a command or unit: a version conflict (another writer saved first)
+        lets the caller try again, up to MAX_ATTEMPTS; the store failing is a StoreError."""
+        try:
+            yield
+        except IntegrityError:
+            if attempt == MAX_ATTEMPTS:
+                raise self._gave_up() from None
+        except OperationalError as error:
+            raise StoreError(f"the store {self.store.redacted} failed: {error}") from None
 
     def _gave_up(self: Ledger) -> StoreError:
         return StoreError(

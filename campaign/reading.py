@@ -177,7 +177,8 @@ class Reading:
         from projections import queries
 
         with self.reading(as_of, TIMELINE) as connection:
-            self._check_session(session, queries.event_sessions(connection), as_of)
+            if session is not None:
+                self._check_session(session, queries.event_sessions(connection), as_of)
             found = False
             for row in queries.history_rows(connection, session, subject):
                 found = True
@@ -226,13 +227,14 @@ class Reading:
 
         wanted = None if code is None else check_code(code)
         with self.reading(as_of, AUDIT) as connection:
-            self._check_session(session, queries.audited_sessions(connection), as_of)
+            if session is not None:
+                self._check_session(session, queries.audited_sessions(connection), as_of)
             return queries.findings(connection, session, wanted)
 
     @staticmethod
-    def _check_session(session: int | None, known: list[int], as_of: str | None) -> None:
+    def _check_session(session: int, known: list[int], as_of: str | None) -> None:
         """A ``--session N`` must name a session of what is read (as of ``as_of``)."""
-        if session is not None and session not in known:
+        if session not in known:
             raise UnknownSession(session, known, as_of)
 
     def audit_counts(self: Ledger, sessions: Sequence[int]) -> tuple[int, int, int]:

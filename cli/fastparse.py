@@ -12,16 +12,30 @@ own ``process_value`` (its type, whether it is required). A parameter with anyth
 through Click's path, and so does the whole line when its processing raises: every error a
 user sees is Click's. tests/test_fastparse.py checks, line by line over the example and the
 generated campaigns, that both give the same values.
+
+Two more things Click does for every line are done once per command here. A parameter the line
+does not give gets its default through ``process_value``; when that default is a constant and
+its processed value immutable (``None``, ``False``, ``0``, ``"torso"``), the processed value is
+kept (``_Plan``). And when every parameter is plain, they are processed in declaration order
+instead of being sorted by where the line gave them: a plain parameter has no callback, so the
+order shows only in which error comes first, and an error sends the line to Click's own path,
+which processes them in its order. :func:`line_context` makes the context of the command a line
+names (``company hire …``: the leaf ``hire``, its parent the ``company`` group) without parsing
+the group's part of the line, which holds nothing but the subcommand's name.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from typer._click.core import ParameterSource, iter_params_for_processing
 from typer._click.exceptions import ClickException
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperGroup
 from typer.models import CommandInfo
+
+_NO_DEFAULT = object()
+_IMMUTABLE = (type(None), bool, int, float, str)
 
 
 def _plain(param: Any) -> bool:
@@ -36,10 +50,33 @@ def _plain(param: Any) -> bool:
     )
 
 
+def _kept(value: Any) -> bool:
+    """A processed default that every line may share: nothing in it can be changed."""
+    if isinstance(value, tuple):
+        return all(_kept(item) for item in value)
+    return type(value) in _IMMUTABLE
+
+
+@dataclass
+class _Plan:
+    """What parsing a command's lines needs, found once per command (see the module's text)."""
+
+    parser: Any  # Click's parser, built from the command's parameters
+    params: list[Any]  # as ``get_params`` gives them: the command's, then --help
+    plain: dict[str, bool] = field(default_factory=dict)  # name → the parameter is plain
+    defaults: dict[str, Any] = field(default_factory=dict)  # name → processed constant default
+    help: Any = None  # the --help option
+
+    @property
+    def all_plain(self) -> bool:
+        """Every parameter but --help is plain: any order of processing will do."""
+        return all(self.plain.values())
+
+
 class ParsedOnce(TyperCommand):
     """A Typer command that parses with its parser built once (see the module's text)."""
 
-    _parsers: dict[tuple[Any, ...], Any] | None = None
+    _plans: dict[tuple[Any, ...], _Plan] | None = None
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         if not (ctx.resilient_parsing or ctx.auto_envvar_prefix or ctx.default_map):
@@ -63,33 +100,83 @@ class ParsedOnce(TyperCommand):
             ctx.ignore_unknown_options,
             tuple(ctx.help_option_names),
         )
-        if self._parsers is None:
-            self._parsers = {}
-        parser = self._parsers.get(settings)
-        if parser is None:
-            parser = self._parsers[settings] = self.make_parser(ctx)
-        parser.ctx = ctx  # what its errors name
-        opts, rest, order = parser.parse_args(args=list(args))  # it consumes the list
-        for param in iter_params_for_processing(order, self.get_params(ctx)):
-            if param is self._help_option and param.name not in opts:
+        plan = (self._plans or {}).get(settings) or self._plan(ctx, settings)
+        plan.parser.ctx = ctx  # what its errors name
+        opts, rest, order = plan.parser.parse_args(args=list(args))  # it consumes the list
+        params = plan.params
+        if not plan.all_plain or (plan.help is not None and plan.help.name in opts):
+            params = iter_params_for_processing(order, params)  # Click's order matters
+        plain, defaults = plan.plain, plan.defaults
+        for param in params:
+            name = param.name
+            if param is plan.help and name not in opts:
                 # --help not given: Click's path would find its default (False), and its
-                # callback would do nothing with it. (get_params has just built the option.)
-                ctx.set_parameter_source(param.name, ParameterSource.DEFAULT)
+                # callback would do nothing with it.
+                ctx.set_parameter_source(name, ParameterSource.DEFAULT)
                 continue
-            if not _plain(param):
+            if not plain.get(name, False):
                 _, rest = param.handle_parse_result(ctx, opts, rest)
                 continue
-            value = opts.get(param.name)
-            source = ParameterSource.COMMANDLINE
+            value = opts.get(name)
             if value is None:
-                value, source = param.get_default(ctx), ParameterSource.DEFAULT
-            ctx.set_parameter_source(param.name, source)
-            ctx.params[param.name] = param.process_value(ctx, value)
+                ctx.set_parameter_source(name, ParameterSource.DEFAULT)
+                value = defaults.get(name, _NO_DEFAULT)
+                if value is not _NO_DEFAULT:
+                    ctx.params[name] = value
+                    continue
+                value = param.get_default(ctx)
+            else:
+                ctx.set_parameter_source(name, ParameterSource.COMMANDLINE)
+            ctx.params[name] = param.process_value(ctx, value)
         if rest and not ctx.allow_extra_args:
             return None  # Click's error for the extra arguments
         ctx.args = rest
-        ctx._opt_prefixes.update(parser._opt_prefixes)
+        ctx._opt_prefixes.update(plan.parser._opt_prefixes)
         return rest
+
+    def _plan(self, ctx: Any, settings: tuple[Any, ...]) -> _Plan:
+        params = self.get_params(ctx)  # it builds the --help option
+        plan = _Plan(self.make_parser(ctx), params, help=self._help_option)
+        for param in params:
+            if param is plan.help:
+                continue
+            plan.plain[param.name] = _plain(param)
+            if not plan.plain[param.name] or callable(param.default):
+                continue  # a callable default is called for each line, as Click calls it
+            try:
+                value = param.process_value(ctx, param.get_default(ctx))
+            except ClickException:
+                continue  # a required parameter: its error comes when a line leaves it out
+            if _kept(value):
+                plan.defaults[param.name] = value
+        if self._plans is None:
+            self._plans = {}
+        self._plans[settings] = plan
+        return plan
+
+
+def line_context(root: Any, words: list[str]) -> tuple[Any, Any] | None:
+    """The command a log line names and its context, parsed (see the module's text), or None
+    when Click's own path must make it: an unknown word, a group's --help or missing
+    subcommand, a group with a callback or parameters of its own."""
+    command = root.command.get_command(root, words[0])
+    parent, name, args = root, words[0], words[1:]
+    if isinstance(command, TyperGroup):
+        if command.callback or command.params or command._result_callback:
+            return None
+        if not args or args[0].startswith("-"):
+            return None
+        group = command.context_class(
+            command, info_name=name, parent=root, **command.context_settings
+        )
+        leaf = command.get_command(group, args[0])
+        if leaf is None:
+            return None
+        group.invoked_subcommand = args[0]
+        parent, name, command, args = group, args[0], leaf, args[1:]
+    if not isinstance(command, ParsedOnce):
+        return None
+    return command, command.make_context(name, args, parent=parent)
 
 
 def parse_once(typer_app: Any) -> None:

@@ -20,6 +20,7 @@ from typer._click import ClickException
 from campaign.application import Ledger
 from campaign.errors import CampaignError, ImpossibleInput
 from campaign.logfile import LogLine, SessionBlock, SessionLog, read_log
+from cli.fastparse import line_context
 from cli.output import describe, stderr, stdout
 from cli.state import LogRun, open_ledger, state
 
@@ -171,8 +172,12 @@ def _invoke(ctx: typer.Context, name: str, line: LogLine) -> None:
             expected=", ".join(sorted(LOG_COMMANDS)),
         )
     try:
-        command_name, command, args = root.command.resolve_command(root, words)
-        with command.make_context(command_name, args, parent=root) as sub:
+        made = line_context(root, words)
+        if made is None:  # Click's own path: it says what is wrong with the line
+            command_name, command, args = root.command.resolve_command(root, words)
+            made = command, command.make_context(command_name, args, parent=root)
+        command, sub = made
+        with sub:
             command.invoke(sub)
     except ImpossibleInput as error:
         raise ImpossibleInput(f"{where}: {describe(error)}", field="line") from None

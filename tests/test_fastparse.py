@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 import typer
 from typer._click.exceptions import ClickException
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperGroup
 
 from benchmarks.generate import Campaign
 from campaign.logfile import read_log
-from cli.fastparse import ParsedOnce
+from cli.fastparse import ParsedOnce, line_context
 from cli.main import app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -111,3 +111,50 @@ def test_every_line_parses_as_click_parses_it(spoil):
         assert fast == click, " ".join(tokens)
         compared += 1
     assert compared > 1000
+
+
+def _click_leaf(words: tuple[str, ...]) -> tuple[Any, ...]:
+    """The leaf context Click's own path makes for a line: each group parses its part of the
+    line and resolves the next word, as ``Group.invoke`` does."""
+    group = typer.main.get_command(app)
+    root = typer.Context(group, info_name="campaign")
+    command, ctx, rest = group, root, list(words)
+    try:
+        while isinstance(command, typer.core.TyperGroup):
+            name, command, rest = command.resolve_command(ctx, rest)
+            ctx = command.make_context(name, rest, parent=ctx)
+            rest = [*ctx._protected_args, *ctx.args] if isinstance(command, TyperGroup) else []
+    except (ClickException, typer.Exit) as error:
+        return _error(error)
+    return _made(command, ctx)
+
+
+def _error(error: Exception) -> tuple[Any, ...]:
+    message = error.format_message() if isinstance(error, ClickException) else ""
+    return ("error", type(error).__name__, message)
+
+
+def _made(command: Any, ctx: Any) -> tuple[Any, ...]:
+    return ("made", command, ctx.command_path, ctx.parent.info_name, dict(ctx.params), ctx.args)
+
+
+@pytest.mark.parametrize("spoil", [False, True], ids=["as written", "spoiled"])
+def test_line_context_makes_the_context_clicks_path_makes(spoil):
+    """A group's line (``company hire …``) gets its leaf's context without parsing the group's
+    part; every other line, and every line it cannot make, is left to Click's path."""
+    lines = [s for tokens in LINES[:400] for s in _spoiled(tokens)] if spoil else LINES
+    root = typer.Context(typer.main.get_command(app), info_name="campaign")
+    made = 0
+    for tokens in lines:
+        try:
+            fast = line_context(root, list(tokens))
+        except (ClickException, typer.Exit) as error:
+            assert _error(error) == _click_leaf(tokens), " ".join(tokens)
+            continue
+        if fast is None:
+            continue
+        assert _made(fast[0], fast[1]) == _click_leaf(tokens), " ".join(tokens)
+        made += 1
+    assert made > 1000 if not spoil else made > 300
+    grouped = [t for t in LINES if t[0] in ("company", "character", "encounter", "clock")]
+    assert len(grouped) > 300  # the lines whose group's part is skipped are many

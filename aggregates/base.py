@@ -185,40 +185,64 @@ WIDE = frozenset({"position", "command", "due_position", "retracted", "next_posi
 def check_values(fields: dict[str, Any], top: str | None = None) -> None:
     """Refuse an event whose integers or text (nested ones too) a store cannot keep."""
     for name, value in fields.items():
-        _check_value(name, str(name), top or str(name))
-        _check_value(value, str(name), top or str(name))
+        where = top or str(name)
+        if top is not None:  # a nested key may be the GM's text; a field's name is ours
+            _check_value(name, str(name), where)
+        _check_value(value, str(name), where)
 
 
 def _check_value(value: Any, name: str, top: str) -> None:
-    if isinstance(value, bool):
+    kind = type(value)
+    if kind is str:
+        if value.isascii() and "\x00" not in value:  # most text: nothing more to ask
+            return
+        _check_text(value, top)
+    elif kind is int:
+        _check_int(value, name, top)
+    elif value is None or kind is bool or kind is float:
         return
-    if isinstance(value, int):
-        limit = WIDE_LIMIT if name in WIDE else INT_LIMIT
-        if not -limit <= value <= limit:
-            raise ImpossibleInput(
-                f"{_shown(value)} is out of range",
-                field=top,
-                value=value,
-                expected=f"a whole number from -{limit} to {limit}",
-            )
+    elif kind is dict:
+        check_values(value, top)
+    elif kind is list or kind is tuple:
+        for item in value:
+            _check_value(item, name, top)
+    elif isinstance(value, bool):  # subclasses, which the exact types above leave out
+        return
+    elif isinstance(value, int):
+        _check_int(value, name, top)
     elif isinstance(value, str):
-        if "\x00" in value:
-            raise ImpossibleInput(
-                f"{_shown(value)} holds a NUL character", field=top, expected="text without NUL"
-            )
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise ImpossibleInput(
-                f"{_shown(value)} is not UTF-8 text",
-                field=top,
-                expected="UTF-8 text (set a UTF-8 locale, or re-save the log as UTF-8)",
-            ) from None
+        _check_text(value, top)
     elif isinstance(value, dict):
         check_values(value, top)
     elif isinstance(value, list | tuple):
         for item in value:
             _check_value(item, name, top)
+
+
+def _check_int(value: int, name: str, top: str) -> None:
+    limit = WIDE_LIMIT if name in WIDE else INT_LIMIT
+    if not -limit <= value <= limit:
+        raise ImpossibleInput(
+            f"{_shown(value)} is out of range",
+            field=top,
+            value=value,
+            expected=f"a whole number from -{limit} to {limit}",
+        )
+
+
+def _check_text(value: str, top: str) -> None:
+    if "\x00" in value:
+        raise ImpossibleInput(
+            f"{_shown(value)} holds a NUL character", field=top, expected="text without NUL"
+        )
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ImpossibleInput(
+            f"{_shown(value)} is not UTF-8 text",
+            field=top,
+            expected="UTF-8 text (set a UTF-8 locale, or re-save the log as UTF-8)",
+        ) from None
 
 
 def _shown(value: int | str) -> str:

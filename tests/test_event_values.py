@@ -1,0 +1,64 @@
+"""aggregates.base.check_values: what an event may hold, nested values and subclasses too.
+
+Each refusal below was once recorded and then broke every read (tests/test_fuzz.py finds them
+through the CLI); here each kind of value is checked where it can hide.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import pytest
+
+from aggregates.base import INT_LIMIT, WIDE_LIMIT, check_values
+from campaign.errors import ImpossibleInput
+
+
+class Level(enum.IntEnum):
+    HIGH = 2**40
+
+
+class Name(str):
+    pass
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"note": "plain"},
+        {"note": "café ✓"},
+        {"n": INT_LIMIT, "m": -INT_LIMIT, "flag": True, "ratio": 1.5, "none": None},
+        {"position": WIDE_LIMIT},
+        {"rolls": [1, 2, (3, 4)], "by": {"ford/goblins": {"count": 3}}},
+        {"name": Name("ok")},
+    ],
+)
+def test_what_a_store_can_keep_passes(fields):
+    check_values(fields)
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "says"),
+    [
+        ({"note": "a\x00b"}, "note", "NUL"),
+        ({"note": "caf\udce9"}, "note", "not UTF-8"),
+        ({"n": INT_LIMIT + 1}, "n", "out of range"),
+        ({"n": -INT_LIMIT - 1}, "n", "out of range"),
+        ({"position": WIDE_LIMIT + 1}, "position", "out of range"),
+        ({"rolls": [1, [2, 2**31]]}, "rolls", "out of range"),
+        ({"groups": [{"count": 2**40}]}, "groups", "out of range"),
+        ({"by": {"a\x00b": 1}}, "by", "NUL"),  # a nested key is the GM's text
+        ({"by": {"ok": {"x\udcff": 1}}}, "by", "not UTF-8"),
+        ({"level": Level.HIGH}, "level", "out of range"),  # an int subclass
+        ({"name": Name("a\x00")}, "name", "NUL"),  # a str subclass
+        ({"pair": ("ok", "caf\udce9")}, "pair", "not UTF-8"),
+    ],
+)
+def test_what_a_store_cannot_keep_is_refused_naming_the_field(fields, field, says):
+    with pytest.raises(ImpossibleInput, match=says) as refused:
+        check_values(fields)
+    assert refused.value.field == field
+
+
+def test_a_bool_is_not_taken_for_an_out_of_range_number():
+    check_values({"big": True, "nested": [False, {"k": True}]})

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
+from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError, OperationalError
 
@@ -36,6 +37,9 @@ class UnitState:
 
     next_position: int
     last_hash: str = GENESIS
+    # The store held no event when the unit began (a log replayed into a new store): an
+    # aggregate the unit has not loaded or created does not exist, and the store is not asked.
+    from_empty: bool = False
     loaded: dict[UUID, Aggregate] = field(default_factory=dict)
     staged: dict[UUID, Aggregate] = field(default_factory=dict)
     failed: bool = False
@@ -154,7 +158,9 @@ class UnitOfWork:
             with self.locked(), self._attempt(attempt):
                 try:
                     position, last_hash = self._last()
-                    self._unit = UnitState(position + 1, last_hash=last_hash)
+                    self._unit = UnitState(
+                        position + 1, last_hash=last_hash, from_empty=position == 0
+                    )
                     result = work()
                     if self._unit.failed:  # a caller swallowed a command's error: write nothing
                         raise RuntimeError("a command of this unit failed; nothing was written")
@@ -205,6 +211,8 @@ class UnitOfWork:
             return self.app.repository.get(aggregate_id, version=version)
         found = held.get(aggregate_id)
         if found is None:
+            if unit is not None and unit.from_empty:
+                raise AggregateNotFoundError(aggregate_id)  # nothing is stored yet
             found = held[aggregate_id] = self.app.repository.get(aggregate_id)
         if unit is not None and current_recording() is not None and aggregate_id not in unit.before:
             unit.before[aggregate_id] = found.version

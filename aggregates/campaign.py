@@ -154,7 +154,8 @@ class Campaign(LedgerAggregate):
     def set_clock(self, seconds: int, note: str | None = None) -> None:
         if seconds < self.clock:
             raise ImpossibleInput(
-                f"the clock is at {format_moment(self.clock)} and never runs backwards",
+                f"{format_moment(seconds)} is before the clock's {format_moment(self.clock)}: "
+                "the clock never runs backwards",
                 field="time",
                 expected=f"{format_moment(self.clock)} or later",
             )

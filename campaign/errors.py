@@ -33,7 +33,9 @@ class ImpossibleInput(CampaignError, ValueError):
         self.field = field
         self.value = value
         self.expected = expected
-        self.option: str | None = None  # the option as the command spells it (set by the CLI)
+        # the option as the command spells it, "" when it has none for the field (set by the
+        # CLI: cli/fastparse.spelt)
+        self.option: str | None = None
 
     def __str__(self) -> str:
         return self.message

@@ -34,6 +34,8 @@ from typer._click.exceptions import ClickException
 from typer.core import TyperCommand, TyperGroup
 from typer.models import CommandInfo
 
+from campaign.errors import ImpossibleInput
+
 _NO_DEFAULT = object()
 _IMMUTABLE = (type(None), bool, int, float, str)
 
@@ -88,6 +90,14 @@ class ParsedOnce(TyperCommand):
                 return rest
             ctx.params.clear()
         return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except ImpossibleInput as error:
+            if error.option is None and error.field not in (None, "line"):
+                error.option = spelt(ctx, error.field)
+            raise
 
     def _parse_once(self, ctx: Any, args: list[str]) -> list[str] | None:
         """The rest of the line, or None when Click's own path must parse it."""
@@ -153,6 +163,21 @@ class ParsedOnce(TyperCommand):
             self._plans = {}
         self._plans[settings] = plan
         return plan
+
+
+def spelt(ctx: Any, field: str) -> str:
+    """The option an error's ``field`` is about, as the GM types it (``--type`` for
+    ``save_type``; ``--db`` for the root's ``db``), found on the command or the groups above
+    it; "" when the field is one of its arguments, or none of their parameters (``session`` in
+    "no session is open"): the message names the value itself, and ``--session`` would send
+    the GM looking for an option the command does not have."""
+    typed = "--" + field.replace("_", "-")  # a field may be named as its option (``as_of``)
+    while ctx is not None:
+        for param in ctx.command.params:
+            if param.param_type_name == "option" and (param.name == field or typed in param.opts):
+                return next((o for o in param.opts if o.startswith("--")), param.opts[0])
+        ctx = ctx.parent
+    return ""
 
 
 def line_context(root: Any, words: list[str]) -> tuple[Any, Any] | None:

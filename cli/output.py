@@ -52,11 +52,15 @@ def option_name(field: str | None) -> str | None:
 
 def describe(error: ImpossibleInput) -> str:
     """``--option: what is wrong; expected what is allowed`` (a log's errors lead with
-    ``file:line:`` instead of an option)."""
+    ``file:line:`` instead of an option; an error about an argument, or about no parameter of
+    the command, leads with nothing: ``error.option`` is "")."""
     message = str(error)
     if error.expected and error.expected not in message:
         message += f"; expected {error.expected}"
-    where = None if error.field == "line" else error.option or option_name(error.field)
+    if error.field == "line":
+        where = None
+    else:  # as the command names it (cli/fastparse.spelt; "": it has no such parameter)
+        where = error.option if error.option is not None else option_name(error.field)
     return f"{where}: {message}" if where else message
 
 

@@ -124,26 +124,13 @@ def record(
 ) -> T:
     """Run one logging command: live, print its confirming line; in a log, keep it."""
     current = state(ctx)
-    try:
-        if current.log is not None:
-            result = call(current.log.ledger)
-            if say is not None and current.log.telling:
-                current.log.said.append((current.log.line, say(result)))
-            return result
-        with open_ledger(ctx, create=True) as ledger:
-            result = call(ledger)
-    except ImpossibleInput as error:
-        _spell_option(ctx, error)
-        raise
+    if current.log is not None:
+        result = call(current.log.ledger)
+        if say is not None and current.log.telling:
+            current.log.said.append((current.log.line, say(result)))
+        return result
+    with open_ledger(ctx, create=True) as ledger:
+        result = call(ledger)
     if say is not None:
         typer.echo(say(result))  # plain text: a logging command never needs Rich
     return result
-
-
-def _spell_option(ctx: typer.Context, error: ImpossibleInput) -> None:
-    """A domain error names its field as the command's parameter is named (``save_type``);
-    the option the GM typed may be spelt otherwise (``--type``): name that one."""
-    for param in ctx.command.params:
-        if param.name == error.field and param.param_type_name == "option":
-            error.option = next((o for o in param.opts if o.startswith("--")), None)
-            return

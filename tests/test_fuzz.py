@@ -463,6 +463,7 @@ def _names_what_is_wrong(path, args, message: str) -> bool:
         or bool(re.match(r"error: --[a-z0-9-]+: ", message))  # describe(): the field, first
         or any(n.lower() in text for n in names if len(n) > 1)
         or any(a.lower()[:40] in text for a in given)
+        or any(repr(a) in message for a in args)  # the value as given, quoted (blank too)
         or "session" in text  # "no session is open": the command needs one first
     )
 

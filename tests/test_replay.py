@@ -3,6 +3,7 @@ session already recorded from the same text is skipped, a bad line is named with
 line and nothing is written; and the same lines work live — on SQLite and PostgreSQL."""
 
 import json
+import shlex
 
 import pytest
 
@@ -101,7 +102,7 @@ def test_the_same_session_from_another_text_is_refused(run, tmp_path):
 
 
 BAD_LINES = [
-    ("casualty hall rats 9", "casualty hall rats 9: --count: rats has 3 members able"),
+    ("casualty hall rats 9", "casualty hall rats 9: rats has 3 members able"),  # N: no option
     ("morale hall rats --roll 13", "--roll: '13' is not a 2d6 roll"),
     ("morale hall rats --roll 3,9", "a d6 shows 1–6, not 9"),
     ("encounter start cave --frob", "No such option: --frob"),
@@ -310,3 +311,40 @@ def test_an_error_names_the_option_as_the_command_spells_it(run, tmp_path, how):
     assert result.exit_code == 2, result.output
     assert "--type: 'sideways' is not a save type" in result.stderr
     assert "--save-type" not in result.stderr
+
+
+ERRORS_NAMED = [
+    # (line, what stderr says, what it must not say): an option is named as typed; an argument,
+    # or an input the command has no parameter for, is not passed off as an option
+    ("note hi", "no session is open", "--session"),
+    ("casualty cave rats 1", "the encounter 'cave' is not in this campaign", "--encounter"),
+    ("casualty hall rats 9", "rats has 3 members able to fight", "--count"),
+    ("clock set 'day 0 10:00'", "'day 0 10:00' is not an in-game time", "--time"),
+    ("encounter group hall bats --count 3 --morale 15", "--morale: ", None),
+]
+
+
+@pytest.mark.parametrize("how", ["live", "log"])
+@pytest.mark.parametrize(
+    ("line", "says", "not_said"), ERRORS_NAMED, ids=[e[0] for e in ERRORS_NAMED]
+)
+def test_an_error_names_an_option_only_when_the_command_has_it(
+    run, tmp_path, how, line, says, not_said
+):
+    opening = [
+        "session 1",
+        "encounter start hall",
+        "encounter group hall rats --count 3 --morale 6",
+    ]
+    if line != "note hi":
+        for setup in opening:
+            assert run(*shlex.split(setup)).exit_code == 0
+    if how == "live":
+        result = run(*shlex.split(line))
+    else:
+        first = "" if line == "note hi" else "session 2\n"
+        result = run("replay", write(tmp_path, "e.log", f"{first}{line}\n"))
+    assert result.exit_code == 2, result.output
+    assert says in result.stderr
+    if not_said is not None:
+        assert not_said not in result.stderr

@@ -22,6 +22,7 @@ _HEADER = re.compile(r"#!\s*campaign-log\s+([0-9]+)\s*")
 _SESSION_NUMBER = re.compile(r"[0-9]+")  # ASCII digits only: str.isdigit() accepts '١' and '²'
 _BLANKS = " \t"
 _DOUBLE_QUOTE_ESCAPES = '"\\$`\n'  # POSIX sh: inside "…" a backslash escapes only these
+_SPECIAL = ("'", '"', "\\", "#")  # what only the character-by-character scan reads right
 
 
 class LogSyntaxError(ImpossibleInput):
@@ -98,6 +99,13 @@ def _scan(text: str, pos: int, *, stop_at_newline: bool) -> tuple[list[str], int
     ``word`` is None between words, so that ``""`` yields an empty word and ``#`` is a comment
     only where no word has started, as in a POSIX shell.
     """
+    if stop_at_newline:  # most lines hold no quote, backslash or comment: blanks split them
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        line = text[pos:end]
+        if not any(special in line for special in _SPECIAL):
+            # (not str.split(): only a space and a tab are blanks, not \f, \v or U+00A0)
+            return [word for word in line.replace("\t", " ").split(" ") if word], end, None
     words: list[str] = []
     word: list[str] | None = None
     n = len(text)

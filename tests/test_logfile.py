@@ -361,3 +361,28 @@ def test_errors_name_file_and_line(data, where, fragment):
 def test_default_name():
     with pytest.raises(LogSyntaxError, match=r"^<log>:1: no session is open"):
         read_log("note a")
+
+
+# --- the plain-line shortcut ----------------------------------------------------------------------
+
+PIECES = ["a", "b1", "-2", "+3", "--opt", "day", "é", "💀", " ", "\t", "\x0b", "\x0c", "\xa0",
+          "\u2028", "\r", "=", ":", ",", "x\x00y"]  # fmt: skip
+PLAIN_LINES = st.lists(st.sampled_from(PIECES), max_size=12).map("".join)
+
+
+@given(st.lists(PLAIN_LINES, max_size=6).map("\n".join))
+def test_a_line_without_quote_backslash_or_comment_reads_as_the_full_scan_reads_it(text):
+    """read_log splits such a line on blanks without scanning it character by character
+    (campaign.logfile._SPECIAL); the words are the same as the full scan's."""
+    import campaign.logfile as logfile
+
+    text = f"session 1\n{text}"
+    fast = read_log(text)
+    saved = logfile._SPECIAL
+    logfile._SPECIAL = ("",)  # "" is in every line: the full scan for all of them
+    try:
+        full = read_log(text)
+    finally:
+        logfile._SPECIAL = saved
+    assert fast == full
+    assert all(" " not in word and "\t" not in word for line in fast.lines for word in line.tokens)

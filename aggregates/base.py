@@ -259,6 +259,7 @@ def _seal(event: Aggregate.Event) -> None:
     state = {
         k: v for k, v in vars(event).items() if k not in ("originator_id", "originator_version")
     }
+    state["timestamp"] = event.timestamp.isoformat()  # as the canonical form writes it
     class_version = getattr(type(event), "class_version", 1)
     if class_version > 1:
         state["class_version"] = class_version

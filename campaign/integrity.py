@@ -29,9 +29,15 @@ def _plain(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not part of an event's canonical form")
 
 
+# json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=_plain),
+# with its encoder made once instead of once per event
+_CANONICAL = json.JSONEncoder(
+    sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=_plain
+)
+
+
 def canonical(content: Any) -> str:
-    return json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      default=_plain)  # fmt: skip
+    return _CANONICAL.encode(content)
 
 
 def event_hash(

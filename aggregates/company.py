@@ -211,23 +211,21 @@ class MercenaryCompany(LedgerAggregate):
     ) -> None:
         """N of its members killed or incapacitated; at most the members fit to fight."""
         self.check_in_service()
-        why = f"{self.handle} has {self.fit} members fit to fight; at most {self.fit}"
+        why = f"{n} casualties: {self.handle} has {self.fit} members fit to fight"
         self.check_count(n, "count", why, most=self.fit)
         self._casualty(n, incapacitated, cause, encounter, note)
 
     def recover(self, n: int, note: str | None = None) -> None:
         """N incapacitated members are fit again."""
         self.check_in_service()
-        why = (
-            f"{self.handle} has {self._incapacitated} incapacitated; at most {self._incapacitated}"
-        )
+        why = f"{n} to recover: {self.handle} has {self._incapacitated} incapacitated"
         self.check_count(n, "count", why, most=self._incapacitated)
         self._recover(n, note)
 
     def reinforce(self, n: int, note: str | None = None) -> None:
         """N new members join (they do not join a fight already under way, D-4)."""
         self.check_in_service()
-        self.check_count(n, "count", "reinforcements are at least one member")
+        self.check_count(n, "count", f"{n} reinforcements: they are at least one member")
         self._reinforce(n, note)
 
     def dismiss(self, note: str | None = None) -> None:

@@ -133,7 +133,7 @@ class EncounterCommands:
             # OSE morale, "Quand faire un test de moral": first death, half out
             outcome = state.casualty(n, incapacitated=incapacitated)
         except ImpossibleInput as error:
-            message = f"{group} has {state.able} members able to fight; at most {state.able}"
+            message = f"{n} casualties: {group} has {state.able} members able to fight"
             raise _about(group, error, n, message) from error
         if outcome.lapsed:
             lapsed = list(outcome.lapsed)

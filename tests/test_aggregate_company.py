@@ -202,7 +202,8 @@ def test_at_most_the_members_fit_to_fight_become_casualties(lances, table):
         lances.record_casualty(2, incapacitated=True)
     with table.command(), pytest.raises(ImpossibleInput) as refused:
         lances.record_casualty(19, incapacitated=False)
-    assert "red-lances has 18 members fit to fight; at most 18" in str(refused.value)
+    assert str(refused.value) == "19 casualties: red-lances has 18 members fit to fight"
+    assert refused.value.expected == "1–18"
     assert refused.value.field == "count"
     with table.command(), pytest.raises(ImpossibleInput):
         lances.record_casualty(0, incapacitated=True)
@@ -227,7 +228,8 @@ def test_members_recover_and_reinforcements_arrive(lances, table):
     with table.command(), pytest.raises(ImpossibleInput) as refused:
         lances.recover(2)  # only 1 is incapacitated
     assert refused.value.field == "count"
-    with table.command(), pytest.raises(ImpossibleInput):
+    assert str(refused.value) == "2 to recover: red-lances has 1 incapacitated"
+    with table.command(), pytest.raises(ImpossibleInput, match=r"^0 reinforcements: "):
         lances.reinforce(0)
 
 

@@ -367,7 +367,8 @@ def test_more_casualties_than_members_able_to_fight(ford, table):
         ford.add_group("rats", 3, 5)
     with table.command(), pytest.raises(ImpossibleInput) as refused:
         ford.record_casualty("rats", 4)
-    assert str(refused.value) == "rats has 3 members able to fight; at most 3"
+    assert str(refused.value) == "4 casualties: rats has 3 members able to fight"
+    assert refused.value.expected == "1–3"
     assert refused.value.field == "count"
     with table.command():
         ford.record_casualty("rats", 1)

@@ -102,7 +102,7 @@ def test_the_same_session_from_another_text_is_refused(run, tmp_path):
 
 
 BAD_LINES = [
-    ("casualty hall rats 9", "casualty hall rats 9: rats has 3 members able"),  # N: no option
+    ("casualty hall rats 9", "casualty hall rats 9: 9 casualties: rats has 3 members able"),
     ("morale hall rats --roll 13", "--roll: '13' is not a 2d6 roll"),
     ("morale hall rats --roll 3,9", "a d6 shows 1–6, not 9"),
     ("encounter start cave --frob", "No such option: --frob"),

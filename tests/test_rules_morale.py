@@ -244,7 +244,8 @@ def test_casualties_beyond_members_able_to_fight_are_impossible():
     with pytest.raises(ImpossibleInput) as caught:
         rats.casualty(9)
     assert "rats" not in str(caught.value)  # the group's name is the caller's to add
-    assert "has 3 members able to fight; at most 3" in str(caught.value)
+    assert str(caught.value) == "9 casualties: the group has 3 members able to fight"
+    assert caught.value.expected == "1–3"
     with pytest.raises(ImpossibleInput):
         rats.casualty(0)
 

@@ -339,8 +339,7 @@ class GroupMorale:
         """
         if n < 1 or n > self.able:
             raise ImpossibleInput(
-                f"{n} casualties: the group has {self.able} members able to fight; "
-                f"at most {self.able}",
+                f"{n} casualties: the group has {self.able} members able to fight",
                 field="count",
                 value=n,
                 expected=f"1–{self.able}" if self.able else "no casualty: everybody is out",

@@ -14,6 +14,7 @@ from pathlib import Path
 import typer
 from typer._click import ClickException
 
+from campaign import __version__
 from campaign.errors import CampaignError, ImpossibleInput
 from campaign.logfile import tokenize
 from cli.output import describe, stderr
@@ -65,17 +66,26 @@ def _loop(root: typer.Context, names: list[str]) -> None:
         if words[0] == "shell":
             stderr().print("error: you are in the shell already", markup=False)
             continue
-        if words[0].startswith("-"):
-            stderr().print(
-                f"error: {words[0]} is set when the shell starts (`campaign --db X --gm NAME "
-                "shell`); type a command, `help` to list them",
-                markup=False,
-            )
-            continue
-        if words[0] in HELP:
+        if words[0] in HELP or words[0] in root.help_option_names:
             _help(root, words[1:])
             continue
+        if words[0] == "--version":
+            typer.echo(f"campaign-ledger {__version__}")
+            continue
+        if words[0].startswith("-"):
+            _option_at_prompt(root, words[0])
+            continue
         _run(root, words)
+
+
+def _option_at_prompt(root: typer.Context, word: str) -> None:
+    """A global option typed at the prompt: it belongs on the line that starts the shell."""
+    name = word.split("=", 1)[0]
+    if any(name in param.opts for param in root.command.params):
+        why = f"{name} is set when the shell starts (`campaign --db X --gm NAME shell`)"
+    else:
+        why = f"{word} is not a command"
+    stderr().print(f"error: {why}; type a command, `help` to list them", markup=False)
 
 
 def _help(root: typer.Context, words: list[str]) -> None:

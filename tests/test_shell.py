@@ -55,6 +55,25 @@ def test_help_lists_the_commands_and_a_global_option_says_where_it_goes(tmp_path
     assert not (tmp_path / "other.db").exists()
 
 
+def test_version_and_help_answer_at_the_prompt_and_an_unknown_option_is_not_a_command(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setenv("CAMPAIGN_SHELL_HISTORY", str(tmp_path / "history"))
+    from typer.testing import CliRunner
+
+    from campaign import __version__
+    from cli.main import app
+
+    typed = "--version\n--help\n--frob\n--gm=ann\nexit\n"
+    result = CliRunner().invoke(app, ["--db", str(tmp_path / "c.db"), "shell"], input=typed)
+    assert result.exit_code == 0, result.output
+    assert f"campaign-ledger {__version__}" in result.stdout
+    assert "`help CMD` for one" in result.stdout  # --help lists the commands, as `help` does
+    assert "error: --frob is not a command" in result.stderr
+    assert "--gm is set when the shell starts" in result.stderr
+    assert "--version is set" not in result.stderr and "--help is set" not in result.stderr
+
+
 def test_a_shell_left_with_nothing_recorded_leaves_no_new_store(tmp_path, monkeypatch):
     monkeypatch.setenv("CAMPAIGN_SHELL_HISTORY", str(tmp_path / "history"))
     from typer.testing import CliRunner

@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from campaign.audit import PENDING, WARNING, Entry, check_code, entry
-from cli.output import ExitStatus, emit
+from cli.output import ExitStatus, counted, emit
 from cli.render import plain
 from cli.state import open_ledger
 
@@ -106,8 +106,8 @@ def _code_cell(finding: dict[str, Any]) -> Text:
 def summary(findings: list[dict[str, Any]]) -> Text:
     warnings = [f for f in findings if f["severity"] == WARNING]
     pending = sum(f["status"] == PENDING for f in warnings)
-    text = Text(f"{len(findings)} finding{'s' * (len(findings) != 1)}: ", style="bold")
-    text.append(f"{len(warnings)} warning{'s' * (len(warnings) != 1)}", style="bold yellow")
+    text = Text(f"{counted(len(findings), 'finding')}: ", style="bold")
+    text.append(counted(len(warnings), "warning"), style="bold yellow")
     if pending:
         text.append(f" ({pending} pending)", style="magenta")
     info = len(findings) - len(warnings)

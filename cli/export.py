@@ -18,7 +18,7 @@ import typer
 from campaign import export as exporting
 from campaign.errors import ImpossibleInput
 from campaign.transfer import import_jsonl
-from cli.output import stdout
+from cli.output import counted, stdout
 from cli.state import open_ledger
 
 
@@ -105,4 +105,6 @@ def import_(
     with open_ledger(ctx, create=True) as ledger:
         # "\n" only: a JSON string may hold U+2028, which str.splitlines() would split on
         count = import_jsonl(ledger, text.split("\n"), name=str(file))
-    stdout().print(f"imported {count} events (positions 1–{count}) from {file}", markup=False)
+    stdout().print(
+        f"imported {counted(count, 'event')} (positions 1–{count}) from {file}", markup=False
+    )

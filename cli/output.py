@@ -64,6 +64,11 @@ def describe(error: ImpossibleInput) -> str:
     return f"{where}: {message}" if where else message
 
 
+def counted(n: int, noun: str) -> str:
+    """``1 event``, ``3 events``: the nouns counted here all take an s."""
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
 def fail(message: str, status: ExitStatus = ExitStatus.BAD_INPUT) -> typer.Exit:
     """Print ``message`` on stderr and return the ``typer.Exit`` to raise."""
     stderr().print(Text("error: ", style="bold red") + Text(message), soft_wrap=True)

@@ -24,7 +24,7 @@ from campaign.application import Ledger
 from campaign.errors import UnknownHandle
 from campaign.store import parse_store_url
 from cli import render
-from cli.output import emit, stderr, stdout
+from cli.output import counted, emit, stderr, stdout
 from cli.state import DEFAULT_DB, open_ledger, state
 
 projections = typer.Typer(
@@ -251,7 +251,7 @@ def rebuild(ctx: typer.Context) -> None:
     with open_ledger(ctx, create=False) as ledger, _progress("folding events") as progress:
         folded = ledger.rebuild(progress=progress)
         position = ledger.last_position()
-    stdout().print(f"read models rebuilt: {_events(folded)} folded (position {position})")
+    stdout().print(f"read models rebuilt: {counted(folded, 'event')} folded (position {position})")
 
 
 @projections.command("run")
@@ -290,16 +290,12 @@ def _follow(ledger: Ledger, interval: float, once: bool) -> None:
             if folded or first:
                 stamp = time.strftime("%H:%M:%S")
                 console.print(
-                    f"{stamp} {_events(folded)} folded (position {ledger.last_position()})"
+                    f"{stamp} {counted(folded, 'event')} folded (position {ledger.last_position()})"
                 )
             if once:
                 return
             first = False
             wait(interval)
-
-
-def _events(n: int) -> str:
-    return f"{n} event" if n == 1 else f"{n} events"
 
 
 @contextmanager

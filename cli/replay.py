@@ -21,7 +21,7 @@ from campaign.application import Ledger
 from campaign.errors import CampaignError, ImpossibleInput
 from campaign.logfile import LogLine, SessionBlock, SessionLog, read_log
 from cli.fastparse import line_context
-from cli.output import describe, stderr, stdout
+from cli.output import counted, describe, stderr, stdout
 from cli.state import LogRun, open_ledger, state
 
 # The commands a log may hold (SPEC §4): the logging commands, never a reading one.
@@ -122,7 +122,7 @@ def _replay_file(ctx: typer.Context, ledger: Ledger, log: SessionLog, *, dry_run
     events = work() if dry_run else ledger.unit(work)
     sessions = ", ".join(str(b.number) for b in todo)
     verb = "would record" if dry_run else "recorded"
-    lines = [f"{log.name}: session {sessions} — {verb} {len(events)} events"]
+    lines = [f"{log.name}: session {sessions} — {verb} {counted(len(events), 'event')}"]
     if dry_run or state(ctx).verbose:
         lines += [f"  {log.name}:{number}: {text}" for number, text in run.said]
     lines += [f"  warning: {w}" for w in warnings(events)]
@@ -134,9 +134,9 @@ def _replay_file(ctx: typer.Context, ledger: Ledger, log: SessionLog, *, dry_run
 def _audit_summary(ledger: Ledger, sessions: list[int]) -> str:
     """``audit: 3 findings (2 warnings, 1 pending)`` for the sessions just recorded."""
     found, warned, pending = ledger.audit_counts(sessions)
-    detail = f"{warned} warning{'s' * (warned != 1)}" + (f", {pending} pending" if pending else "")
+    detail = counted(warned, "warning") + (f", {pending} pending" if pending else "")
     where = " ".join(f"--session {n}" for n in sessions[:1])
-    return f"audit: {found} finding{'s' * (found != 1)} ({detail}) — `campaign audit {where}`"
+    return f"audit: {counted(found, 'finding')} ({detail}) — `campaign audit {where}`"
 
 
 def _run_blocks(ctx: typer.Context, run: LogRun, name: str, blocks: list[SessionBlock]) -> None:

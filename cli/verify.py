@@ -15,7 +15,7 @@ from rich.text import Text
 
 from campaign.errors import ImpossibleInput
 from campaign.verify import Verdict, verify_jsonl, verify_store
-from cli.output import ExitStatus, emit
+from cli.output import ExitStatus, counted, emit
 from cli.state import open_ledger
 
 
@@ -74,7 +74,7 @@ def _verify_file(file: Path) -> Verdict:
 def _render(console: Console, verdict: Verdict, file: Path | None) -> None:
     what = f"{file}: " if file is not None else ""
     if verdict.intact:
-        console.print(Text(f"{what}intact: {verdict.events} events", style="bold green"))
+        console.print(Text(f"{what}intact: {counted(verdict.events, 'event')}", style="bold green"))
         if verdict.last_hash:
             console.print(Text(f"last hash {verdict.last_hash}", style="dim"))
         return
@@ -84,4 +84,4 @@ def _render(console: Console, verdict: Verdict, file: Path | None) -> None:
         + Text(f" — {verdict.reason}"),
         soft_wrap=True,
     )
-    console.print(Text(f"{verdict.events} events read", style="dim"))
+    console.print(Text(f"{counted(verdict.events, 'event')} read", style="dim"))

@@ -262,6 +262,16 @@ def test_the_rich_verdict_says_intact_or_where_it_broke(recorded):
     assert "broken at position 16" in result.stdout and "deleted" in result.stdout
 
 
+def test_one_event_is_counted_in_the_singular(tmp_path):
+    from cli.output import counted
+
+    assert [counted(n, "event") for n in (0, 1, 2)] == ["0 events", "1 event", "2 events"]
+    export = tmp_path / "bad.jsonl"
+    export.write_text("{bad\n")
+    result = cli("verify", "--file", str(export))
+    assert result.exit_code == 1 and "1 event read" in result.stdout
+
+
 def test_verify_needs_a_store(tmp_path):
     result = cli("--db", str(tmp_path / "none.db"), "verify")
     assert result.exit_code == 1 and "campaign init" in result.stderr

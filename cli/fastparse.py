@@ -22,6 +22,9 @@ order shows only in which error comes first, and an error sends the line to Clic
 which processes them in its order. :func:`line_context` makes the context of the command a line
 names (``company hire …``: the leaf ``hire``, its parent the ``company`` group) without parsing
 the group's part of the line, which holds nothing but the subcommand's name.
+
+Knowing the command's parameters, a :class:`ParsedOnce` also names the field of an input error
+its command raises as the GM types it (:func:`spelt`).
 """
 
 from __future__ import annotations

@@ -272,17 +272,17 @@ def _parse(text: str | None) -> StoreURL:
     if scheme in ("sqlite", "sqlite+pysqlite"):
         path = parts.path[1:] if parts.path.startswith("//") else parts.path
         if not path:
-            raise _bad_url(raw, "a SQLite URL needs a file path: sqlite:///path/to/campaign.db")
+            raise _bad_url(raw, "a file path: sqlite:///path/to/campaign.db")
         return StoreURL("sqlite", path=Path(unquote(path)).expanduser().resolve())
     if scheme in ("postgresql", "postgresql+psycopg", "postgres"):
         dbname = unquote(parts.path.lstrip("/"))
         if not dbname:
-            raise _bad_url(raw, "a PostgreSQL URL names its database: …/DBNAME")
+            raise _bad_url(raw, "a database name: postgresql+psycopg://user:password@host/DBNAME")
         query = parse_qs(parts.query)
         try:
             port = parts.port or 5432
         except ValueError:
-            raise _bad_url(raw, "the port is a number") from None
+            raise _bad_url(raw, "a port number: …@host:5432/DBNAME") from None
         return StoreURL(
             "postgresql",
             host=parts.hostname or "localhost",
@@ -296,5 +296,15 @@ def _parse(text: str | None) -> StoreURL:
 
 
 def _bad_url(raw: str, expected: str) -> ImpossibleInput:
-    shown = raw.split("@")[-1] if "@" in raw else raw  # never echo a password
+    shown = _without_password(raw)
     return ImpossibleInput(f"{shown!r} is not a store", field="db", value=shown, expected=expected)
+
+
+def _without_password(raw: str) -> str:
+    """``raw`` as the GM typed it, its password (if any) shown as ``***``: never echoed."""
+    userinfo, at, place = raw.partition("://")[2].rpartition("@")
+    if not at or ":" not in userinfo:
+        return raw
+    user = userinfo.split(":", 1)[0]
+    scheme = raw.partition("://")[0]
+    return f"{scheme}://{user}:***@{place}"

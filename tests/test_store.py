@@ -149,11 +149,22 @@ def test_store_urls(text, kind, shown):
     assert "s3cret" not in url.redacted
 
 
-@pytest.mark.parametrize("text", ["mysql://u:s3cret@h/db", "postgresql://u:s3cret@h/", "sqlite://"])
-def test_bad_store_urls_never_echo_a_password(text):
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("mysql://u:s3cret@h/db", "'mysql://u:***@h/db' is not a store"),
+        ("mysql://x@y/z", "'mysql://x@y/z' is not a store"),  # no password: all of it shown
+        ("postgresql://u:s3cret@h/", "'postgresql://u:***@h/' is not a store"),
+        ("postgresql://u:s3@cret@h:5x/db", "'postgresql://u:***@h:5x/db' is not a store"),
+        ("sqlite://", "'sqlite://' is not a store"),
+    ],
+)
+def test_bad_store_urls_never_echo_a_password(text, shown):
     with pytest.raises(ImpossibleInput) as caught:
         parse_store_url(text)
-    assert caught.value.field == "db" and "s3cret" not in str(caught.value)
+    assert caught.value.field == "db"
+    assert str(caught.value) == shown
+    assert "s3" not in str(caught.value) and "cret" not in str(caught.value)
 
 
 # --- a SQLite store as the CLI creates it --------------------------------------------------------

@@ -193,22 +193,13 @@ def check_values(fields: dict[str, Any], top: str | None = None) -> None:
 
 def _check_value(value: Any, name: str, top: str) -> None:
     kind = type(value)
-    if kind is str:
-        if value.isascii() and "\x00" not in value:  # most text: nothing more to ask
-            return
-        _check_text(value, top)
-    elif kind is int:
-        _check_int(value, name, top)
-    elif value is None or kind is bool or kind is float:
+    if value is None or kind is bool or kind is float:
         return
-    elif kind is dict:
-        check_values(value, top)
-    elif kind is list or kind is tuple:
-        for item in value:
-            _check_value(item, name, top)
-    elif isinstance(value, bool):  # subclasses, which the exact types above leave out
+    if kind is str and value.isascii() and "\x00" not in value:
+        return  # most text: nothing more to ask
+    if isinstance(value, bool):  # before int, which bool is
         return
-    elif isinstance(value, int):
+    if isinstance(value, int):
         _check_int(value, name, top)
     elif isinstance(value, str):
         _check_text(value, top)

@@ -30,6 +30,7 @@ LOG_COMMANDS = frozenset(
      "encounter", "casualty", "adjust", "morale", "loyalty", "save", "item-save", "trait"}
 )  # fmt: skip
 PROGRESS_FROM = 200  # lines: shorter logs replay too fast for a bar to help
+WARNINGS_LISTED = 20  # more go to the audit: years of sessions in one file lapse hundreds
 
 
 def register(app: typer.Typer) -> None:
@@ -125,18 +126,33 @@ def _replay_file(ctx: typer.Context, ledger: Ledger, log: SessionLog, *, dry_run
     lines = [f"{log.name}: session {sessions} — {verb} {counted(len(events), 'event')}"]
     if dry_run or state(ctx).verbose:
         lines += [f"  {log.name}:{number}: {text}" for number, text in run.said]
-    lines += [f"  warning: {w}" for w in warnings(events)]
+    lines += _warned(warnings(events), every=dry_run or state(ctx).verbose)
     if not dry_run:
         lines.append(f"  {_audit_summary(ledger, [b.number for b in todo])}")
     return "\n".join(lines + [f"  {s}" for s in said])
 
 
+def _warned(said: list[str], *, every: bool) -> list[str]:
+    """The summary's warnings: all of them with ``--verbose`` or ``--dry-run``, else the first
+    :data:`WARNINGS_LISTED` and where to read the rest."""
+    shown = said if every else said[:WARNINGS_LISTED]
+    lines = [f"  warning: {w}" for w in shown]
+    if len(shown) < len(said):
+        more = counted(len(said) - len(shown), "more lapsed morale check")
+        lines.append(f"  … and {more}: `campaign audit --code MOR002` lists them all")
+    return lines
+
+
 def _audit_summary(ledger: Ledger, sessions: list[int]) -> str:
-    """``audit: 3 findings (2 warnings, 1 pending)`` for the sessions just recorded."""
+    """``audit: 3 findings (2 warnings, 1 pending)`` for the sessions just recorded, and the
+    audit command that lists them."""
     found, warned, pending = ledger.audit_counts(sessions)
     detail = counted(warned, "warning") + (f", {pending} pending" if pending else "")
-    where = " ".join(f"--session {n}" for n in sessions[:1])
-    return f"audit: {counted(found, 'finding')} ({detail}) — `campaign audit {where}`"
+    if len(sessions) == 1:
+        where = f"`campaign audit --session {sessions[0]}`"
+    else:  # one --session at a time: name the range
+        where = f"`campaign audit --session N` for sessions {sessions[0]}–{sessions[-1]}"
+    return f"audit: {counted(found, 'finding')} ({detail}) — {where}"
 
 
 def _run_blocks(ctx: typer.Context, run: LogRun, name: str, blocks: list[SessionBlock]) -> None:

@@ -191,6 +191,25 @@ def test_a_lapsed_morale_check_is_a_warning_of_the_summary(run, tmp_path):
     assert "warning: morale check due for rats (first-death), none made" in result.stdout
 
 
+def test_a_long_list_of_lapsed_checks_is_cut_and_points_to_the_audit(run, tmp_path):
+    # 25 encounters, each with one casualty and no test: 25 first-death checks lapse
+    text = "session 1\n" + "".join(
+        f"encounter start e{n}\nencounter group e{n} rats --count 4 --morale 6\n"
+        f"casualty e{n} rats 1\nencounter end e{n}\n"
+        for n in range(25)
+    )
+    log = write(tmp_path, "many.log", text)
+    result = run("replay", "--dry-run", log)  # a dry run lists every one
+    assert result.stdout.count("warning: morale check due for rats") == 25
+    result = run("replay", log)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("warning: morale check due for rats") == 20
+    assert "… and 5 more lapsed morale checks: `campaign audit --code MOR002`" in result.stdout
+    found = json.loads(run("audit", "--code", "MOR002", "--json").stdout)["findings"]
+    assert len(found) == 25
+    assert "audit: 25 findings (25 warnings) — `campaign audit --session 1`" in result.stdout
+
+
 def test_retract_last_in_a_log_withdraws_the_previous_line(run, tmp_path):
     text = "session 1\nencounter start hall\nencounter group hall rats --count 4 --morale 6\n"
     text += "casualty hall rats 2\nretract last --note 'it was the bats'\n"
@@ -268,8 +287,10 @@ def test_the_summary_counts_only_the_sessions_the_file_recorded(run, tmp_path):
     assert result.exit_code == 0, result.output
     # session 1: MOR001 (fight on 12 > 6, a warning) and GEN002 (the note, info); session 2:
     # MOR002 (the bats' first death, no check yet: a warning, pending while the encounter lasts)
-    assert "audit: 3 findings (2 warnings, 1 pending) — `campaign audit --session 1`" in (
-        result.stdout
+    # two sessions: the hint names both ends (`--session 1` alone would hide session 2's)
+    assert (
+        "audit: 3 findings (2 warnings, 1 pending) — `campaign audit --session N` for sessions 1–2"
+        in result.stdout
     )
     three = two + "session 3\nmorale hall rats --roll 2,2 --ruling flee\n"
     result = run("replay", write(tmp_path, "b.log", three))

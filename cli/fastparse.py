@@ -25,6 +25,12 @@ the group's part of the line, which holds nothing but the subcommand's name.
 
 Knowing the command's parameters, a :class:`ParsedOnce` also names the field of an input error
 its command raises as the GM types it (:func:`spelt`).
+
+Its parser differs from Click's in one thing: a word that starts with ``-`` and a digit is a
+value, not an option (SPEC §4, "signed values are values": ``adjust ford goblins -1``), for
+every command — so ``casualty ford goblins -1`` reaches the command, which says what a count
+may be, and a mistyped option (``--reasn``) is still Click's "No such option", with its
+suggestion, on the commands that take signed values too.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from typing import Any
 
 from typer._click.core import ParameterSource, iter_params_for_processing
 from typer._click.exceptions import ClickException
+from typer._click.parser import _OptionParser
 from typer.core import TyperCommand, TyperGroup
 from typer.models import CommandInfo
 
@@ -78,10 +85,30 @@ class _Plan:
         return all(self.plain.values())
 
 
+class _SignedValues(_OptionParser):
+    """Click's parser, where ``-1`` (a word of ``-`` and a digit first) is a value: no option
+    of ours is spelt with a digit."""
+
+    def _process_opts(self, arg: str, state: Any) -> None:
+        if arg[1:2] in _DIGITS:
+            state.largs.append(arg)
+        else:
+            super()._process_opts(arg, state)
+
+
+_DIGITS = frozenset("0123456789")
+
+
 class ParsedOnce(TyperCommand):
     """A Typer command that parses with its parser built once (see the module's text)."""
 
     _plans: dict[tuple[Any, ...], _Plan] | None = None
+
+    def make_parser(self, ctx: Any) -> _OptionParser:
+        parser = _SignedValues(ctx)
+        for param in self.get_params(ctx):
+            param.add_to_parser(parser, ctx)
+        return parser
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         if not (ctx.resilient_parsing or ctx.auto_envvar_prefix or ctx.default_map):

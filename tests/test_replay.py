@@ -106,7 +106,7 @@ BAD_LINES = [
     ("morale hall rats --roll 13", "--roll: '13' is not a 2d6 roll"),
     ("morale hall rats --roll 3,9", "a d6 shows 1–6, not 9"),
     ("encounter start cave --frob", "No such option: --frob"),
-    ("adjust hall rats --frob", "Invalid value for 'value'"),  # a signed value's slot
+    ("adjust hall rats --frob", "No such option: --frob"),  # only -1, -2 … are signed values
     ("encounter group hall bats --count 3 --morale 15", "--morale"),
     ("casualty hall wolves", "has no group 'wolves'"),
     ("company modifier nobody +1 --reason x", "company 'nobody'"),
@@ -235,6 +235,28 @@ def test_live_commands_take_signed_values_and_confirm_in_one_line(run):
     assert run("character", "stat", "kit", "moral", "-1").exit_code == 0
     morale = run("morale", "hall", "rats")  # the tracker rolls and shows the faces
     assert morale.exit_code == 0 and "rolled by the tracker" in morale.stdout
+
+
+def test_a_negative_number_is_a_value_for_every_command_and_a_typo_is_no_option(run, tmp_path):
+    assert run("session", "1").exit_code == 0
+    assert run("encounter", "start", "hall").exit_code == 0
+    assert run("encounter", "group", "hall", "rats", "--count", "3", "--morale", "6").exit_code == 0
+    # a count is no signed value, but -1 reaches the command, which says what it may be
+    result = run("casualty", "hall", "rats", "-1")
+    assert result.exit_code == 2
+    assert "-1 casualties: rats has 3 members able to fight; expected 1–3" in result.stderr
+    result = run("clock", "advance", "-1h")
+    assert (result.exit_code, "'-1h' is not a duration" in result.stderr) == (2, True)
+    # on a command that takes a signed value, a mistyped option is still no option
+    result = run("adjust", "hall", "rats", "-1", "--reasn", "torchlight")
+    assert result.exit_code == 2 and "No such option: --reasn" in result.stderr
+    # … and so in a log, naming its line
+    before = positions(run)
+    text = "session 2\nadjust hall rats -1 --reason dark\ncasualty hall rats -2\n"
+    result = run("replay", write(tmp_path, "a.log", text))
+    assert result.exit_code == 2 and "a.log:3:" in result.stderr
+    assert "-2 casualties" in result.stderr
+    assert positions(run) == before  # nothing of a.log
 
 
 def test_a_live_command_without_a_session_says_how_to_open_one(run, db):

@@ -6,9 +6,6 @@ from typing import Annotated, Any
 
 import typer
 
-# A signed value (``adjust ford goblins -1``) is a value, not an option (SPEC §4).
-SIGNED = {"ignore_unknown_options": True}
-
 NoteOption = Annotated[
     str | None, typer.Option("--note", help="The GM's reason, shown by history and the audit.")
 ]

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from cli.logging._options import SIGNED, NoteOption, signed
+from cli.logging._options import NoteOption, signed
 from cli.state import record
 
 app = typer.Typer(help="Characters and retainers: traits, scores, items, saves, recovery.")
@@ -130,7 +130,7 @@ def finalize(ctx: typer.Context, handle: Handle, note: NoteOption = None) -> Non
     )
 
 
-@app.command("stat", context_settings=SIGNED)
+@app.command("stat")
 def stat(
     ctx: typer.Context,
     handle: Handle,
@@ -149,7 +149,7 @@ def stat(
     )
 
 
-@app.command("loyalty-modifier", context_settings=SIGNED)
+@app.command("loyalty-modifier")
 def loyalty_modifier(
     ctx: typer.Context,
     handle: Handle,

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from cli.logging._options import SIGNED, NoteOption, signed
+from cli.logging._options import NoteOption, signed
 from cli.state import record
 
 app = typer.Typer(help="Mercenary companies: hired, paid (or not), hurt, mended, dismissed.")
@@ -63,7 +63,7 @@ def hire(
     record(ctx, call, say)
 
 
-@app.command("modifier", context_settings=SIGNED)
+@app.command("modifier")
 def modifier(
     ctx: typer.Context,
     handle: Handle,

@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 
 from cli.logging._options import (
-    SIGNED,
     NoteOption,
     RolledOption,
     RollOption,
@@ -27,7 +26,7 @@ Group = Annotated[str, typer.Argument(help="The group's (or joined company's) ha
 def register(root: typer.Typer) -> None:
     root.add_typer(app, name="encounter")
     root.command("casualty")(casualty)
-    root.command("adjust", context_settings=SIGNED)(adjust)
+    root.command("adjust")(adjust)
     root.command("morale")(morale)
 
 

@@ -204,8 +204,9 @@ def test_trait_rich_explanation():
 @pytest.mark.parametrize(
     ("args", "named"),
     [
-        (("trait", "dragon-blood"), "KEY"),
-        (("trait", "nerves-of-steel"), "KEY"),
+        # KEY is an argument: the message names its value, as the logging commands do
+        (("trait", "dragon-blood"), "unknown trait 'dragon-blood'"),
+        (("trait", "nerves-of-steel"), "nerves-of-steel (Nerfs d’acier) is an advantage"),
         (("trait", "vertigo", "--minutes", "3"), "--minutes"),
         (("trait", "vertigo", "--trigger", "jump"), "--trigger"),
         (("trait", "phobia-mild", "--result", "-1"), "--result"),

@@ -258,12 +258,9 @@ def trait(
             advantages=advantage or (),
         )
     except ImpossibleInput as error:
-        if error.field != "key":
-            raise
-        # KEY is an argument, not an option: name it as --help shows it.
-        raise ImpossibleInput(
-            f"KEY: {error.message}", value=error.value, expected=error.expected
-        ) from None
+        if error.field == "key":
+            error.option = ""  # an argument: the message names the value, as the logging commands'
+        raise
     emit(
         outcome.as_json(),
         as_json=as_json,

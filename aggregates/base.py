@@ -182,6 +182,22 @@ WIDE = frozenset({"position", "command", "due_position", "retracted", "next_posi
                   "seconds", "by", "clock_minutes", "until", "duration"})  # fmt: skip
 
 
+def check_total(before: int, change: int, field: str, said: str, limit: int = INT_LIMIT) -> int:
+    """``before + change``: a running total (a company's size, a rating and its modifiers, the
+    clock), refused when a store could not keep it. :func:`check_values` would refuse the event
+    too, but naming a number the GM never typed; this names the change and how far it may go."""
+    total = before + change
+    if -limit <= total <= limit:
+        return total
+    room = (limit if total > 0 else -limit) - before
+    raise ImpossibleInput(
+        f"{said} would be {total}: out of range (a store keeps ±{limit})",
+        field=field,
+        value=change,
+        expected=f"at most {room}" if total > 0 else f"at least {room}",
+    )
+
+
 def check_values(fields: dict[str, Any], top: str | None = None) -> None:
     """Refuse an event whose integers or text (nested ones too) a store cannot keep."""
     for name, value in fields.items():

@@ -10,7 +10,7 @@ from typing import Any
 
 from eventsourcing.domain import event
 
-from aggregates.base import LedgerAggregate, aggregate_id
+from aggregates.base import WIDE_LIMIT, LedgerAggregate, aggregate_id
 from campaign.clock import format_moment
 from campaign.errors import ImpossibleInput
 
@@ -149,6 +149,7 @@ class Campaign(LedgerAggregate):
             raise ImpossibleInput(
                 "the clock never runs backwards", field="duration", expected="a duration ≥ 0"
             )
+        self._check_kept(self.clock + seconds, "duration")
         self._move(self.clock + seconds, seconds, note)
 
     def set_clock(self, seconds: int, note: str | None = None) -> None:
@@ -159,7 +160,20 @@ class Campaign(LedgerAggregate):
                 field="time",
                 expected=f"{format_moment(self.clock)} or later",
             )
+        self._check_kept(seconds, "time")
         self._move(seconds, seconds - self.clock, note)
+
+    @staticmethod
+    def _check_kept(seconds: int, field: str) -> None:
+        """In-game time a store keeps (seconds within 2**53: aggregates.base.WIDE_LIMIT)."""
+        if seconds > WIDE_LIMIT:
+            last = format_moment(WIDE_LIMIT - WIDE_LIMIT % 60)
+            raise ImpossibleInput(
+                f"the clock would be at {format_moment(seconds)}, past the last time a store "
+                f"keeps ({last})",
+                field=field,
+                expected=f"a time up to {last}",
+            )
 
     @event(ClockMoved)
     def _move(self, seconds: int, by: int, note: str | None) -> None:

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from aggregates.base import check_total
 from campaign.errors import ImpossibleInput
 from campaign.rules import d6harmonie
 from campaign.rules.dice import TWO_D6, Roll
@@ -257,6 +258,7 @@ class TraitCommands:
         """Rescued, rewarded, ill-treated: OSE Retainers, loyalty "may be adjusted" (D-5)."""
         before = self.check_retainer()
         check_whole(value, "value")
+        check_total(before, value, "value", f"{value:+d}: {self.handle}'s loyalty")
         if not isinstance(reason, str) or not reason.strip():
             raise ImpossibleInput("a loyalty modifier needs a reason", field="reason")
         self.trigger_event(

@@ -15,7 +15,7 @@ from uuid import UUID
 
 from eventsourcing.domain import event
 
-from aggregates.base import LedgerAggregate, aggregate_id
+from aggregates.base import LedgerAggregate, aggregate_id, check_total
 from campaign.errors import ImpossibleInput
 from campaign.rules.morale import check_monster_rating, company_rating, troop_morale
 
@@ -195,8 +195,9 @@ class MercenaryCompany(LedgerAggregate):
     def modify(self, value: int, reason: str, note: str | None = None) -> None:
         """A working-conditions modifier: the GM's discretion, unbounded (seed 000, D-4)."""
         self.check_in_service()
+        before = company_rating(self.base_morale, [self._modifier_sum])
+        rating = check_total(before, value, "value", f"{value:+d}: {self.handle}'s morale")
         total = self._modifier_sum + value
-        rating = company_rating(self.base_morale, [total])
         self._modify(
             value, reason, self.base_morale, total, rules_say=rating, ruled=rating, note=note
         )
@@ -226,6 +227,7 @@ class MercenaryCompany(LedgerAggregate):
         """N new members join (they do not join a fight already under way, D-4)."""
         self.check_in_service()
         self.check_count(n, "count", f"{n} reinforcements: they are at least one member")
+        check_total(self.size, n, "count", f"{n} reinforcements: {self.handle}'s size")
         self._reinforce(n, note)
 
     def dismiss(self, note: str | None = None) -> None:

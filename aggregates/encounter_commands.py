@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from aggregates.base import check_total
 from campaign.errors import HandleTaken, ImpossibleInput
 from campaign.rules.dice import TWO_D6, Roll
 from campaign.rules.morale import LEFT, GroupMorale, check_monster_rating, never_tests
@@ -150,7 +151,11 @@ class EncounterCommands:
         """A situational adjustment, summed raw (seed 000, "Ajustements au moral"; D-1, D-3)."""
         self.check_open()
         self.check_group(group)
-        after = self.group_state(group).adjust(value)
+        before = self.group_state(group)
+        check_total(before.adjustment, value, "value", f"{value:+d}: {group}'s adjustments")
+        effective = before.rating + before.adjustment
+        check_total(effective, value, "value", f"{value:+d}: {group}'s effective morale")
+        after = before.adjust(value)
         applies = not never_tests(after.rating)  # "Valeur de 2 ou 12": never applied (MOR004)
         facts = (group, value, reason, after.rating, after.adjustment, applies)
         self._adjust(*facts, rules_say=after.effective, ruled=after.effective, note=note)

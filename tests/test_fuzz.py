@@ -559,6 +559,15 @@ BEYOND = [
     ("company hire c --troop militia --size " + str(2**40), "out of range"),
     ("clock advance " + "9" * 30 + "d", ""),
     ("session " + str(2**31), ""),
+    # running totals the command would take out of range: refused naming the change, not the
+    # total alone (a company's size past 2**31 - 1 was recorded, and PostgreSQL's read model
+    # could then never catch up)
+    ("company reinforce co " + str(2**31 - 1), "co's size would be 2147483652: out of range"),
+    ("company modifier co " + str(2**31 - 1) + " --reason r", "co's morale would be 2147483653"),
+    ("adjust e g " + str(2**31 - 1) + " --reason r", "g's effective morale would be 2147483654"),
+    ("character loyalty-modifier kit " + str(2**31 - 1) + " --reason r", "kit's loyalty would"),
+    ("clock set 'day 999999999999 00:00'", "past the last time a store keeps"),
+    ("clock advance " + str(2**53 // 60 + 1) + "min", "past the last time a store keeps"),
 ]
 
 
@@ -574,7 +583,11 @@ def test_what_a_store_cannot_keep_is_refused_on_both_backends(store_url, line, w
         return result
 
     log = tmp_path / "first.log"
-    log.write_text("session 1\nencounter start e\nencounter group e g --count 10 --morale 7\n")
+    log.write_text(
+        "session 1\nencounter start e\nencounter group e g --count 10 --morale 7\n"
+        "company hire co --troop militia --size 5\n"
+        "character create boss\ncharacter create kit --retainer-of boss --loyalty 7\n"
+    )
     assert run("replay", str(log)).exit_code == 0
     before = run("status", "--all", "--json").stdout
     bad = tmp_path / "bad.log"

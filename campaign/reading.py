@@ -41,17 +41,24 @@ class Reading:
 
     def catch_up(self: Ledger, progress: Progress | None = None) -> int:
         """Fold what the read models have not seen yet; the number of events folded."""
-        from sqlalchemy.exc import OperationalError
-
-        try:
+        with self._folding():
             return self.read_model.catch_up(progress)
-        except OperationalError as error:  # SQLite locked past its timeout, a server gone
-            raise StoreError(f"the store {self.store.redacted} failed: {error.orig}") from None
 
     def rebuild(self: Ledger, progress: Progress | None = None) -> int:
         """``projections rebuild``: drop the read models and fold the whole history again."""
-        with self.locked():  # no command lands half-way through
+        with self.locked(), self._folding():  # locked: no command lands half-way through
             return self.read_model.rebuild(progress)
+
+    @contextmanager
+    def _folding(self: Ledger) -> Iterator[None]:
+        """A database error while folding is a store failure (exit 1), said, not a traceback:
+        SQLite locked past its timeout, a server gone, a value a read-model column refuses."""
+        from sqlalchemy.exc import DBAPIError
+
+        try:
+            yield
+        except DBAPIError as error:
+            raise StoreError(f"the store {self.store.redacted} failed: {error.orig}") from None
 
     def as_of_position(self: Ledger, ref: str) -> int:
         """The position ``session:N`` (its end) or ``event:N`` (its command's end) stands for."""

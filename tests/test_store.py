@@ -5,6 +5,7 @@ Every test here runs on both backends (the ``store_url`` fixture).
 
 import multiprocessing
 import os
+import sqlite3
 import stat
 
 import pytest
@@ -245,3 +246,29 @@ def test_a_store_with_events_is_never_discarded(tmp_path):
         assert not ledger.discard_if_empty()
     with open_ledger(str(db)) as ledger:
         assert ledger.last_position() == 2
+
+
+def test_a_read_model_that_refuses_a_row_is_a_store_failure_said_not_a_traceback(
+    campaign, tmp_path
+):
+    # A value a read-model column refuses (PostgreSQL's ``integer`` refused a company of more
+    # than 2**31 - 1 members, which the write side now refuses first): here a SQLite trigger
+    # refuses the row, so the fold fails the same way, as a database error.
+    db = tmp_path / "campaign.db"
+    assert campaign("--db", str(db), "session", "1").exit_code == 0
+    assert campaign("--db", str(db), "status").exit_code == 0  # the read models exist
+    with sqlite3.connect(db) as connection:
+        connection.execute(
+            "CREATE TRIGGER refuse BEFORE INSERT ON view_companies "
+            "BEGIN SELECT RAISE(ABORT, 'a row this column cannot hold'); END"
+        )
+    hired = campaign("--db", str(db), "company", "hire", "co", "--troop", "militia", "--size", "5")
+    assert hired.exit_code == 0, hired.output  # recorded: the event store is not the read model
+    for words in (["status"], ["history"], ["audit"]):
+        result = campaign("--db", str(db), *words)
+        assert result.exit_code == 1, result.output
+        assert isinstance(result.exception, SystemExit)  # said, not raised
+        assert "failed: a row this column cannot hold" in result.stderr
+    with sqlite3.connect(db) as connection:
+        connection.execute("DROP TRIGGER refuse")
+    assert campaign("--db", str(db), "status").exit_code == 0  # nothing was half-folded

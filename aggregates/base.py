@@ -50,6 +50,8 @@ class Recording:
     # stored timeline orders them, so a retraction compensates in the same order either way),
     # each with its version after its last one
     touched: dict[UUID, int] = field(default_factory=dict)
+    # other aggregates its events rely on without recording on them (Event.relies_on)
+    relied: set[UUID] = field(default_factory=set)
 
     def stamp(self) -> dict[str, Any]:
         position = self.next_position
@@ -105,6 +107,12 @@ class LedgerAggregate(Aggregate):
         session: int | None
         gm: str | None
         command: int
+
+        def relies_on(self) -> UUID | None:
+            """Another aggregate this event relies on without recording on it (an encounter's
+            joined company, a retainer's employer): while the event stands, an earlier command
+            that changed that aggregate cannot be retracted by ``event:N`` (SPEC §4)."""
+            return None
 
     class Created(Event, Aggregate.Created):
         def apply(self, aggregate: Aggregate) -> None:
@@ -278,3 +286,6 @@ def _seal(event: Aggregate.Event) -> None:
     object.__setattr__(event, "hash", digest)
     context.last_hash = digest
     context.touched[event.originator_id] = event.originator_version
+    relied = event.relies_on()
+    if relied is not None:
+        context.relied.add(relied)

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import KW_ONLY
 from typing import Any
+from uuid import UUID
 
-from aggregates.base import LedgerAggregate, nest_topics
+from aggregates.base import LedgerAggregate, aggregate_id, nest_topics
 
 
 class Event(LedgerAggregate.Event):
@@ -37,6 +38,10 @@ class CharacterCreated(Event, LedgerAggregate.Created):
     differs: bool  # LOY002
     note: str | None
     ruleset: str | None
+
+    def relies_on(self) -> UUID | None:
+        """A retainer's employer, who must exist (and keep existing) for it to serve."""
+        return None if self.retainer_of is None else aggregate_id("character", self.retainer_of)
 
 
 class Judged(Event):

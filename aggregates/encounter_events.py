@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import KW_ONLY
 from typing import Any
+from uuid import UUID
 
-from aggregates.base import LedgerAggregate, nest_topics
+from aggregates.base import LedgerAggregate, aggregate_id, nest_topics
 
 RULESET = "ose-morale/1"
 
@@ -50,6 +51,10 @@ class CompanyJoined(Judged):  # group: the company's handle (one namespace); rul
     group: str
     count: int  # its members fit to fight when it joins (D-4)
     morale: int
+
+    def relies_on(self) -> UUID:
+        """The company, as it stood when it joined (its members fit to fight, its rating)."""
+        return aggregate_id("company", self.group)
 
 
 class MoraleCheckLapsed(Judged):  # rules_say: the checks that lapsed

@@ -8,8 +8,9 @@ audit then treat the withdrawn command as not having happened.
 
 Which command ``last`` is: the most recent one that is neither a retraction nor already
 retracted — so ``retract last`` twice withdraws the last two commands. ``event:N`` is allowed
-only while no later command (not itself retracted) touched the same aggregates, because the
-state put back is the state before the command.
+only while no later command (not itself retracted) touched the same aggregates — recorded on
+them, or relied on them without recording (a company joining an encounter, a retainer's
+employer: ``Event.relies_on``) — because the state put back is the state before the command.
 """
 
 from __future__ import annotations
@@ -80,12 +81,13 @@ class Corrections:
             later = [
                 c
                 for c in staged[index + 1 :]
-                if c.position not in gone and set(c.touched) & set(changed)
+                if c.position not in gone and (set(c.touched) | c.relied) & set(changed)
             ]
             if later:
+                verb = "changed" if set(later[0].touched) & set(changed) else "relied on"
                 raise _refuse(
                     f"event:{position} cannot be retracted: event:{later[0].position} "
-                    "changed the same subject later; retract that command first",
+                    f"{verb} the same subject later; retract that command first",
                     ref,
                     "a command no later command touched",
                 )
@@ -136,7 +138,7 @@ class Corrections:
     def _stored_target(
         self: Ledger, ref: str, position: int, staged: list[StagedCommand]
     ) -> tuple[int, dict[UUID, dict[str, Any] | None]]:
-        from sqlalchemy import select
+        from sqlalchemy import or_, select
 
         from projections import tables
 
@@ -171,9 +173,9 @@ class Corrections:
                 None
                 if not first
                 else connection.execute(
-                    select(t.position, t.subject)
+                    select(t.position, t.subject, t.aggregate_id)
                     .where(
-                        t.aggregate_id.in_(list(first)),
+                        or_(t.aggregate_id.in_(list(first)), t.relies_on.in_(list(first))),
                         t.position > end,
                         t.retracted.is_(False),
                         t.kind.not_in(RETRACTION_KINDS),
@@ -182,11 +184,12 @@ class Corrections:
                     .limit(1)
                 ).first()
             )
-        if later is None and any(set(c.touched) & set(first) for c in staged):
-            later = ("this log", "the same subjects")
+        if later is None and any((set(c.touched) | c.relied) & set(first) for c in staged):
+            later = ("this log", "the same subjects", None)
         if later is not None:
+            verb = "relied on" if later[2] is not None and later[2] not in first else "changed"
             raise _refuse(
-                f"event:{position} cannot be retracted: event:{later[0]} ({later[1]}) changed "
+                f"event:{position} cannot be retracted: event:{later[0]} ({later[1]}) {verb} "
                 "the same subject later; retract that command first (or `retract last`)",
                 ref,
                 "a command no later command touched",

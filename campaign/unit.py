@@ -68,6 +68,7 @@ class StagedCommand:
     last: int  # its last event
     touched: dict[UUID, int | None]  # the aggregates it recorded on, each with its version before
     after: dict[UUID, int]  # and after
+    relied: set[UUID]  # other aggregates its events rely on (Event.relies_on)
 
 
 class UnitOfWork:
@@ -140,7 +141,9 @@ class UnitOfWork:
         if context.command is not None:
             touched = {key: unit.before.get(key) for key in context.touched}
             last = context.next_position - 1
-            unit.commands.append(StagedCommand(context.command, last, touched, context.touched))
+            unit.commands.append(
+                StagedCommand(context.command, last, touched, context.touched, context.relied)
+            )
         unit.next_position = context.next_position
         unit.last_hash = context.last_hash
         return result

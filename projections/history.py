@@ -89,6 +89,7 @@ class Timeline(Projection):
                 "subject": subject(event, aggregate),
                 "aggregate_id": event.originator_id,
                 "aggregate_version": event.originator_version,
+                "relies_on": event.relies_on(),
                 "timestamp": event.timestamp.isoformat(),
                 "gm": event.gm,
                 "rules_say": _json(getattr(event, "rules_say", None)),

@@ -27,7 +27,7 @@ metadata = MetaData()
 
 # Bumped whenever a table or a fold changes: a store whose read models were built by another
 # version is rebuilt from its events before it is read.
-READ_MODEL_VERSION = 3
+READ_MODEL_VERSION = 4
 
 tracking = Table(
     "view_tracking",
@@ -201,6 +201,8 @@ timeline = Table(
     Column("subject", String(200)),
     Column("aggregate_id", Uuid, nullable=False),
     Column("aggregate_version", Integer, nullable=False),
+    # another aggregate the event relies on (aggregates.base Event.relies_on): `retract event:N`
+    Column("relies_on", Uuid),
     Column("timestamp", String(40), nullable=False),
     Column("gm", Text),
     Column("rules_say", JSON),

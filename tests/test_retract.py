@@ -158,6 +158,75 @@ def test_a_recovery_reaches_the_encounter_and_a_dismissal_leaves_it(ledger):
         ledger.dismiss_company("red-lances")
 
 
+def _joined_and_retainer(ledger):
+    """A company that joins an encounter, and a retainer of a PC: each later command relies on
+    an aggregate it records nothing on. Returns the positions of the hire, the company's
+    casualty in the first encounter and the PC's creation."""
+    ledger.open_session(1)
+    ledger.hire_company("rl", "trained", 4)
+    hire = ledger.last_position()
+    ledger.start_encounter("e1")
+    ledger.join("e1", "rl")
+    ledger.record_casualty("e1", "rl", 2)
+    casualty = ledger.last_position()
+    ledger.start_encounter("e2")
+    ledger.join("e2", "rl")  # its starting count is the 2 members still fit
+    ledger.create_character("brynn")
+    pc = ledger.last_position()
+    ledger.create_character("ced", retainer_of="brynn", employer_cha=12)
+    return hire, casualty, pc
+
+
+def _positions_of(history):
+    """The hire, the first casualty and the PC's creation of :func:`_joined_and_retainer`."""
+    hire = next(e for e in history if e["kind"] == "company-hired")
+    casualty = next(e for e in history if e["kind"] == "company-casualty-recorded")
+    pc = next(e for e in history if e["subject"] == "brynn")
+    return hire["position"], casualty["position"], pc["position"]
+
+
+@pytest.mark.parametrize("in_one_unit", [False, True], ids=["live", "log"])
+def test_retract_an_earlier_event_that_a_later_command_relied_on_is_refused(ledger, in_one_unit):
+    # `encounter join` records on the encounter only, `character create --retainer-of` on the
+    # retainer only; withdrawing what they relied on would leave a group of a company that
+    # never was, a retainer of nobody, or a starting count the history no longer explains
+    refused = []
+
+    def attempt(which):
+        positions = _joined_and_retainer(ledger)
+        with pytest.raises(ImpossibleInput, match="relied on the same subject later") as no:
+            ledger.retract(f"event:{positions[which]}")
+        refused.append(no.value.field)
+
+    if in_one_unit:
+        for which in range(3):  # one refusal fails a log's unit: one log each
+            with pytest.raises(RuntimeError, match="nothing was written"):
+                ledger.unit(lambda which=which: attempt(which))
+        assert ledger.last_position() == 0
+    else:
+        attempt(0)
+        for which in (1, 2):  # the same history: its positions again
+            positions = ledger.history()
+            with pytest.raises(ImpossibleInput, match="relied on the same subject later") as no:
+                ledger.retract(f"event:{_positions_of(positions)[which]}")
+            refused.append(no.value.field)
+        (e2,) = [e for e in ledger.status()["encounters"] if e["handle"] == "e2"]
+        assert e2["groups"][0]["count"] == 2  # nothing was put back
+        assert [c["handle"] for c in ledger.status()["characters"]] == ["brynn", "ced"]
+    assert refused == ["retract"] * 3
+
+
+def test_what_relied_on_a_command_withdrawn_first_lets_it_be_retracted(ledger):
+    _, casualty, pc = _joined_and_retainer(ledger)
+    ledger.retract("last")  # ced's creation: brynn is relied on by nothing now
+    ledger.retract(f"event:{pc}")
+    joined = next(e for e in ledger.history() if e["subject"] == "e2/rl")["position"]
+    ledger.retract(f"event:{joined}")  # e2's join: the casualty in e1 may go now
+    ledger.retract(f"event:{casualty}")
+    company = ledger.status()["companies"][0]
+    assert (company["fit"], company["killed"]) == (4, 0)
+
+
 def test_retract_an_earlier_line_of_the_same_log_by_its_position(ledger):
     play(ledger, FORD[:3])
     start = ledger.last_position()

@@ -213,6 +213,14 @@ class Reading:
         with self.reading(as_of, SESSIONS) as connection:
             return queries.sessions(connection)
 
+    def replayed_blocks(self: Ledger) -> set[tuple[int, str]]:
+        """Every session block a replay recorded, as (number, digest), even one whose `session
+        N` line was retracted since: replaying its file again skips it (SPEC §5)."""
+        from projections import queries
+
+        with self.reading(None, SESSIONS) as connection:
+            return queries.replayed_blocks(connection)
+
     def projection_positions(self: Ledger) -> list[dict[str, Any]]:
         """``projections status``: each read model's position and how far behind it is."""
         last = self.last_position()

@@ -91,13 +91,14 @@ def _read(path: Path) -> bytes:
 def _replay_file(ctx: typer.Context, ledger: Ledger, log: SessionLog, *, dry_run: bool) -> str:
     """Run the file's new session blocks in one unit of work; say what happened."""
     recorded = {s["number"]: s for s in ledger.sessions()}
+    replayed = ledger.replayed_blocks()  # a block whose `session N` line was retracted, too
     todo, skipped = [], []
     for block in log.blocks:
         known = recorded.get(block.number)
-        if known is None:
-            todo.append(block)
-        elif known["source_hash"] == block.digest:
+        if (block.number, block.digest) in replayed:
             skipped.append(block.number)
+        elif known is None:
+            todo.append(block)
         else:
             origin = f"from {known['source']}" if known["source"] else "live"
             raise ImpossibleInput(
@@ -151,7 +152,7 @@ def _audit_summary(ledger: Ledger, sessions: list[int]) -> str:
     if len(sessions) == 1:
         where = f"`campaign audit --session {sessions[0]}`"
     else:  # one --session at a time: name the range
-        where = f"`campaign audit --session N` for sessions {sessions[0]}–{sessions[-1]}"
+        where = f"`campaign audit --session N` for sessions {min(sessions)}–{max(sessions)}"
     return f"audit: {counted(found, 'finding')} ({detail}) — {where}"
 
 

@@ -242,17 +242,19 @@ class Sessions(Projection):
     held and inserted with one executemany at the batch's flush)."""
 
     name = "sessions"
-    tables = (tables.sessions,)
+    tables = (tables.sessions, tables.session_blocks)
 
     def __init__(self) -> None:
         self._rows: dict[int, dict[str, Any]] = {}  # by number: rows not yet inserted
+        self._blocks: list[dict[str, Any]] = []  # replayed blocks not yet inserted
 
     def reset(self) -> None:
-        self._rows = {}
+        self._rows, self._blocks = {}, []
 
     def flush(self, fold: Fold) -> None:
         insert_rows(fold.connection, tables.sessions, list(self._rows.values()))
-        self._rows = {}
+        insert_rows(fold.connection, tables.session_blocks, self._blocks)
+        self._rows, self._blocks = {}, []
 
     def process(self, fold: Fold, event: Any, aggregate: Any) -> None:
         s = tables.sessions.c
@@ -265,6 +267,11 @@ class Sessions(Projection):
                 "opened": event.position, "command": event.command,
                 "ended": None, "ended_command": None,
             }  # fmt: skip
+            if event.source_hash is not None:
+                self._blocks.append(
+                    {"opened": event.position, "number": event.number,
+                     "source_hash": event.source_hash}
+                )  # fmt: skip
         elif isinstance(event, Campaign.SessionEnded):
             held = self._rows.get(event.number)
             if held is not None:

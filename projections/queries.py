@@ -202,6 +202,14 @@ def sessions(connection: Connection) -> list[dict[str, Any]]:
         select(tables.sessions).order_by(s.number)).mappings()]  # fmt: skip
 
 
+def replayed_blocks(connection: Connection) -> set[tuple[int, str]]:
+    """Every session block a replay recorded, as (number, digest): retracted ones too."""
+    b = tables.session_blocks.c
+    return {
+        (row.number, row.source_hash) for row in connection.execute(select(b.number, b.source_hash))
+    }
+
+
 def event_sessions(connection: Connection) -> list[int]:
     """The sessions the timeline's events carry, in order: every session recorded, and one
     whose opening was retracted but whose events are still shown (struck out)."""

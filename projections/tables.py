@@ -189,6 +189,16 @@ sessions = Table(
     Column("ended_command", BigInteger),
 )
 
+# Every session block a replay recorded, kept when its `session N` line is retracted (the block
+# was still recorded from that text: replaying the file again skips it, SPEC §5).
+session_blocks = Table(
+    "view_session_blocks",
+    metadata,
+    Column("opened", BigInteger, primary_key=True),  # the position of its `session N` event
+    Column("number", Integer, nullable=False),
+    Column("source_hash", String(64), nullable=False),
+)
+
 timeline = Table(
     "view_timeline",
     metadata,

@@ -210,6 +210,40 @@ def test_a_long_list_of_lapsed_checks_is_cut_and_points_to_the_audit(run, tmp_pa
     assert "audit: 25 findings (25 warnings) — `campaign audit --session 1`" in result.stdout
 
 
+def test_a_block_whose_session_line_was_retracted_is_still_skipped_the_next_time(
+    run, campaign, tmp_path
+):
+    # a mistyped session number withdrawn with `retract last`: its block was still recorded
+    # from this text, so replaying the file again (or its export) records nothing new
+    text = "session 1\nnote a\nsession 3\nretract last\nsession 2\nnote b\n"
+    log = write(tmp_path, "w.log", text)
+    first = run("replay", log)
+    assert first.exit_code == 0, first.output
+    assert "for sessions 1–3" in first.stdout  # the file's sessions, whatever their order
+    recorded = positions(run)
+    again = run("replay", log)
+    assert again.exit_code == 0, again.output
+    assert "nothing new" in again.stdout and "session 3 already recorded" in again.stdout
+    assert positions(run) == recorded
+    # its export replays into another store, and again into that one: skipped as well
+    other = lambda *args: campaign("--db", str(tmp_path / "other.db"), *args)  # noqa: E731
+    exported = write(tmp_path, "x.log", run("export").stdout)
+    assert other("replay", exported).exit_code == 0
+    again = other("replay", exported)
+    assert again.exit_code == 0 and again.stdout.count("skipped") == 3, again.output
+    assert positions(other) == recorded
+    # the same number twice in one file, the first withdrawn
+    text = "session 4\nretract last\nsession 4\nnote c\n"
+    assert run("replay", write(tmp_path, "v.log", text)).exit_code == 0
+    recorded = positions(run)
+    again = run("replay", write(tmp_path, "v.log", text))
+    assert again.exit_code == 0 and "nothing new" in again.stdout, again.output
+    assert positions(run) == recorded
+    # another text for a session in force is still refused
+    refused = run("replay", write(tmp_path, "y.log", "session 4\nnote written afresh\n"))
+    assert refused.exit_code == 2 and "from a different text" in refused.stderr
+
+
 def test_retract_last_in_a_log_withdraws_the_previous_line(run, tmp_path):
     text = "session 1\nencounter start hall\nencounter group hall rats --count 4 --morale 6\n"
     text += "casualty hall rats 2\nretract last --note 'it was the bats'\n"

@@ -214,14 +214,15 @@ class ItemCommands:
         tracked = target["hp_max"] is not None
         if hp_left is not None:
             check_whole(hp_left, "hp_left", 0)
-            if not tracked or hp_left > target["hp_max"]:
+            if not tracked or hp_left > target["hp"]:  # a save harms; it never mends
                 raise ImpossibleInput(
-                    f"{target['name']}'s hit points left are 0–{target['hp_max']}"
+                    f"{target['name']} has {target['hp']} of {target['hp_max']} hit points: a "
+                    "save cannot leave it more (`character item-repair` mends it)"
                     if tracked
                     else f"{target['name']}'s hit points are not tracked (no hardness and hp)",
                     field="hp_left",
                     value=hp_left,
-                    expected=f"0–{target['hp_max']}" if tracked else "no hp_left",
+                    expected=f"0–{target['hp']}" if tracked else "no hp_left",
                 )
         bearer = None if target["unattended"] else self.check_saves_set(save_type)
         # Seed 001, "Jet de sauvegarde et objets" and "(Objet)" (RULES D-8, B-6, B-10)
@@ -245,7 +246,8 @@ class ItemCommands:
                 field="roll",
                 expected="one natural face 1–20",
             )
-        rules_say = rules.item_save_outcome(result, target["hp"])  # no hp lost: intact
+        # measured: the state its hit points left give (SPEC §4), the one it had if none is lost
+        rules_say = str(result.outcome)
         ruled, hp = self.rule_item(target, result, rules_say, ruling, hp_left)
         differs = rules.item_ruling_differs(result, rules_say, ruled, hp_left)  # SAV006
         event_class = {
@@ -298,8 +300,6 @@ class ItemCommands:
             return (ruling or rules_say), None
         if hp_left is not None and ruling is None:
             # the GM's hit points decide the outcome, by PF1's thresholds (RULES D-8, B-8)
-            if hp_left == target["hp"]:
-                return "intact", hp_left
             state = rules.object_damage(
                 damage=0, hardness=target["hardness"], hp=target["hp_max"], hp_left=hp_left
             ).state

@@ -757,6 +757,27 @@ def test_hit_points_left_given_by_the_gm_decide_the_outcome():
     )
 
 
+def test_an_item_already_broken_that_loses_nothing_is_still_broken_by_the_rules_too():
+    # SPEC §4: hit points known, the outcome is what the hit points left make it ("broken when
+    # hit points left ≤ half the maximum"); the rules said "intact" for a save that cost
+    # nothing, and a GM who ruled the broken shield still broken got a SAV006
+    b = brynn()
+    fireball(b, 1, item="Tower shield")
+    b.item_save(roll=d20(9), ruling="broken")  # 10 of 20: broken (the test above)
+    direct = {"dc": 15, "save_type": "reflex", "damage": 6}  # negates: a success costs nothing
+    b.item_save("Tower shield", d20(19), **direct, ruling="broken")  # 19 + 1 ≥ 15
+    saved = last(b)
+    assert (saved.success, saved.rules_hp_left, saved.rules_say) == (True, 10, "broken")
+    assert (saved.ruled, saved.differs, saved.hp, saved.state) == ("broken", False, 10, "broken")
+    b.item_save("Tower shield", d20(19), **direct)  # no ruling: the rules' word stands
+    assert (last(b).rules_say, last(b).ruled, b.items[0]["state"]) == ("broken", "broken", "broken")
+    # a save harms, it never mends: more hit points than it has are impossible
+    with refused(b, field="hp_left"):
+        b.item_save("Tower shield", d20(2), **direct, hp_left=11)
+    b.item_save("Tower shield", d20(2), **direct, hp_left=10)  # the GM says it lost nothing
+    assert (last(b).ruled, last(b).hp, b.items[0]["state"]) == ("broken", 10, "broken")
+
+
 def test_a_successful_item_save_against_half_halves_the_damage():
     b = brynn()
     fireball(b, 1, item="Tower shield")

@@ -159,7 +159,7 @@ def item_saved(verdict: Verdict, e: Any, character: Character) -> None:
             hp=e.hp_max,
             hp_left=e.hp_before,
         )
-        rules_say = saves.item_save_outcome(result, e.hp_before)
+        rules_say = str(result.outcome)
         rules_hp = result.hp_left
         differs = saves.item_ruling_differs(result, rules_say, e.ruled, e.inputs.get("hp_left"))
     except ImpossibleInput:

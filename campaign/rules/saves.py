@@ -984,16 +984,6 @@ def resolve_item_save(
     return result(hurt.state, hurt)
 
 
-# Seed 001, "Jet de sauvegarde et objets" (the item "risque d’être endommagé ou détruit");
-# RULES D-8 and SPEC §4 "item-save": the rules' word for this save's outcome.
-def item_save_outcome(result: ItemSaveResult, hp_before: int | None) -> str:
-    """The rules' word for what this item save did: ``result.outcome``, except that a measured
-    save that cost no hit point leaves the item ``intact`` this time (its earlier state stands)."""
-    if result.hp_left is not None and result.hp_left == hp_before:
-        return "intact"
-    return str(result.outcome)
-
-
 # Seed 001, "Jet de sauvegarde et objets"; RULES D-8: when a ruling on it is a finding.
 def item_ruling_differs(
     result: ItemSaveResult, rules_say: str, ruled: str, hp_left: int | None = None

@@ -45,25 +45,40 @@ class ConditionCommands:
 
     # --- commands --------------------------------------------------------------------------------
 
-    def check_condition_source(self, source: str) -> str:
+    def conditions_from(self, source: str) -> tuple[str, list[dict[str, Any]]]:
+        """The flaw key ``SOURCE`` (``KEY[:detail]``) names and its conditions: all of them for
+        a key, those of one flaw for ``KEY:detail`` — which a key alone must be when conditions
+        of several such flaws are active (``phobia-mild:rats``, ``phobia-mild:spiders``)."""
+        text = source if isinstance(source, str) else ""
+        written, detail = d6harmonie.split_detail(text)
         try:
-            key = d6harmonie.find_trait(source).key
+            key = d6harmonie.find_trait(written).key
         except ImpossibleInput:
-            key = source.strip().lower() if isinstance(source, str) else ""
-        if not any(c["source"] == key for c in self._conditions):
-            active = ", ".join(dict.fromkeys(c["source"] for c in self._conditions)) or "none"
+            key = written.lower()
+        mine = [c for c in self._conditions if c["source"] == key]
+        if detail is not None:
+            mine = [c for c in mine if (c.get("detail") or "").lower() == detail.lower()]
+        if not mine:
+            active = ", ".join(dict.fromkeys(_named(c) for c in self._conditions)) or "none"
             raise UnknownHandle(
                 f"{self.handle} has no condition from {source!r}; active: {active}",
                 field="source",
                 value=source,
                 expected=active,
             )
-        return key
+        if len({c.get("detail") for c in mine}) > 1:
+            several = ", ".join(dict.fromkeys(_named(c) for c in mine))
+            raise ImpossibleInput(
+                f"{self.handle} has conditions from {key} of several flaws: name one ({several})",
+                field="source",
+                value=source,
+                expected="KEY:detail",
+            )
+        return key, mine
 
     def end_condition(self, source: str, note: str | None = None) -> None:
-        """``condition end H SOURCE``: every condition from that flaw ends now."""
-        key = self.check_condition_source(source)
-        ended = [c for c in self._conditions if c["source"] == key]
+        """``condition end H SOURCE``: the conditions from that flaw end now."""
+        key, ended = self.conditions_from(source)
         self.trigger_event(self.ConditionEnded, source=key, conditions=ended, by="gm", note=note)
 
     def end_session_conditions(self, note: str | None = None) -> None:
@@ -111,3 +126,14 @@ class ConditionCommands:
             damage=min(damage or 0, self.damage_taken),
             note=note,
         )
+
+
+def flaw_named(source: str, conditions: list[dict[str, Any]]) -> str:
+    """How ``condition end`` names the flaw behind ``conditions`` (all from ``source``):
+    ``phobia-mild:rats`` when they are one such flaw's, else ``phobia-mild``."""
+    details = {c.get("detail") for c in conditions}
+    return f"{source}:{details.pop()}" if len(details) == 1 and None not in details else source
+
+
+def _named(condition: dict[str, Any]) -> str:
+    return flaw_named(condition["source"], [condition])

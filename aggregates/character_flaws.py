@@ -152,6 +152,8 @@ class FlawCommands:
         conditions, rolled = self.start_conditions(
             flaw["key"], ruled_penalties, duration, duration_roll, duration_roller, clock_minutes
         )
+        for condition in conditions:  # which of several such flaws (phobia-mild:rats, …:spiders)
+            condition["detail"] = flaw["detail"]
         rules_consequences = _consequences(outcome)
         ruled_consequences = _consequences(ruled_outcome)
         ruled_consequences["penalties"] = [p.as_json() for p in ruled_penalties]

@@ -147,6 +147,7 @@ class Modifiers(Projection):
                         m.kind == "character",
                         m.subject == bindparam("b_subject"),
                         m.source == bindparam("b_source"),
+                        m.detail.is_not_distinct_from(bindparam("b_detail")),
                         m.passive.is_(False),
                         m.ended.is_(None),
                         m.position < bindparam("b_position"),
@@ -181,6 +182,7 @@ class Modifiers(Projection):
                         "reason": condition["source"],
                         "applies_to": condition["applies_to"],
                         "source": condition["source"],
+                        "detail": condition.get("detail"),  # absent from older events
                         "until": None if until is None else until * 60,  # minutes → seconds
                     }
                 )
@@ -201,6 +203,7 @@ class Modifiers(Projection):
                     "reason": row["reason"],
                     "applies_to": row.get("applies_to"),
                     "source": row.get("source"),
+                    "detail": row.get("detail"),
                     "passive": row.get("passive", False),
                     "until": row.get("until"),
                     "ended": None,
@@ -218,11 +221,14 @@ class Modifiers(Projection):
         return fold.connection.execute(found).first() is not None
 
     def _end(self, event: Any, character: str) -> None:
-        ends = {c["until"] * 60 if c["until"] is not None else None for c in event.conditions}
-        for until in sorted(ends, key=lambda u: (u is not None, u or 0)):
+        ends = {
+            (c["until"] * 60 if c["until"] is not None else None, c.get("detail"))
+            for c in event.conditions
+        }
+        for until, detail in sorted(ends, key=lambda u: (u[0] is not None, u[0] or 0, u[1] or "")):
             self._ends.append(
-                {"b_subject": character, "b_source": event.source, "b_until": until,
-                 "b_position": event.position, "b_ended": event.position,
+                {"b_subject": character, "b_source": event.source, "b_detail": detail,
+                 "b_until": until, "b_position": event.position, "b_ended": event.position,
                  "b_command": event.command}
             )  # fmt: skip
 

@@ -112,7 +112,8 @@ def conditions(connection: Connection, clock: int) -> dict[str, list[dict[str, A
     for row in connection.execute(query):
         found.setdefault(row.subject, []).append(
             {"value": row.value, "unit": row.unit, "applies_to": row.applies_to,
-             "source": row.source, "until": _moment(row.until), "position": row.position}
+             "source": row.source, "detail": row.detail, "until": _moment(row.until),
+             "position": row.position}
         )  # fmt: skip
     return found
 

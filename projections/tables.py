@@ -155,6 +155,7 @@ modifiers = Table(
     Column("reason", Text),
     Column("applies_to", String(64)),  # a character's conditions: the rolls they apply to
     Column("source", String(64)),  # the trait behind it
+    Column("detail", Text),  # which of several such flaws (phobia-mild:rats), if named
     Column("passive", Boolean, nullable=False),  # an advantage's lasting bonus, not a condition
     Column("until", BigInteger),  # in-game seconds it ends at, or null
     Column("ended", BigInteger),  # the position that ended it before its time

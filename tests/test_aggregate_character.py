@@ -493,6 +493,7 @@ def test_brynn_fails_her_phobia_roll_and_her_status_is_spec_5s():
         "unit": "flat",
         "applies_to": "all-rolls",
         "source": "phobia-mild",
+        "detail": "spiders",  # which of several such flaws: `condition end brynn KEY:detail`
         "duration": None,
         "until": None,
     }
@@ -944,6 +945,7 @@ def test_a_dice_duration_is_rolled_when_it_starts_and_sets_until():
             "unit": "flat",
             "applies_to": "all-rolls",
             "source": "greed",
+            "detail": None,
             "duration": "1D6 hours",
             "until": 840,
         }

@@ -6,6 +6,7 @@ import pytest
 
 from campaign.application import Ledger
 from campaign.errors import HandleTaken, ImpossibleInput, UnknownHandle
+from campaign.export import log_lines
 from campaign.store import parse_store_url
 
 
@@ -115,7 +116,9 @@ def test_brynn_and_cedric_at_the_ford_as_spec_4_logs_them(ledger):
         None,
     )
     condition = {"value": -1, "unit": "flat", "applies_to": "all-rolls", "source": "phobia-mild"}
-    assert phobia["conditions"] == [{**condition, "duration": None, "until": None}]
+    # the detail names which of several such flaws (`condition end brynn phobia-mild:spiders`)
+    started = {**condition, "detail": "spiders", "duration": None, "until": None}
+    assert phobia["conditions"] == [started]
 
     # Loyalty in peril: 4 + 6 = 10 > 9 fails → flee; ruled flee, still in service
     before = ledger.last_position()
@@ -127,7 +130,7 @@ def test_brynn_and_cedric_at_the_ford_as_spec_4_logs_them(ledger):
     }  # fmt: skip
 
     status = ledger.character("brynn").as_status()
-    assert status["conditions"] == [{**condition, "duration": None, "until": None}]
+    assert status["conditions"] == [started]
     assert (status["damage_taken"], status["moral_modifier"], status["finalized"]) == (24, 1, True)
     assert status["items"] == [
         item("Tower shield", "shield", False, "damaged", 13, 20),
@@ -347,3 +350,28 @@ def test_a_replayed_file_sees_the_characters_created_earlier_in_it(ledger):
     before = ledger.last_position()
     assert ledger.unit(session_log)["rules_say"] == "stay"
     assert kinds(ledger, before) == ["CharacterCreated", "CharacterCreated", "LoyaltyTested"]
+
+
+def test_condition_end_with_a_detail_ends_that_flaws_conditions_only(ledger):
+    # two phobias of one key: `condition end kai phobia-mild:rats` ended both (and so did a
+    # detail kai does not have); the read models, the status and the export follow the detail
+    ledger.create_character("kai", flaws=["phobia-mild:rats", "phobia-mild:spiders"])
+    ledger.roll_flaw("kai", "phobia-mild:rats", result=3)  # 3 < 9: failed, −1 to all rolls
+    ledger.roll_flaw("kai", "phobia-mild:spiders", result=3)
+    with pytest.raises(UnknownHandle, match="active: phobia-mild:rats, phobia-mild:spiders"):
+        ledger.end_condition("kai", "phobia-mild:bats")
+    with pytest.raises(ImpossibleInput, match="several flaws: name one") as ambiguous:
+        ledger.end_condition("kai", "phobia-mild")
+    assert ambiguous.value.field == "source"
+    ended = ledger.end_condition("kai", "phobie-legere:RATS")  # the French slug, any case
+    assert [c["detail"] for c in ended["conditions"]] == ["rats"]
+    (kai,) = [c for c in ledger.status()["characters"] if c["handle"] == "kai"]
+    assert [(c["source"], c["detail"], c["value"]) for c in kai["conditions"]] == [
+        ("phobia-mild", "spiders", -1)
+    ]
+    (modifiers,) = [m for m in ledger.modifiers() if m["subject"] == "kai"]
+    assert [m["value"] for m in modifiers["modifiers"]] == [-1]  # the spiders' alone
+    assert "condition end kai phobia-mild:rats\n" in list(log_lines(ledger))
+    ledger.end_condition("kai", "phobia-mild")  # one flaw's left: the key alone names it
+    (kai,) = [c for c in ledger.status()["characters"] if c["handle"] == "kai"]
+    assert kai["conditions"] == []

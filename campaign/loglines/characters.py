@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from aggregates.character import Character
+from aggregates.character_conditions import flaw_named
 from campaign.loglines.registry import writes
 from campaign.loglines.words import Line, dice, signed
 
@@ -95,4 +96,6 @@ def _heal(e, events, subjects, renumber) -> Line:
 
 @writes(Character.ConditionEnded)
 def _condition_end(e, events, subjects, renumber) -> Line:
-    return Line("condition", "end").arg(subjects.handle(e), e.source).note(e)
+    return (
+        Line("condition", "end").arg(subjects.handle(e), flaw_named(e.source, e.conditions)).note(e)
+    )

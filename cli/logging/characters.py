@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from aggregates.character_conditions import flaw_named
 from cli.logging._options import NoteOption, signed
 from cli.state import record
 
@@ -301,7 +302,13 @@ def heal(
 def condition_end(
     ctx: typer.Context,
     handle: Handle,
-    source: Annotated[str, typer.Argument(help="The flaw that started it, e.g. phobia-mild.")],
+    source: Annotated[
+        str,
+        typer.Argument(
+            help="The flaw that started it, e.g. phobia-mild; KEY:detail for one of several "
+            "such flaws (phobia-mild:rats)."
+        ),
+    ],
     note: NoteOption = None,
 ) -> None:
     """A condition ends before its time.
@@ -311,5 +318,7 @@ def condition_end(
     record(
         ctx,
         lambda ledger: ledger.end_condition(handle, source, note),
-        lambda ended: f"{handle}: {ended['source']} conditions ended",
+        lambda ended: (
+            f"{handle}: {flaw_named(ended['source'], ended['conditions'])} conditions ended"
+        ),
     )

@@ -89,7 +89,40 @@ def _read(path: Path) -> bytes:
 
 
 def _replay_file(ctx: typer.Context, ledger: Ledger, log: SessionLog, *, dry_run: bool) -> str:
-    """Run the file's new session blocks in one unit of work; say what happened."""
+    """Run the file's new session blocks in one unit of work; say what happened.
+
+    Which blocks are new is decided inside the unit, under the writer lock: two GMs replaying
+    the same file at once on a shared store find the second one's blocks recorded, skipped."""
+    if not log.blocks:
+        return f"{log.name}: no session in it (a session starts with a `session N` line)"
+    run = LogRun(ledger, source=Path(log.name).name, telling=dry_run or state(ctx).verbose)
+
+    def work() -> tuple[list[SessionBlock], list[int], list[Any]]:
+        todo, skipped = _new_blocks(ledger, log)
+        if not todo:
+            return todo, skipped, []
+        before = ledger.last_position()
+        _run_blocks(ctx, run, log.name, todo)
+        return todo, skipped, [e for e in ledger.staged_events() if e.position > before]
+
+    todo, skipped, events = work() if dry_run else ledger.unit(work)
+    said = [f"session {n} already recorded from this text: skipped" for n in skipped]
+    if not todo:
+        return f"{log.name}: nothing new. " + "; ".join(said)
+    sessions = ", ".join(str(b.number) for b in todo)
+    verb = "would record" if dry_run else "recorded"
+    lines = [f"{log.name}: session {sessions} — {verb} {counted(len(events), 'event')}"]
+    if dry_run or state(ctx).verbose:
+        lines += [f"  {log.name}:{number}: {text}" for number, text in run.said]
+    lines += _warned(warnings(events), every=dry_run or state(ctx).verbose)
+    if not dry_run:
+        lines.append(f"  {_audit_summary(ledger, [b.number for b in todo])}")
+    return "\n".join(lines + [f"  {s}" for s in said])
+
+
+def _new_blocks(ledger: Ledger, log: SessionLog) -> tuple[list[SessionBlock], list[int]]:
+    """The file's blocks to record, and the numbers of those already recorded from the same
+    text (SPEC §5: idempotent per session); the same number from another text is an error."""
     recorded = {s["number"]: s for s in ledger.sessions()}
     replayed = ledger.replayed_blocks()  # a block whose `session N` line was retracted, too
     todo, skipped = [], []
@@ -109,28 +142,7 @@ def _replay_file(ctx: typer.Context, ledger: Ledger, log: SessionLog, *, dry_run
                 value=block.number,
                 expected="a new session number, or the same text",
             )
-    said = [f"session {n} already recorded from this text: skipped" for n in skipped]
-    if not log.blocks:
-        return f"{log.name}: no session in it (a session starts with a `session N` line)"
-    if not todo:
-        return f"{log.name}: nothing new. " + "; ".join(said)
-    before = ledger.last_position()
-    run = LogRun(ledger, source=Path(log.name).name, telling=dry_run or state(ctx).verbose)
-
-    def work() -> list[Any]:
-        _run_blocks(ctx, run, log.name, todo)
-        return [e for e in ledger.staged_events() if e.position > before]
-
-    events = work() if dry_run else ledger.unit(work)
-    sessions = ", ".join(str(b.number) for b in todo)
-    verb = "would record" if dry_run else "recorded"
-    lines = [f"{log.name}: session {sessions} — {verb} {counted(len(events), 'event')}"]
-    if dry_run or state(ctx).verbose:
-        lines += [f"  {log.name}:{number}: {text}" for number, text in run.said]
-    lines += _warned(warnings(events), every=dry_run or state(ctx).verbose)
-    if not dry_run:
-        lines.append(f"  {_audit_summary(ledger, [b.number for b in todo])}")
-    return "\n".join(lines + [f"  {s}" for s in said])
+    return todo, skipped
 
 
 def _warned(said: list[str], *, every: bool) -> list[str]:

@@ -359,3 +359,32 @@ def test_a_read_on_a_locked_sqlite_store_is_a_clear_error(tmp_path, campaign, mo
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
     assert "database is locked" in result.stderr and "Traceback" not in result.output
     assert campaign("--db", str(path), "status").exit_code == 0
+
+
+def test_gms_replaying_the_same_log_at_once_record_it_once_and_skip_it_otherwise(
+    store_url, tmp_path
+):
+    """Which blocks of a file are new is decided under the writer lock: on PostgreSQL, two of
+    three replays started together decided before the first had recorded, then failed with
+    exit 2 ("session 1 cannot open: session 1 came before it") instead of skipping."""
+    log = tmp_path / "one.log"
+    log.write_text(
+        "session 1\nencounter start hall\nencounter group hall rats --count 6 --morale 7\n"
+        + "".join(f"note 'line {n}'\n" for n in range(60))
+    )
+    campaign = str(Path(sys.executable).with_name("campaign"))
+    command = [campaign, "--db", store_url, "replay", str(log)]
+    replays = [
+        subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for _ in range(3)
+    ]
+    results = [(r.wait(120), *r.communicate()) for r in replays]
+    assert [code for code, _, _ in results] == [0, 0, 0], results
+    said = sorted(
+        "recorded" if "— recorded" in out else "skipped" if "already recorded" in out else out
+        for _, out, _ in results
+    )
+    assert said == ["recorded", "skipped", "skipped"], results
+    with Ledger(parse_store_url(store_url)) as ledger:
+        assert ledger.last_position() == 65  # the campaign, the session, 2 + 60 lines, its end
+        assert verify_store(ledger.app).intact

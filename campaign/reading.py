@@ -246,6 +246,14 @@ class Reading:
                 self._check_session(session, queries.audited_sessions(connection), as_of)
             return queries.findings(connection, session, wanted)
 
+    def check_history_session(self: Ledger, session: int) -> None:
+        """A ``--session N`` of the history (``export --format jsonl``) must name a session its
+        events carry: an empty answer would read as a session with nothing in it."""
+        from projections import queries
+
+        with self.reading(None, TIMELINE) as connection:
+            self._check_session(session, queries.event_sessions(connection), None)
+
     @staticmethod
     def _check_session(session: int, known: list[int], as_of: str | None) -> None:
         """A ``--session N`` must name a session of what is read (as of ``as_of``)."""

@@ -82,6 +82,8 @@ def sealed(mapper: Mapper, plaintext: bytes) -> bytes:
 
 def jsonl(ledger: Ledger, session: int | None = None) -> Iterator[str]:
     """One line per event (of session ``session`` only, when given), oldest first."""
+    if session is not None:
+        ledger.check_history_session(session)  # before any line: an unknown one is an error
     mapper, subjects = ledger.app.mapper, Subjects()
     for stored in _stored(ledger):
         event = mapper.to_domain_event(stored)

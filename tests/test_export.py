@@ -240,8 +240,11 @@ def test_a_session_exports_alone(tmp_path):
     replay(db, RETRACTIONS_LOG, tmp_path, "more.log")
     only = ok("--db", db, "export", "--session", "13")
     assert "session 13" in only and "session 12" not in only
-    result = cli("--db", db, "export", "--session", "9")
-    assert result.exit_code == 2 and "session 9" in result.stderr
+    for format_ in ("log", "jsonl", "markdown"):  # jsonl printed nothing and exited 0
+        result = cli("--db", db, "export", "--format", format_, "--session", "9")
+        assert result.exit_code == 2, (format_, result.output)
+        assert "session 9 is not in this history; sessions: 12, 13" in result.stderr
+        assert result.stdout == ""
 
 
 def test_the_session_left_open_is_named_after_a_session_line_was_retracted(tmp_path):

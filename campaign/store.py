@@ -45,6 +45,23 @@ class StoreError(CampaignError):
     exit_code = 1
 
 
+def unreadable(error: BaseException) -> StoreError | None:
+    """A stored event the library cannot read back — its bytes edited, its type renamed, or
+    encrypted with another key — as a store failure that says where to look (exit 1), not a
+    traceback; None for any other error."""
+    from eventsourcing.persistence import MapperDeserialisationError
+    from eventsourcing.utils import TopicError
+
+    if not isinstance(error, MapperDeserialisationError | TopicError):
+        return None
+    cause = error.__cause__ if error.__cause__ is not None else error
+    reason = (str(cause).splitlines() or [""])[0][:120] or type(cause).__name__
+    return StoreError(
+        f"a stored event cannot be read back ({reason}): the store was damaged or written with "
+        "another key — `campaign verify` names the first damaged position"
+    )
+
+
 class StoreBusy(StoreError):
     """Another writer held the store's writer lock longer than the wait allowed (exit 1)."""
 

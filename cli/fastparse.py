@@ -128,6 +128,13 @@ class ParsedOnce(TyperCommand):
             if error.option is None and error.field not in (None, "line"):
                 error.option = spelt(ctx, error.field)
             raise
+        except Exception as error:
+            from campaign.store import unreadable
+
+            said = unreadable(error)
+            if said is None:
+                raise
+            raise said from None
 
     def _parse_once(self, ctx: Any, args: list[str]) -> list[str] | None:
         """The rest of the line, or None when Click's own path must parse it."""

@@ -249,6 +249,29 @@ def test_verify_names_the_first_position_where_the_stored_rows_were_altered(reco
     assert found["last_hash"] is None
 
 
+@pytest.mark.parametrize(
+    "words",
+    [["projections", "rebuild"], ["export"], ["export", "--format", "jsonl"],
+     ["casualty", "ford", "goblins", "1"]],
+)  # fmt: skip
+def test_an_event_that_cannot_be_read_back_is_a_store_failure_pointing_at_verify(recorded, words):
+    # what reads the events again (a rebuild, an export, a command loading that aggregate)
+    # raised the library's MapperDeserialisationError as a traceback; the read models already
+    # folded still answer `status` and `history`
+    table = EventTable(recorded)
+    try:
+        break_decoding(table)
+    finally:
+        table.close()
+    if words[0] == "casualty":
+        assert cli("--db", recorded, "session", "13").exit_code == 0
+    result = cli("--db", recorded, *words)
+    assert result.exit_code == 1, result.output
+    assert isinstance(result.exception, SystemExit)  # said, not raised
+    assert "a stored event cannot be read back" in result.stderr
+    assert "`campaign verify` names the first damaged position" in result.stderr
+
+
 def test_the_rich_verdict_says_intact_or_where_it_broke(recorded):
     said = ok("--db", recorded, "verify")
     assert f"intact: {EVENTS} events" in said and "last hash" in said

@@ -32,6 +32,7 @@ CIPHER_TOPIC = "eventsourcing.cryptography:AESCipher"
 KEY_SIZES = (16, 24, 32)  # bytes: AES-128, -192, -256
 # An arbitrary 64-bit key for pg_advisory_lock: "one writer at a time" on a PostgreSQL store.
 POSTGRES_WRITER_LOCK = 0x4C45444745520001
+EVENTS_TABLE = "ledger_events"  # the library's table for the application named "ledger"
 
 
 # The largest whole number a store's columns hold (SQLite INTEGER, PostgreSQL BIGINT): a
@@ -92,8 +93,15 @@ class StoreURL:
         return f"postgresql+psycopg://{who}{self.host}:{self.port}/{self.dbname}{schema}"
 
     def exists(self) -> bool:
-        """Whether a SQLite file is there (a PostgreSQL store is created on first use)."""
-        return self.kind != "sqlite" or (self.path is not None and self.path.exists())
+        """Whether the store is there: a SQLite file, or a PostgreSQL database (or schema) that
+        holds the event table — the library creates it on first use, so a reading command on a
+        database never written to says so instead of creating tables to show an empty
+        campaign (SPEC §5)."""
+        if self.kind == "sqlite":
+            return self.path is not None and self.path.exists()
+        table = f"{self.schema}.{EVENTS_TABLE}" if self.schema else EVENTS_TABLE
+        with self._postgres() as connection:
+            return connection.execute("SELECT to_regclass(%s)", (table,)).fetchone()[0] is not None
 
     @property
     def encrypted(self) -> bool:
@@ -185,19 +193,7 @@ class StoreURL:
             return
         import psycopg
 
-        try:
-            connection = psycopg.connect(
-                host=self.host,
-                port=self.port,
-                user=self.user,
-                password=self.password,
-                dbname=self.dbname,
-                autocommit=True,
-                connect_timeout=10,
-            )
-        except psycopg.Error as error:
-            raise StoreError(f"cannot reach the store {self.redacted}: {error}") from None
-        with connection:
+        with self._postgres() as connection:
             # lock_timeout bounds the wait for the advisory lock (the server queues waiters
             # fairly); 0 would mean "wait forever", so it is at least 1 ms.
             timeout_ms = max(1, round(self.lock_timeout * 1000))
@@ -210,6 +206,23 @@ class StoreURL:
                 yield
             finally:
                 connection.execute("SELECT pg_advisory_unlock(%s)", (POSTGRES_WRITER_LOCK,))
+
+    def _postgres(self) -> Any:
+        """A connection of its own to the PostgreSQL store (autocommit), or a StoreError."""
+        import psycopg
+
+        try:
+            return psycopg.connect(
+                host=self.host,
+                port=self.port,
+                user=self.user,
+                password=self.password,
+                dbname=self.dbname,
+                autocommit=True,
+                connect_timeout=10,
+            )
+        except psycopg.Error as error:
+            raise StoreError(f"cannot reach the store {self.redacted}: {error}") from None
 
     def _flock(self, fd: int) -> None:
         """``flock`` with a deadline: poll without blocking, backing off from 1 ms to 50 ms."""

@@ -97,16 +97,17 @@ def open_ledger(
         key=os.environ.get("CAMPAIGN_KEY"),  # SPEC §5: encryption at rest, read here only
         lock_timeout=os.environ.get("CAMPAIGN_LOCK_TIMEOUT"),
     )
+    present = url.exists()
     with ExitStack() as throwaway:
-        if scratch and not url.exists():
+        if scratch and not present:
             place = throwaway.enter_context(tempfile.TemporaryDirectory(prefix="campaign-"))
             url = parse_store_url(str(Path(place) / "campaign.db"), key=url.key)
-        elif not create and not url.exists():
+        elif not create and not present:
             raise StoreMissing(
                 f"no campaign store at {url.redacted}: create one with `campaign init`, or "
                 "`campaign replay FILE…` (or point --db / CAMPAIGN_DB at an existing store)"
             )
-        made = not url.exists()  # a SQLite store this command creates
+        made = not present and url.kind == "sqlite"  # a SQLite store this command creates
         with Ledger(url, gm=current.gm, seed=_seed()) as ledger:
             try:
                 yield ledger

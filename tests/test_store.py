@@ -272,3 +272,18 @@ def test_a_read_model_that_refuses_a_row_is_a_store_failure_said_not_a_traceback
     with sqlite3.connect(db) as connection:
         connection.execute("DROP TRIGGER refuse")
     assert campaign("--db", str(db), "status").exit_code == 0  # nothing was half-folded
+
+
+@pytest.mark.parametrize("words", [["status"], ["history", "--json"], ["verify"], ["export"]])
+def test_a_reading_command_on_a_store_never_written_to_says_how_to_create_one(
+    campaign, store_url, words
+):
+    # On PostgreSQL a database (or ?schema=) with no campaign in it answered with an empty
+    # campaign, exit 0, and the reading command created the tables; SQLite said "no store".
+    result = campaign("--db", store_url, *words)
+    assert result.exit_code == 1, result.output
+    assert "no campaign store at" in result.stderr and "campaign init" in result.stderr
+    assert not parse_store_url(store_url).exists()  # nothing created by reading
+    assert campaign("--db", store_url, "session", "1").exit_code == 0  # a logging command does
+    assert parse_store_url(store_url).exists()
+    assert campaign("--db", store_url, *words).exit_code == 0

@@ -22,7 +22,7 @@ from aggregates.base import LedgerAggregate, aggregate_id
 from aggregates.encounter_commands import COMPANY, MONSTERS, EncounterCommands
 from campaign.errors import UnknownHandle
 from campaign.rules.dice import TWO_D6, Roll
-from campaign.rules.morale import GroupMorale
+from campaign.rules.morale import FIRST_DEATH, GroupMorale
 
 # GroupMorale's fields are flat values: read directly, not through dataclasses.asdict, whose
 # recursive deep copy was a quarter of a rebuild's aggregate updates.
@@ -121,8 +121,16 @@ class Encounter(EncounterCommands, LedgerAggregate):
         self._put(group, replace(self.group_state(group), checks_due=()))
 
     @event(CasualtyRecorded)
-    def _casualty(self, group, n, incapacitated, cause, count, out_before, rules_say, ruled, note):
-        self._put(group, self.group_state(group).casualty(n, incapacitated=incapacitated).state)
+    def _casualty(
+        self, group, n, incapacitated, cause, count, out_before, rules_say, ruled, note,
+        first_death_spent=None,
+    ) -> None:  # fmt: skip
+        before = self.group_state(group)
+        after = before.casualty(n, incapacitated=incapacitated).state
+        if first_death_spent is None:  # recorded before: only a check made due spent it
+            spent = before.first_death_used or FIRST_DEATH in after.checks_due
+            after = replace(after, first_death_used=spent)
+        self._put(group, after)
 
     @event(MoraleCheckDue)
     def _due(self, group, checks, due_position, rules_say, ruled, note) -> None:

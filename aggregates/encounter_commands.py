@@ -142,7 +142,8 @@ class EncounterCommands:
             self._lapse(group, lapsed, due_at, rules_say=lapsed, ruled=lapsed, note=note)
         status = outcome.state.status
         facts = (group, n, incapacitated, cause, state.count, state.out)
-        self._casualty(*facts, rules_say=status, ruled=status, note=note)
+        spent = outcome.state.first_death_used
+        self._casualty(*facts, rules_say=status, ruled=status, note=note, first_death_spent=spent)
         if outcome.triggered:
             due, at = list(outcome.triggered), self.pending_events[-1].position
             self._due(group, due, at, rules_say=due, ruled=due, note=note)

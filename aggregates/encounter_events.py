@@ -70,6 +70,10 @@ class CasualtyRecorded(Judged):  # rules_say: the status after (``out`` when nob
     cause: str | None
     count: int
     out_before: int
+    # Whether the group's first death was spent after it. Absent (None) from events recorded
+    # when only a death that made a check due spent it: their fold keeps that reading, so an
+    # old history folds to the checks it recorded (GroupMorale.casualty, SPEC §4).
+    first_death_spent: bool | None = None
 
 
 class MoraleCheckDue(Judged):  # rules_say: the checks; both at once make one check

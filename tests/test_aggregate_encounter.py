@@ -152,6 +152,7 @@ def test_the_ford_first_death_flee_and_adjustment(ford, table):
                 "ruled": "fighting",
                 "note": None,
                 "ruleset": "ose-morale/1",
+                "first_death_spent": True,  # a member killed: the first death is behind it
             },
         ),
         (
@@ -286,6 +287,7 @@ def test_a_due_check_lapses_at_the_groups_next_casualty(ford, table):
                 "ruled": "fighting",
                 "note": "no time to rally",
                 "ruleset": "ose-morale/1",
+                "first_death_spent": True,  # a member killed: the first death is behind it
             },
         ),
     ]
@@ -688,3 +690,41 @@ def test_state_survives_a_sqlite_round_trip_and_a_snapshot(tmp_path, table):
         from_snapshot.test_morale("ogres", roll("6,6"))  # 12 > 9: they flee
     assert from_snapshot.group_state("ogres").status == "fled"
     reopened.close()
+
+
+def test_a_first_death_while_no_test_applies_is_still_the_first(table):
+    # SPEC §4: the first death is "its first killed member in this encounter". A group fighting
+    # to the death loses its first member (no check: it never tests), then leaves its lair
+    # (rated 9, fighting): its next death is not the first, so no check falls due
+    with table.command():
+        nest = Encounter("nest")
+    with table.command():
+        nest.add_group("rocs", 10, 12)
+    with table.command():
+        nest.record_casualty("rocs", 1)
+    with table.command():
+        nest.rerate("rocs", 9, "out of the lair")
+    with table.command():
+        nest.record_casualty("rocs", 1)
+    assert nest.group_state("rocs").checks_due == ()
+    with table.command():
+        nest.record_casualty("rocs", 3)  # 5 of 10 out: half out is still its own trigger
+    assert nest.group_state("rocs").checks_due == ("half-out",)
+
+
+def test_a_casualty_recorded_before_keeps_the_reading_it_was_recorded_under(table):
+    # events recorded when only a death that made a check due spent the first death carry no
+    # `first_death_spent`: folded again, they give the checks they recorded
+    with table.command():
+        nest = Encounter("nest")
+    with table.command():
+        nest.add_group("rocs", 10, 12)
+    with table.command():
+        nest._casualty("rocs", 1, False, None, 10, 0, rules_say="fights-to-death",
+                       ruled="fights-to-death", note=None)  # fmt: skip  # as stored then
+    assert nest.group_state("rocs").first_death_used is False
+    with table.command():
+        nest.rerate("rocs", 9, "out of the lair")
+    with table.command():
+        nest.record_casualty("rocs", 1)
+    assert nest.group_state("rocs").checks_due == ("first-death",)

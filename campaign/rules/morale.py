@@ -334,8 +334,10 @@ class GroupMorale:
 
         Seed 000, "Quand faire un test de moral": the first death, and half out
         (``2 × out ≥ starting count``, RULES A-4); each once per encounter, both at once one
-        test (A-6); only while fighting with members able to fight (D-2). A check already due
-        lapses here (SPEC §4: "at the group's next casualty").
+        test (A-6); only while fighting with members able to fight (D-2). The first death is
+        the group's first killed member (SPEC §4), spent by it even when it makes no check due
+        (a group fighting to the death, or fled): a later death is not the first. A check
+        already due lapses here (SPEC §4: "at the group's next casualty").
         """
         if n < 1 or n > self.able:
             raise ImpossibleInput(
@@ -359,7 +361,7 @@ class GroupMorale:
             killed=killed,
             incapacitated=hurt,
             status=OUT if out >= self.count else self.status,
-            first_death_used=self.first_death_used or FIRST_DEATH in triggered,
+            first_death_used=self.first_death_used or not incapacitated,
             half_used=self.half_used or HALF_OUT in triggered,
             checks_due=tuple(triggered),
         )

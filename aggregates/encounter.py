@@ -97,6 +97,26 @@ class Encounter(EncounterCommands, LedgerAggregate):
             )
         return entry
 
+    @property
+    def retired_groups(self) -> tuple[str, ...]:
+        """Monster groups whose creation was retracted: their handles stay used (SPEC §5)."""
+        return tuple(self.__dict__.get("_retired", ()))  # absent before any such retraction
+
+    def retract(self, command: int, before: dict[str, Any] | None) -> None:
+        """As any aggregate's, except that a monster group the withdrawn command added keeps
+        its handle — "a retracted creation leaves its handle used" (SPEC §5), as a retracted
+        encounter, company or character does — whatever earlier state is put back."""
+        if before is not None:
+            added = [
+                group
+                for group, entry in self._groups.items()
+                if entry["kind"] == MONSTERS and group not in before["_groups"]
+            ]
+            retired = {*before.get("_retired", ()), *self.retired_groups, *added}
+            if retired:
+                before = {**before, "_retired": sorted(retired)}
+        super().retract(command, before)
+
     # --- mutations: each event's body is a transition of the rules' state machine ----------------
 
     def _put(self, group: str, state: GroupMorale) -> None:

@@ -31,6 +31,7 @@ class EncounterCommands:
     _entry: Callable[[str], dict[str, Any]]
     group_state: Callable[[str], GroupMorale]
     due_position: Callable[[str], int | None]
+    retired_groups: tuple[str, ...]
     # the aggregate's @event methods: each records one event (fields in encounter_events)
     _add: Callable[..., None]
     _join: Callable[..., None]
@@ -78,6 +79,14 @@ class EncounterCommands:
         if group in self._groups:
             raise HandleTaken(
                 f"encounter {self.handle} already has a group or company called {group!r}",
+                field="group",
+                value=group,
+                expected="a handle not yet used in this encounter",
+            )
+        if group in self.retired_groups:
+            raise HandleTaken(
+                f"encounter {self.handle} had a group {group!r} whose creation was retracted: "
+                "a retracted creation keeps its handle",
                 field="group",
                 value=group,
                 expected="a handle not yet used in this encounter",

@@ -458,3 +458,25 @@ def test_many_retractions_in_one_log_restore_what_live_ones_do(ledger, tmp_path)
         commands(reference)  # live: one command at a time
         expected = (comparable(reference.status()), timeline(reference))
     assert (comparable(ledger.status()), timeline(ledger)) == expected
+
+
+def test_a_retracted_group_keeps_its_handle_like_any_retracted_creation(ledger):
+    # SPEC §5: "A retracted creation leaves its handle used" — a group was freed by its
+    # retraction, unlike an encounter, a company or a character
+    play(ledger, FORD[:3])
+    ledger.start_encounter("hall")
+    ledger.add_group("hall", "rats", 6, 7)
+    ledger.retract("last")
+    with pytest.raises(HandleTaken, match="whose creation was retracted"):
+        ledger.add_group("hall", "rats", 8, 9)
+    ledger.add_group("hall", "bats", 3, 7)
+    bats = ledger.last_position()
+    ledger.adjust("hall", "bats", 1, "echoes")
+    ledger.retract("last")  # the adjustment: an earlier state put back keeps "rats" retired
+    ledger.retract(f"event:{bats}")  # the bats' creation
+    for handle in ("rats", "bats"):
+        with pytest.raises(HandleTaken):
+            ledger.add_group("hall", handle, 2, 7)
+    (hall,) = [e for e in ledger.status()["encounters"] if e["handle"] == "hall"]
+    assert hall["groups"] == []
+    ledger.add_group("hall", "wolves", 4, 8)  # a new handle is fine

@@ -206,16 +206,18 @@ def check_total(before: int, change: int, field: str, said: str, limit: int = IN
     )
 
 
-def check_values(fields: dict[str, Any], top: str | None = None) -> None:
-    """Refuse an event whose integers or text (nested ones too) a store cannot keep."""
+def check_values(fields: dict[str, Any], parent: str | None = None) -> None:
+    """Refuse an event whose integers or text (nested ones too) a store cannot keep. The error
+    names the innermost key holding the value — ``result`` inside a flaw roll's ``inputs``,
+    ``count`` inside ``groups``: the option it came from, which the CLI then names."""
     for name, value in fields.items():
-        where = top or str(name)
-        if top is not None:  # a nested key may be the GM's text; a field's name is ours
-            _check_value(name, str(name), where)
-        _check_value(value, str(name), where)
+        key = str(name)
+        if parent is not None:  # a nested key may be the GM's text, held by its parent
+            _check_value(name, parent)
+        _check_value(value, key)
 
 
-def _check_value(value: Any, name: str, top: str) -> None:
+def _check_value(value: Any, name: str) -> None:
     kind = type(value)
     if value is None or kind is bool or kind is float:
         return
@@ -224,38 +226,38 @@ def _check_value(value: Any, name: str, top: str) -> None:
     if isinstance(value, bool):  # before int, which bool is
         return
     if isinstance(value, int):
-        _check_int(value, name, top)
+        _check_int(value, name)
     elif isinstance(value, str):
-        _check_text(value, top)
+        _check_text(value, name)
     elif isinstance(value, dict):
-        check_values(value, top)
+        check_values(value, parent=name)
     elif isinstance(value, list | tuple):
         for item in value:
-            _check_value(item, name, top)
+            _check_value(item, name)
 
 
-def _check_int(value: int, name: str, top: str) -> None:
+def _check_int(value: int, name: str) -> None:
     limit = WIDE_LIMIT if name in WIDE else INT_LIMIT
     if not -limit <= value <= limit:
         raise ImpossibleInput(
             f"{_shown(value)} is out of range",
-            field=top,
+            field=name,
             value=value,
             expected=f"a whole number from -{limit} to {limit}",
         )
 
 
-def _check_text(value: str, top: str) -> None:
+def _check_text(value: str, name: str) -> None:
     if "\x00" in value:
         raise ImpossibleInput(
-            f"{_shown(value)} holds a NUL character", field=top, expected="text without NUL"
+            f"{_shown(value)} holds a NUL character", field=name, expected="text without NUL"
         )
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
         raise ImpossibleInput(
             f"{_shown(value)} is not UTF-8 text",
-            field=top,
+            field=name,
             expected="UTF-8 text (set a UTF-8 locale, or re-save the log as UTF-8)",
         ) from None
 

@@ -46,9 +46,13 @@ def test_what_a_store_can_keep_passes(fields):
         ({"n": -INT_LIMIT - 1}, "n", "out of range"),
         ({"position": WIDE_LIMIT + 1}, "position", "out of range"),
         ({"rolls": [1, [2, 2**31]]}, "rolls", "out of range"),
-        ({"groups": [{"count": 2**40}]}, "groups", "out of range"),
-        ({"by": {"a\x00b": 1}}, "by", "NUL"),  # a nested key is the GM's text
-        ({"by": {"ok": {"x\udcff": 1}}}, "by", "not UTF-8"),
+        # nested: the innermost key holding it, the option it came from (`--result` inside a
+        # flaw roll's inputs was named by nothing); a nested key that is the GM's text, by the
+        # key holding it
+        ({"groups": [{"count": 2**40}]}, "count", "out of range"),
+        ({"inputs": {"result": 10**400}}, "result", "out of range"),
+        ({"by": {"a\x00b": 1}}, "by", "NUL"),
+        ({"by": {"ok": {"x\udcff": 1}}}, "ok", "not UTF-8"),
         ({"level": Level.HIGH}, "level", "out of range"),  # an int subclass
         ({"name": Name("a\x00")}, "name", "NUL"),  # a str subclass
         ({"pair": ("ok", "caf\udce9")}, "pair", "not UTF-8"),

@@ -34,7 +34,7 @@ from aggregates.base import LedgerAggregate
 from campaign.errors import ImpossibleInput
 from campaign.integrity import CHAIN_FIELDS
 from campaign.subjects import Subjects
-from campaign.verify import Break, Chain
+from campaign.verify import SESSION_EXPORT, Break, Chain
 
 if TYPE_CHECKING:
     from campaign.application import Ledger
@@ -107,6 +107,7 @@ def jsonl(ledger: Ledger, session: int | None = None) -> Iterator[str]:
                 "data": data,
                 "hash": chain["hash"],
                 "prev_hash": chain["prev_hash"],
+                **({} if session is None else {SESSION_EXPORT: session}),  # part of a history
             },
             ensure_ascii=False,
         )
@@ -131,6 +132,12 @@ def read_jsonl(ledger: Ledger, lines: Iterable[str], name: str = "<jsonl>") -> l
             continue
         try:
             row = _row(text)
+            if SESSION_EXPORT in row:
+                raise ValueError(
+                    f"this is the export of session {row[SESSION_EXPORT]} alone, part of a "
+                    "history: import takes a whole one (`campaign export --format jsonl`, "
+                    "without --session)"
+                )
             state = row_state(transcoder, row)
             record = StoredEvent(
                 originator_id=row["aggregate_id"],

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from eventsourcing.persistence import Transcoder
 
 BATCH = 500  # notifications read per query
+SESSION_EXPORT = "export_session"  # the key that marks each line of a session's jsonl export
 
 
 @dataclass(frozen=True)
@@ -52,11 +53,12 @@ class Verdict:
     reason: str | None = None
     last_hash: str | None = None  # the chain's head, when intact (compare it with a copy's)
     line: int | None = None  # verify --file: the line of the first bad position
+    first_position: int = 1  # verify --file: where a session's export starts
 
     def as_json(self, *, file: bool = False) -> dict[str, Any]:
         data = asdict(self)
         if not file:
-            del data["line"]
+            del data["line"], data["first_position"]
         return data
 
 
@@ -80,6 +82,11 @@ class Chain:
         self.expected = 1  # the position the next event must have
         self.prev = GENESIS  # the hash the next event must link to
         self.versions: dict[str, int] = {}  # aggregate → its last version
+        # A session's export (``export --format jsonl --session N``, each line marked) is part
+        # of a history: it is checked from its first event on — that event's position and link
+        # taken as given, each aggregate's versions from the first one seen.
+        self.partial = False
+        self.first = 1
         self.broken: Break | None = None
         self._missing: tuple[int, int] | None = None  # (absent position, the one found there)
         self._line: int | None = None  # the line of the last good event (an export's)
@@ -99,6 +106,11 @@ class Chain:
         if self.broken is not None:
             self._follow(state)
             return self.broken
+        if self.partial and self.events == 1 and state is not None:
+            position, link = state.get("position"), state.get("prev_hash")
+            if type(position) is int and position > 0 and isinstance(link, str):
+                self.expected = self.first = position
+                self.prev = link
         here = self.expected
         if state is None:
             return self._break(f"position {here}: {problem or 'its state cannot be read'}", line)
@@ -116,6 +128,8 @@ class Chain:
             )
         aggregate = _aggregate(originator_id)
         last = self.versions.get(aggregate, 0)
+        if self.partial and aggregate not in self.versions and type(version) is int:
+            last = version - 1  # its earlier versions are before the part exported
         if type(version) is not int or version != last + 1:
             return self._break(
                 f"position {here}: version {version} of aggregate {aggregate} where version "
@@ -175,9 +189,11 @@ class Chain:
     def verdict(self) -> Verdict:
         if self.broken is None:
             last = self.prev if self.events else None
-            return Verdict(True, self.events, last_hash=last)
+            return Verdict(True, self.events, last_hash=last, first_position=self.first)
         bad = self.broken
-        return Verdict(False, self.events, bad.position, bad.reason, line=bad.line)
+        return Verdict(
+            False, self.events, bad.position, bad.reason, line=bad.line, first_position=self.first
+        )
 
 
 def _hash(topic: str, aggregate: str, version: int, state: dict[str, Any], prev: str) -> str | None:
@@ -299,5 +315,7 @@ def verify_jsonl(lines: Iterable[str | bytes], transcoder: Transcoder | None = N
             problem = f"line {number} is not an event of a jsonl export ({detail})"
             chain.add("", None, None, None, problem=problem, line=number)
             continue
+        if chain.events == 0:
+            chain.partial = SESSION_EXPORT in row  # a session's export: part of a history
         chain.add(topic, aggregate, version, state, line=number)
     return chain.verdict()

@@ -75,6 +75,14 @@ def _render(console: Console, verdict: Verdict, file: Path | None) -> None:
     what = f"{file}: " if file is not None else ""
     if verdict.intact:
         console.print(Text(f"{what}intact: {counted(verdict.events, 'event')}", style="bold green"))
+        if verdict.first_position > 1:
+            last = verdict.first_position + verdict.events - 1
+            console.print(
+                f"positions {verdict.first_position}–{last}: a session's export, part of a "
+                "history — what came before it is not in the file",
+                markup=False,
+                soft_wrap=True,
+            )
         if verdict.last_hash:
             console.print(Text(f"last hash {verdict.last_hash}", style="dim"))
         return

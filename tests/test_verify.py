@@ -322,7 +322,7 @@ def test_an_export_carries_the_chain_and_verifies_without_a_store(recorded, tmp_
     found = verify("--file", write(tmp_path, lines), exit_code=0)
     assert found == {
         "intact": True, "events": EVENTS, "first_bad_position": None, "reason": None,
-        "last_hash": rows[-1]["hash"], "line": None,
+        "last_hash": rows[-1]["hash"], "line": None, "first_position": 1,
     }  # fmt: skip
     assert found["last_hash"] == verify("--db", recorded, exit_code=0)["last_hash"]
 
@@ -425,3 +425,30 @@ def test_a_store_imported_back_from_postgresql_verifies(store_url, tmp_path):
     target = str(tmp_path / "target.db")
     ok("--db", target, "import", write(tmp_path, export(store_url, tmp_path)))
     assert verify("--db", target, exit_code=0) == verify("--db", store_url, exit_code=0)
+
+
+def test_a_sessions_export_verifies_as_part_of_a_history(tmp_path):
+    # `export --format jsonl --session 13` was called broken ("position 1 is missing") by
+    # `verify --file`; its lines are marked, and it is checked from its first event on
+    db = str(tmp_path / "campaign.db")
+    replay(db, tmp_path)
+    replay(db, tmp_path, "session 13\nnote 'the ford again'\nclock advance 1h\n")
+    whole = verify("--db", db, exit_code=0)
+    lines = ok("--db", db, "export", "--format", "jsonl", "--session", "13").splitlines()
+    assert all(json.loads(line)["export_session"] == 13 for line in lines)
+    found = verify("--file", write(tmp_path, lines), exit_code=0)
+    assert (found["intact"], found["events"]) == (True, len(lines))
+    assert found["first_position"] == EVENTS + 1 and found["last_hash"] == whole["last_hash"]
+    gone = verify("--file", write(tmp_path, [lines[0], *lines[2:]]), exit_code=1)
+    assert gone["first_bad_position"] == EVENTS + 2 and "missing (deleted)" in gone["reason"]
+    edited = [lines[0], lines[1].replace("the ford again", "the ford, again"), *lines[2:]]
+    assert verify("--file", write(tmp_path, edited), exit_code=1)["first_bad_position"] == (
+        EVENTS + 2
+    )
+    # a whole export is not a part: its first line deleted is still a deletion
+    full = ok("--db", db, "export", "--format", "jsonl").splitlines()
+    assert "export_session" not in json.loads(full[0])
+    assert verify("--file", write(tmp_path, full[1:]), exit_code=1)["first_bad_position"] == 1
+    # and `import` takes a whole history only
+    result = cli("--db", str(tmp_path / "other.db"), "import", write(tmp_path, lines))
+    assert result.exit_code == 2 and "export of session 13 alone" in result.stderr

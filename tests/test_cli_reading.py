@@ -240,6 +240,9 @@ def test_init_creates_the_store_once(campaign, campaign_json, tmp_path):
     assert first.exit_code == 0 and "created" in first.stdout
     again = campaign("--db", db, "init", "--name", "Greywater")
     assert again.exit_code == 0 and "already exists" in again.stdout
+    assert "named" not in again.stdout
+    renamed = campaign("--db", db, "init", "--name", "Other")  # said, not silently dropped
+    assert renamed.exit_code == 0 and "it stays 'Greywater'" in renamed.stdout
     assert len(campaign_json("--db", db, "history")["events"]) == 1
     changed = campaign("--db", db, "init", "--paladin-ability", "cha")
     assert changed.exit_code == 0 and "paladin-ability set to cha" in changed.stdout

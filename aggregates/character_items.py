@@ -248,7 +248,13 @@ class ItemCommands:
             )
         # measured: the state its hit points left give (SPEC §4), the one it had if none is lost
         rules_say = str(result.outcome)
-        ruled, hp = self.rule_item(target, result, rules_say, ruling, hp_left)
+        failed_hp = None  # a success ruled harmful deals a failure's damage (SPEC §2)
+        if result.success and tracked and damage is not None:
+            failed_hp = rules.object_damage(
+                damage=damage, hardness=target["hardness"], hp=target["hp_max"],
+                hp_left=target["hp"], energy=energy,
+            ).hp_left  # fmt: skip
+        ruled, hp = self.rule_item(target, result, rules_say, ruling, hp_left, failed_hp)
         differs = rules.item_ruling_differs(result, rules_say, ruled, hp_left)  # SAV006
         event_class = {
             "intact": self.ItemSaved,
@@ -294,8 +300,11 @@ class ItemCommands:
         rules_say: str,
         ruling: str | None,
         hp_left: int | None,
+        failed_hp: int | None = None,
     ) -> tuple[str, int | None]:
-        """The ruled outcome and the hit points after: they follow the ruling (SPEC §4)."""
+        """The ruled outcome and the hit points after: they follow the ruling (SPEC §4) — a
+        save the rules call a success, ruled harmful, deals a failed save's damage
+        (``failed_hp``: the hit points it would leave), as a save ruled a failure does."""
         if target["hp_max"] is None:
             return (ruling or rules_say), None
         if hp_left is not None and ruling is None:
@@ -311,6 +320,8 @@ class ItemCommands:
         rules_hp = before if result.hp_left is None else result.hp_left  # damage unknown
         if ruled == rules_say:
             return ruled, rules_hp
+        if ruled != "intact" and failed_hp is not None:
+            rules_hp = failed_hp
         half = most // 2  # broken at ≤ half the maximum (real division, B-8)
         if ruled == "intact":
             return ruled, before

@@ -1,0 +1,47 @@
+"""An item save ruled otherwise than the rules say: the hit points follow the ruling (SPEC §2,
+§4 "item-save") — on a SQLite file and on PostgreSQL. Expected values worked out by hand from
+RULES D-8 and B-8."""
+
+import pytest
+
+from campaign.application import Ledger
+from campaign.store import parse_store_url
+
+
+@pytest.fixture
+def ledger(store_url):
+    with Ledger(parse_store_url(store_url), gm="ann", seed=3) as opened:
+        opened.open_session(1)
+        opened.create_character("ra")
+        opened.set_saves("ra", fortitude=1, reflex=1, will=1)
+        opened.add_item("ra", "Shield", "shield", hardness=0, hp=20)
+        yield opened
+
+
+def shield(ledger):
+    (ra,) = ledger.status()["characters"]
+    return next((i["state"], i["hp"]) for i in ra["items"] if i["name"] == "Shield")
+
+
+DIRECT = {"dc": 15, "save_type": "reflex", "damage": 5}  # negates: a success costs nothing
+
+
+def test_a_successful_item_save_ruled_damaged_deals_a_failures_damage(ledger):
+    # 19 + 1 ≥ 15: saved, no damage; ruled damaged, it takes the failure's 5 (hardness 0):
+    # 15 of 20 — it kept all 20, a "damaged" shield whole
+    ledger.item_save("ra", "Shield", "19", ruling="damaged", **DIRECT)
+    assert shield(ledger) == ("damaged", 15)
+
+
+def test_a_successful_item_save_ruled_broken_is_at_most_half_and_intact_keeps_all(ledger):
+    ledger.item_save("ra", "Shield", "19", ruling="intact", **DIRECT)  # as the rules say
+    assert shield(ledger) == ("intact", 20)
+    ledger.item_save("ra", "Shield", "19", ruling="broken", **DIRECT)  # 15 left, at most 10
+    assert shield(ledger) == ("broken", 10)
+
+
+def test_a_ruling_that_harms_less_than_a_failure_stays_what_it_was(ledger):
+    # a failed save (2 + 1 < 15) with 30 damage: the rules say destroyed (0 of 20); ruled
+    # damaged, it keeps more than half (11), as before this change
+    ledger.item_save("ra", "Shield", "2", ruling="damaged", dc=15, save_type="reflex", damage=30)
+    assert shield(ledger) == ("damaged", 11)

@@ -66,11 +66,11 @@ ENTRIES: tuple[Entry, ...] = (
         "a morale check was due and none was made",
         "A check fell due (the group's first death — its first killed member, even one killed "
         "while no test applied, so a later death never is — or 2 × out ≥ its starting count; "
-        "RULES D-2) and no `morale` test of that group came before its next casualty, the encounter's end "
-        "or its company leaving. Recorded at the casualty that made it due; `pending` until one "
-        "of those events decides it (an encounter may span sessions), then `final`. A test "
-        "before them answers it: no finding. A new rating that makes the check moot (≤ 2, ≥ 12) "
-        "drops it: no finding.",
+        "RULES D-2) and no `morale` test of that group came before its next casualty, the "
+        "encounter's end or its company leaving. Recorded at the casualty that made it due; "
+        "`pending` until one of those events decides it (an encounter may span sessions), then "
+        "`final`. A test before them answers it: no finding. A new rating that makes the check "
+        "moot (≤ 2, ≥ 12) drops it: no finding.",
         morale.FIRST_DEATH_RULE,
         "The seed says when monsters check morale; the tracker tells the GM when a check is due "
         "but never forces one. The finding cites the trigger that made it due (first death or "

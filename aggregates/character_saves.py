@@ -234,19 +234,19 @@ class SaveCommands:
         """10 + spell level + ability modifier (seed 001, "Degré de difficulté"; D-6)."""
         if spell_level is None:
             given = [
-                field
-                for field, value in (
-                    ("ability_mod", ability_mod),
-                    ("class_name", class_name),
-                    ("ability_score", ability_score),
+                what
+                for what, value in (
+                    ("the ability modifier", ability_mod),
+                    ("the class", class_name),
+                    ("the ability score", ability_score),
                 )
                 if value is not None
             ]
             if given:
                 raise ImpossibleInput(
-                    f"{given[0]} enters the DC with the spell's level (spell_level)",
+                    f"{given[0]} enters the DC with the spell's level: give it too",
                     field="spell_level",
-                    expected="spell_level with it",
+                    expected="--spell-level L with it (10 + L + the ability modifier)",
                 )
             return None
         return rules.spell_dc(

@@ -104,18 +104,19 @@ def test_dc_from_class_and_score(campaign_json, klass, score, extra, dc, ability
 
 
 @pytest.mark.parametrize(
-    "args",
+    ("args", "says"),
     [
-        [],
-        ["--ability-mod", "2", "--class", "wizard", "--ability-score", "14"],
-        ["--class", "wizard"],
-        ["--ability-score", "14"],
+        ([], "the DC formula needs the casting ability"),
+        (["--ability-mod", "2", "--class", "wizard", "--ability-score", "14"], "not both"),
+        (["--class", "wizard"], "needs the casting ability's score too"),  # "not both" before
+        (["--ability-score", "14"], "needs the class that casts"),
     ],
 )
-def test_dc_both_or_neither_way_is_exit_2(campaign, args):
+def test_dc_both_or_neither_way_is_exit_2_saying_which(campaign, args, says):
     result = campaign("rules", "dc", "--spell-level", "3", *args)
     bad_input(result, "--ability-mod")
     assert "--class" in result.stderr and "--ability-score" in result.stderr
+    assert says in result.stderr
 
 
 def test_dc_non_caster_is_exit_2(campaign):

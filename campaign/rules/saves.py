@@ -356,17 +356,28 @@ def spell_dc(
 
     Raises ImpossibleInput when both ways or neither are given, so one DC is never ambiguous.
     """
-    by_class = class_name is not None or ability_score is not None
-    if (ability_mod is None) == (not by_class) or (
-        by_class and (class_name is None or ability_score is None)
-    ):
+    either = "--ability-mod M, or --class C with --ability-score S"
+    if ability_mod is not None and (class_name is not None or ability_score is not None):
         raise ImpossibleInput(
-            "give either the ability modifier (ability-mod), or the class and the casting "
-            "ability's score (class with ability-score), not both",
-            field="ability_mod" if ability_mod is not None else None,
+            "the ability enters the DC once: by its modifier, or by a class and its score, "
+            "not both",
+            field="ability_mod",
             value=ability_mod,
-            expected="ability-mod, or class and ability-score",
+            expected=either,
         )
+    if ability_mod is None and class_name is None and ability_score is None:
+        raise ImpossibleInput(
+            "the DC formula needs the casting ability: its modifier, or a class and its score",
+            field="ability_mod",
+            expected=either,
+        )
+    if ability_mod is None and (class_name is None or ability_score is None):
+        missing, field = (
+            ("the casting ability's score", "ability_score")
+            if ability_score is None
+            else ("the class that casts (its ability by the table)", "class_name")
+        )
+        raise ImpossibleInput(f"the DC by class needs {missing} too", field=field, expected=either)
     if ability_mod is not None:
         return SpellDc(save_dc(spell_level, ability_mod), spell_level, ability_mod)
     assert class_name is not None and ability_score is not None

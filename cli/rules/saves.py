@@ -14,7 +14,7 @@ from campaign.errors import ImpossibleInput
 from campaign.rules import saves
 from campaign.rules.citation import Citation
 from campaign.rules.dice import D20, parse_roll
-from cli.output import emit, explanation, fail
+from cli.output import emit, explanation
 from cli.rules._app import JsonOption, RollOption, app
 
 # Choices come from the rules' own tables, so the CLI never keeps a second list.
@@ -139,11 +139,6 @@ def dc(
 
     Example: campaign rules dc --spell-level 3 --ability-mod 4
     """
-    by_class = class_ is not None or ability_score is not None
-    if (ability_mod is not None) == by_class or (
-        by_class and (class_ is None or ability_score is None)
-    ):
-        raise fail("give either --ability-mod M, or --class C with --ability-score S (not both)")
     result = saves.spell_dc(
         spell_level,
         ability_mod=ability_mod,

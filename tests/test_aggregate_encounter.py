@@ -692,14 +692,20 @@ def test_state_survives_a_sqlite_round_trip_and_a_snapshot(tmp_path, table):
     reopened.close()
 
 
-def test_a_first_death_while_no_test_applies_is_still_the_first(table):
-    # SPEC §4: the first death is "its first killed member in this encounter". A group fighting
-    # to the death loses its first member (no check: it never tests), then leaves its lair
-    # (rated 9, fighting): its next death is not the first, so no check falls due
+def _rocs_nest(table):
+    """encounter start nest; encounter group nest rocs --count 10 --morale 12 (in its lair)."""
     with table.command():
         nest = Encounter("nest")
     with table.command():
         nest.add_group("rocs", 10, 12)
+    return nest
+
+
+def test_a_first_death_while_no_test_applies_is_still_the_first(table):
+    # SPEC §4: the first death is "its first killed member in this encounter". A group fighting
+    # to the death loses its first member (no check: it never tests), then leaves its lair
+    # (rated 9, fighting): its next death is not the first, so no check falls due
+    nest = _rocs_nest(table)
     with table.command():
         nest.record_casualty("rocs", 1)
     with table.command():
@@ -715,10 +721,7 @@ def test_a_first_death_while_no_test_applies_is_still_the_first(table):
 def test_a_casualty_recorded_before_keeps_the_reading_it_was_recorded_under(table):
     # events recorded when only a death that made a check due spent the first death carry no
     # `first_death_spent`: folded again, they give the checks they recorded
-    with table.command():
-        nest = Encounter("nest")
-    with table.command():
-        nest.add_group("rocs", 10, 12)
+    nest = _rocs_nest(table)
     with table.command():
         nest._casualty("rocs", 1, False, None, 10, 0, rules_say="fights-to-death",
                        ruled="fights-to-death", note=None)  # fmt: skip  # as stored then

@@ -44,6 +44,14 @@ class Character(
 ):
     """A player character or a retainer (SPEC §4 "Characters"; RULES Parts A.5, B, C)."""
 
+    # v2: its conditions' ``until`` in in-game seconds, not minutes (snapshots hold them)
+    class_version = 2
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """A v1 snapshot's conditions, as ``FlawRolled``'s upcast gives them."""
+        state["_conditions"] = events.conditions_in_seconds(state["_conditions"])
+
     # --- events: nested here (Character.SaveMade, …), fields in character_events -------------
 
     Event = events.Event
@@ -309,11 +317,9 @@ class Character(
         self,
         ruled_consequences: dict[str, Any],
         conditions: list[dict[str, Any]],
-        clock_minutes: int,
+        seconds: int,
     ) -> None:
-        self._conditions = [
-            c for c in self._conditions if c["until"] is None or c["until"] > clock_minutes
-        ]
+        self._conditions = self.conditions_at(seconds)  # those past their time are gone
         self._conditions.extend(dict(c) for c in conditions)
         for location, lost in (ruled_consequences["hp_lost"] or {}).items():
             self._hp_lost[location] = self._hp_lost.get(location, 0) + lost
@@ -332,3 +338,19 @@ class Character(
             self._hp_lost[location] -= hp
         self.conscience_lost -= conscience
         self.damage_taken -= damage
+
+
+def _restored_in_seconds(state: dict[str, Any]) -> None:
+    """``Character.Retracted`` v1 → v2: the state it puts back holds the character's conditions,
+    whose ``until`` v1 kept in minutes — in seconds, as ``FlawRolled``'s upcast gives them."""
+    restored = state["restored"]
+    if restored is not None and "_conditions" in restored:
+        conditions = events.conditions_in_seconds(restored["_conditions"])
+        state["restored"] = {**restored, "_conditions": conditions}
+
+
+# The library makes Character.Retracted (aggregates.base's, under Character.Event) when it makes
+# the class, as for every aggregate; it gets its schema version and upcast here, so it is still
+# made once (tests/test_event_topics.py), and keeps its topic.
+Character.Retracted.class_version = 2
+Character.Retracted.upcast_v1_v2 = staticmethod(_restored_in_seconds)

@@ -35,9 +35,10 @@ class ConditionCommands:
         see :meth:`conditions_at`)."""
         return [dict(c) for c in self._conditions]
 
-    def conditions_at(self, clock_minutes: int) -> list[dict[str, Any]]:
-        """The conditions still in force at this in-game time (minutes since day 1 00:00)."""
-        return [c for c in self.conditions if c["until"] is None or c["until"] > clock_minutes]
+    def conditions_at(self, seconds: int) -> list[dict[str, Any]]:
+        """The conditions still in force at this in-game time (seconds since day 1 00:00, the
+        clock's unit): a condition ends at its ``until``, to the second."""
+        return [c for c in self.conditions if c["until"] is None or c["until"] > seconds]
 
     @property
     def hp_lost(self) -> dict[str, int]:

@@ -230,16 +230,38 @@ class FlawRolled(Judged):  # rules_say/ruled: success, failure, or None (no roll
     rules_consequences: dict[str, Any]
     ruled_consequences: dict[str, Any]  # what the state follows
     consequences_differ: bool  # TRT005 (hp, conscience, penalty, duration)
-    conditions: list[dict[str, Any]]  # the conditions started
+    conditions: list[dict[str, Any]]  # the conditions started; ``until`` in in-game seconds
     duration_roll: dict[str, Any] | None
-    clock_minutes: int
+    seconds: int  # the in-game time it was rolled at, since day 1 00:00 (as Campaign.ClockMoved)
+
+    # v2: in-game time in seconds, not whole minutes, so rounds (10 s) are exact (RULES D-9)
+    class_version = 2
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """v1 kept minutes: ``clock_minutes`` (the clock rounded down to its minute), each
+        condition's ``until`` and the GM's ``inputs["duration"]`` (rounded up) — the same times
+        in seconds, as v1 meant them (what it rounded is not known any more)."""
+        state["seconds"] = state.pop("clock_minutes") * 60
+        state["conditions"] = conditions_in_seconds(state["conditions"])
+        inputs = state["inputs"]
+        if inputs.get("duration") is not None:
+            state["inputs"] = {**inputs, "duration": inputs["duration"] * 60}
 
 
 class ConditionEnded(Event):
     source: str
-    conditions: list[dict[str, Any]]
+    conditions: list[dict[str, Any]]  # as the FlawRolled that started them holds them
     by: str  # gm | session-end
     note: str | None
+
+    class_version = 2  # v2: the conditions' ``until`` in seconds, as FlawRolled's v2
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """The conditions it lists, as FlawRolled's upcast gives them: the character removes
+        the ones equal to these, so both must say the same ``until``."""
+        state["conditions"] = conditions_in_seconds(state["conditions"])
 
 
 class Healed(Event):
@@ -249,6 +271,13 @@ class Healed(Event):
     conscience: int
     damage: int
     note: str | None
+
+
+def conditions_in_seconds(conditions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Conditions stored before v2, whose ``until`` was the in-game minute they end at: the
+    same conditions with ``until`` in seconds (every other key, ``detail`` or its absence
+    included, as stored)."""
+    return [dict(c) if c["until"] is None else {**c, "until": c["until"] * 60} for c in conditions]
 
 
 # Stored histories name these by the topics the library's subclasses of them had in Character,

@@ -8,7 +8,6 @@ answer is put beside the GM's ruling, and the state follows the ruling (SPEC §2
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -21,11 +20,6 @@ from campaign.rules.dice import Dice, Roll
 
 TRAITS_RULESET = "d6harmonie/1"
 FLAW_RULINGS = ("success", "failure")
-
-
-def _minutes(count: int, unit: str) -> int:
-    """A duration in whole in-game minutes, rounded up (a 1D6-round daze lasts into its minute)."""
-    return math.ceil(count * d6harmonie.UNIT_SECONDS[unit] / 60)
 
 
 def _consequences(outcome: FlawOutcome) -> dict[str, Any]:
@@ -87,19 +81,23 @@ class FlawCommands:
         conscience_lost: int | None = None,
         penalty: int | None = None,
         duration: int | None = None,
+        duration_words: str | None = None,
         duration_roll: Roll | None = None,
-        clock_minutes: int = 0,
+        clock_seconds: int = 0,
         duration_roller: Callable[[Dice], Roll] | None = None,
         note: str | None = None,
     ) -> None:
         """``trait H KEY``: a flaw triggered (seed 002; RULES D-9, C-7). ``duration`` is the GM's
-        length in minutes; otherwise a dice duration is ``duration_roll`` (or rolled with
-        ``duration_roller``); ``clock_minutes`` is the in-game time now."""
+        length in in-game seconds (``duration_words``: as the GM wrote it, ``2rounds``, kept so
+        the log's line says it again); otherwise a dice duration is ``duration_roll`` (or rolled
+        with ``duration_roller``); ``clock_seconds`` is the in-game time now (the campaign's
+        clock, seconds since day 1 00:00), when the conditions start."""
         inputs = {
             "key": key_detail, "trigger": trigger, "result": result, "critical": critical,
             "minutes": minutes, "hours": hours, "years": years, "sum": sum,
             "difficulty": difficulty, "ruling": ruling, "hp_lost": hp_lost,
             "conscience_lost": conscience_lost, "penalty": penalty, "duration": duration,
+            "duration_words": duration_words,
         }  # fmt: skip
         flaw = self.flaw_taken(key_detail)
         for field, value in (("hp_lost", hp_lost), ("conscience_lost", conscience_lost)):
@@ -109,7 +107,7 @@ class FlawCommands:
             check_whole(penalty, "penalty")
         if duration is not None:
             check_whole(duration, "duration", 0)
-        check_whole(clock_minutes, "clock_minutes", 0)
+        check_whole(clock_seconds, "clock_seconds", 0)
         options = {"trigger": trigger, "minutes": minutes, "hours": hours, "years": years}
         options |= {"sum": sum, "difficulty": difficulty}
         advantages = [a["key"] for a in self._advantages]  # Lève-tôt halves Sommeil de plomb
@@ -150,7 +148,7 @@ class FlawCommands:
                 ruled_penalties.append(Penalty(penalty, d6harmonie.FLAT, "all-rolls"))
             ruled_penalties = [p for p in ruled_penalties if p.value]
         conditions, rolled = self.start_conditions(
-            flaw["key"], ruled_penalties, duration, duration_roll, duration_roller, clock_minutes
+            flaw["key"], ruled_penalties, duration, duration_roll, duration_roller, clock_seconds
         )
         for condition in conditions:  # which of several such flaws (phobia-mild:rats, …:spiders)
             condition["detail"] = flaw["detail"]
@@ -190,7 +188,7 @@ class FlawCommands:
             consequences_differ=differ,  # TRT005
             conditions=conditions,
             duration_roll=None if rolled is None else rolled.as_record(),
-            clock_minutes=clock_minutes,
+            seconds=clock_seconds,
             note=note,
             ruleset=TRAITS_RULESET,
         )
@@ -212,9 +210,10 @@ class FlawCommands:
         duration: int | None,
         duration_roll: Roll | None,
         duration_roller: Callable[[Dice], Roll] | None,
-        clock_minutes: int,
+        clock_seconds: int,
     ) -> tuple[list[dict[str, Any]], Roll | None]:
-        """The conditions the penalties start, each with its ``until`` (in-game minutes, or None
+        """The conditions the penalties start, each with its ``until`` (the in-game second it
+        ends: ``clock_seconds`` + its length, exact — two rounds are 20 s, RULES D-9 — or None
         when no duration is stated: it lasts until ended or the session ends, RULES C-6)."""
         conditions: list[dict[str, Any]] = []
         rolled: Roll | None = None
@@ -223,7 +222,7 @@ class FlawCommands:
             if duration is not None:
                 length = duration
             elif spec is not None and spec.dice is None:
-                length = _minutes(spec.count, spec.unit)
+                length = d6harmonie.duration_seconds(spec)
             elif spec is not None and spec.dice is not None:
                 if rolled is None:  # « 1D6 heures »: rolled when it starts (RULES D-9, C.6)
                     rolled = duration_roll
@@ -233,7 +232,7 @@ class FlawCommands:
                         raise ImpossibleInput(
                             f"the {spec} of {source} needs a duration or a {spec.dice.name} roll",
                             field="duration",
-                            expected=f"minutes, or a roll of {spec.dice.name}",
+                            expected=f"a duration (4h, 2rounds), or a roll of {spec.dice.name}",
                         )
                     dice = spec.dice
                     if rolled.dice != dice or not dice.lowest <= rolled.total <= dice.highest:
@@ -243,7 +242,7 @@ class FlawCommands:
                             value=str(rolled),
                             expected=f"{dice.name}: {dice.lowest}–{dice.highest}",
                         )
-                length = _minutes(rolled.total, spec.unit)
+                length = d6harmonie.duration_seconds(spec, rolled.total)
             conditions.append(
                 {
                     "value": penalty.value,
@@ -251,7 +250,7 @@ class FlawCommands:
                     "applies_to": penalty.applies_to,
                     "source": source,
                     "duration": None if spec is None else str(spec),
-                    "until": None if length is None else clock_minutes + length,
+                    "until": None if length is None else clock_seconds + length,
                 }
             )
         return conditions, rolled

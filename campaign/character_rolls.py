@@ -6,7 +6,6 @@ CLI prints what was stored, never a value re-derived here."""
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any
 
 from aggregates.base import Recording
@@ -187,19 +186,19 @@ class CharacterRollCommands:
         note: str | None = None,
     ) -> dict[str, Any]:
         """``trait H KEY``: a flaw triggered (its ``result`` is entered, never rolled, D-9).
-        ``duration`` is the GM's (``4h``, ``30min``…); otherwise a dice duration such as 1D6
-        hours is rolled by the tracker when it starts, from the campaign's clock."""
+        ``duration`` is the GM's (``4h``, ``2rounds``, ``65s``…, kept to the second); otherwise
+        a dice duration such as 1D6 hours is rolled by the tracker when it starts, from the
+        campaign's clock (to the second)."""
 
         def body(_: Recording) -> dict[str, Any]:
             found = self.character(handle)
-            length = None
-            if duration is not None:  # whole in-game minutes, rounded up like the aggregate's
-                length = math.ceil(parse_duration(duration) / 60)
+            length = None if duration is None else parse_duration(duration)  # in-game seconds
+            words = None if duration is None else duration.strip().lower()  # as it parsed
             found.roll_flaw(
                 key_detail, trigger=trigger, result=result, critical=critical, minutes=minutes,
                 hours=hours, years=years, sum=sum, difficulty=difficulty, ruling=ruling,
                 hp_lost=hp_lost, conscience_lost=conscience_lost, penalty=penalty,
-                duration=length, clock_minutes=self.campaign().clock // 60,
+                duration=length, duration_words=words, clock_seconds=self.campaign().clock,
                 duration_roller=self.dice.roll, note=note,
             )  # fmt: skip
             rolled = found.pending_events[-1]

@@ -173,7 +173,6 @@ class Modifiers(Projection):
                 )  # fmt: skip
         elif isinstance(event, Character.FlawRolled):
             for condition in event.conditions:
-                until = condition["until"]
                 rows.append(
                     {
                         "kind": "character",
@@ -183,7 +182,7 @@ class Modifiers(Projection):
                         "applies_to": condition["applies_to"],
                         "source": condition["source"],
                         "detail": condition.get("detail"),  # absent from older events
-                        "until": None if until is None else until * 60,  # minutes → seconds
+                        "until": condition["until"],  # in-game seconds (FlawRolled v2)
                     }
                 )
         elif isinstance(event, Character.ConditionEnded):
@@ -221,10 +220,7 @@ class Modifiers(Projection):
         return fold.connection.execute(found).first() is not None
 
     def _end(self, event: Any, character: str) -> None:
-        ends = {
-            (c["until"] * 60 if c["until"] is not None else None, c.get("detail"))
-            for c in event.conditions
-        }
+        ends = {(c["until"], c.get("detail")) for c in event.conditions}  # seconds, v2
         for until, detail in sorted(ends, key=lambda u: (u[0] is not None, u[0] or 0, u[1] or "")):
             self._ends.append(
                 {"b_subject": character, "b_source": event.source, "b_detail": detail,

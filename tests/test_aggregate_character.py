@@ -933,9 +933,9 @@ def test_a_moderate_allergy_loses_at_most_8_conscience_per_episode():
 
 def test_a_dice_duration_is_rolled_when_it_starts_and_sets_until():
     b = Character.create("kit", flaws=["greed"])
-    # missed a chance: MORAL vs 9, 5 fails → −2 on all rolls for 1D6 hours; 4 → 240 minutes
-    b.roll_flaw(
-        "greed", trigger="missed-chance", result=5, duration_roll=Roll(D6, 4), clock_minutes=600
+    # missed a chance: MORAL vs 9, 5 fails → −2 on all rolls for 1D6 hours; 4 → 14,400 seconds
+    b.roll_flaw(  # at day 1 10:00 (36,000 seconds)
+        "greed", trigger="missed-chance", result=5, duration_roll=Roll(D6, 4), clock_seconds=36000
     )
     rolled = last(b)
     assert rolled.duration_roll == {"faces": None, "total": 4, "source": "entered"}
@@ -947,20 +947,20 @@ def test_a_dice_duration_is_rolled_when_it_starts_and_sets_until():
             "source": "greed",
             "detail": None,
             "duration": "1D6 hours",
-            "until": 840,
+            "until": 50400,  # day 1 14:00
         }
     ]
     assert not rolled.consequences_differ
-    # a condition past its time goes at the next roll (day 1 15:00 is 900 minutes)
-    b.roll_flaw("greed", trigger="temptation", result=9, clock_minutes=900)
+    # a condition past its time goes at the next roll (day 1 15:00 is 54,000 seconds)
+    b.roll_flaw("greed", trigger="temptation", result=9, clock_seconds=54000)
     assert b.conditions == []
 
 
 def test_a_duration_the_dice_cannot_give_is_a_ruling_trt005():
     b = Character.create("kit", flaws=["greed"])
-    b.roll_flaw("greed", trigger="missed-chance", result=5, duration=420, clock_minutes=60)
-    assert (last(b).consequences_differ, b.conditions[0]["until"]) == (True, 480)  # 7 h > 1D6 h
-    b.roll_flaw("greed", trigger="missed-chance", result=5, duration=300)  # 5 h: the dice allow
+    b.roll_flaw("greed", trigger="missed-chance", result=5, duration=25200, clock_seconds=3600)
+    assert (last(b).consequences_differ, b.conditions[0]["until"]) == (True, 28800)  # 7 h > 1D6 h
+    b.roll_flaw("greed", trigger="missed-chance", result=5, duration=18000)  # 5 h: the dice allow
     assert not last(b).consequences_differ
 
 
@@ -972,10 +972,10 @@ def test_a_duration_is_rolled_by_the_callers_roller_when_none_is_given():
         asked.append(dice)
         return Roll(dice, 3, (3,), "rolled")
 
-    # brutal awakening: 3 < 9 → −3 for 1D6 rounds; 3 rounds = 30 s → until minute 1
+    # brutal awakening: 3 < 9 → −3 for 1D6 rounds; 3 rounds of 10 s → until second 30
     b.roll_flaw("heavy-sleeper", trigger="brutal-awakening", result=3, duration_roller=roller)
     assert asked == [D6]
-    assert (last(b).duration_roll["source"], b.conditions[0]["until"]) == ("rolled", 1)
+    assert (last(b).duration_roll["source"], b.conditions[0]["until"]) == ("rolled", 30)
     with refused(b, field="duration"):
         b.roll_flaw("heavy-sleeper", trigger="brutal-awakening", result=3)
     with refused(b, field="duration"):
@@ -984,12 +984,42 @@ def test_a_duration_is_rolled_by_the_callers_roller_when_none_is_given():
         )
 
 
+def test_a_condition_starts_at_the_clocks_second_and_lasts_whole_rounds():
+    """Seed 002, Sommeil de plomb: « −3 à tous ses jets durant 1D6 tours »; a round is 10 s
+    (RULES D-9). From 00:00:50, a rolled 2 ends at second 70, not at a minute."""
+    b = Character.create("gil", flaws=["heavy-sleeper", "greed"])
+    b.roll_flaw(
+        "heavy-sleeper", trigger="brutal-awakening", result=4, duration_roll=Roll(D6, 2),
+        clock_seconds=50,
+    )  # fmt: skip
+    assert (last(b).seconds, b.conditions[0]["until"]) == (50, 70)
+    # « durant 1D6 heures », rolled 4 from 00:00:50: until 04:00:50
+    b.roll_flaw(
+        "greed", trigger="missed-chance", result=5, duration_roll=Roll(D6, 4), clock_seconds=50
+    )
+    assert [c["until"] for c in b.conditions] == [70, 14450]
+    assert [c["source"] for c in b.conditions_at(69)] == ["heavy-sleeper", "greed"]
+    assert [c["source"] for c in b.conditions_at(70)] == ["greed"]
+    assert b.conditions_at(14450) == []
+    # the GM's length, to the second, kept with the words the GM gave it in
+    b.roll_flaw(
+        "heavy-sleeper", trigger="brutal-awakening", result=4, duration=65,
+        duration_words="65s", clock_seconds=69,
+    )  # fmt: skip
+    assert [c["until"] for c in b.conditions] == [70, 14450, 134]  # none past its time yet
+    assert (last(b).inputs["duration"], last(b).inputs["duration_words"]) == (65, "65s")
+    assert last(b).consequences_differ  # 65 s is more than 1D6 rounds (60 s) allow: TRT005
+    b.roll_flaw("heavy-sleeper", trigger="brutal-awakening", result=4, duration=20,
+                clock_seconds=134)  # fmt: skip
+    assert [c["until"] for c in b.conditions] == [14450, 154]  # ended at 70 and at 134
+
+
 def test_a_flaw_that_does_not_roll_records_its_consequence():
     b = Character.create("mia", flaws=["merciful"])
     b.roll_flaw("clement", duration_roll=Roll(D6, 2))  # killed: −3 for 1D6 weeks; 2 weeks
     rolled = last(b)
     assert (rolled.rules_say, rolled.ruled, rolled.success) == (None, None, None)
-    assert b.conditions[0]["value"] == -3 and b.conditions[0]["until"] == 2 * 7 * 24 * 60
+    assert b.conditions[0]["value"] == -3 and b.conditions[0]["until"] == 2 * 7 * 24 * 3600
     with refused(b, field="ruling"):
         b.roll_flaw("merciful", ruling="success", duration_roll=Roll(D6, 2))
 

@@ -219,18 +219,18 @@ def test_a_dc_from_the_class_follows_the_campaigns_paladin_setting(ledger):
 
 def test_a_flaws_dice_duration_is_rolled_from_the_campaign_clock_unless_given(ledger):
     ledger.create_character("kit", flaws=["greed"])
-    ledger.advance_clock(10 * 3600)  # day 1 10:00 = minute 600
+    ledger.advance_clock(10 * 3600)  # day 1 10:00 = second 36,000
     # missed a chance: MORAL vs 9, 5 fails → −2 on all rolls for 1D6 hours
     rolled = ledger.roll_flaw("kit", "greed", trigger="missed-chance", result=5)
     roll = rolled["duration_roll"]
     assert roll["source"] == "rolled" and 1 <= roll["total"] <= 6
     (condition,) = rolled["conditions"]
     assert (condition["value"], condition["duration"]) == (-2, "1D6 hours")
-    assert condition["until"] == 600 + 60 * roll["total"]
+    assert condition["until"] == 36000 + 3600 * roll["total"]
     before = ledger.last_position()
     given = ledger.roll_flaw("kit", "greed", trigger="missed-chance", result=5, duration="7h")
     (event,) = recorded(ledger, before)
-    assert given["duration_roll"] is None and given["conditions"][0]["until"] == 600 + 420
+    assert given["duration_roll"] is None and given["conditions"][0]["until"] == 36000 + 25200
     assert event.consequences_differ  # 7 hours is more than 1D6 hours allow: TRT005
     ruled = ledger.roll_flaw("kit", "greed", trigger="missed-chance", result=5, ruling="success")
     assert (ruled["rules_say"], ruled["ruled"], ruled["conditions"]) == ("failure", "success", [])

@@ -314,7 +314,7 @@ def test_trt005_for_consequences_and_a_duration_outside_the_dice(ledger):
     found = ledger.audit(code="TRT005")
     assert [(f["rules_say"], f["ruled"]) for f in found] == [("failure", "failure")] * 2
     assert "hp lost 2 (the rule: 5)" in found[0]["message"]
-    assert "duration 420 min" in found[1]["message"]
+    assert "duration 7h (the rule: 1D6 hours: 1h–6h)" in found[1]["message"]
 
 
 def test_trt002_is_recorded_once_at_the_trait_that_first_goes_above_20(ledger):

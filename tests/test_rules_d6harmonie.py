@@ -648,6 +648,56 @@ def test_heavy_sleeper():
     assert [(p.value, str(p.duration)) for p in woken.penalties] == [(-3, "1D6 rounds")]
 
 
+# --- durations in in-game seconds (RULES C.6, D-9: « tours » are rounds of 10 seconds) ---------
+
+ROUNDS, HOURS, WEEKS = (
+    d6.Duration(1, "rounds", 6),
+    d6.Duration(1, "hours", 6),
+    d6.Duration(1, "weeks", 6),
+)
+
+
+@pytest.mark.parametrize(
+    ("duration", "rolled", "seconds"),
+    [
+        (ROUNDS, 1, 10),  # « durant 1D6 tours »: one round, 10 s — never a whole minute
+        (ROUNDS, 2, 20),
+        (ROUNDS, 6, 60),
+        (HOURS, 4, 4 * 3600),  # « durant 1D6 heures »
+        (WEEKS, 2, 2 * 7 * 86400),  # « pour 1D6 semaines »
+        (d6.Duration(3, "rounds"), None, 30),  # a fixed length needs no roll
+        (d6.Duration(2, "hours"), None, 7200),
+    ],
+)
+def test_a_duration_lasts_its_rolled_or_fixed_length_to_the_second(duration, rolled, seconds):
+    assert d6.duration_seconds(duration, rolled) == seconds
+
+
+def test_a_dice_duration_without_its_roll_cannot_have_happened():
+    with pytest.raises(ImpossibleInput) as raised:
+        d6.duration_seconds(HOURS)
+    assert raised.value.field == "duration"
+
+
+@pytest.mark.parametrize(
+    ("seconds", "spelled"),
+    [(0, "0s"), (1, "1s"), (10, "1round"), (20, "2rounds"), (65, "65s"), (70, "7rounds"),
+     (60, "1min"), (600, "10min"), (3600, "1h"), (14400, "4h"), (14450, "1445rounds"),
+     (86400, "1d"), (1209600, "2w")],
+)  # fmt: skip
+def test_a_length_is_spelled_in_its_largest_whole_unit_rounds_before_seconds(seconds, spelled):
+    assert d6.describe_seconds(seconds) == spelled
+
+
+def test_a_ruled_duration_differs_only_outside_what_the_dice_allow():
+    woken = d6.resolve_flaw("heavy-sleeper", trigger="brutal-awakening", result=2)  # 1D6 rounds
+    differs = [s for s in (5, 10, 20, 60, 61, 65, 70) if d6.consequences_differ(woken, duration=s)]
+    assert differs == [5, 61, 65, 70]  # 10–60 s: one to six rounds
+    missed = d6.resolve_flaw("greed", trigger="missed-chance", result=5)  # 1D6 hours
+    hours = (3599, 3600, 5 * 3600, 6 * 3600, 7 * 3600)
+    assert [s for s in hours if d6.consequences_differ(missed, duration=s)] == [3599, 7 * 3600]
+
+
 def test_vertigo():
     situation = d6.resolve_flaw("vertige", result=5)
     assert [p.value for p in situation.penalties] == [-2]

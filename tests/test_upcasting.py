@@ -15,6 +15,7 @@ import pytest
 from eventsourcing.persistence import StoredEvent
 
 from aggregates.campaign import Campaign
+from aggregates.character import Character
 from aggregates.company import MercenaryCompany
 from aggregates.encounter import Encounter
 from campaign.application import Ledger
@@ -223,3 +224,144 @@ def test_an_old_store_with_compensated_notes_exports_a_log_that_replays(
     withdrawn = [e["position"] for e in history if e["retracted"]]
     assert withdrawn == [3, 6, 7]
     assert len(history) == 12  # 14 stored, less the two needless compensations
+
+
+HISTORY_V4 = FIXTURES / "history-v4.jsonl"  # conditions' times in minutes (make_v4_fixture.py)
+SNAPSHOTS_V4 = FIXTURES / "history-v4-snapshots.jsonl"  # gil at version 50, in minutes too
+ROLLED, ENDED = "aggregates.character:Character.FlawRolled", "Character.ConditionEnded"
+DAZE = {"value": -3, "unit": "flat", "applies_to": "all-rolls", "source": "heavy-sleeper",
+        "duration": "1D6 rounds", "detail": None}  # fmt: skip
+GREED = {"value": -2, "unit": "flat", "applies_to": "all-rolls", "source": "greed",
+         "duration": "1D6 hours", "detail": None}  # fmt: skip
+RATS = {"value": -1, "unit": "flat", "applies_to": "all-rolls", "source": "phobia-mild",
+        "duration": None, "detail": "rats", "until": None}  # fmt: skip
+
+
+@pytest.fixture
+def v4(store_url):
+    """A store holding the v4 history (and gil's snapshot) exactly as that code stored them."""
+    with open_ledger(store_url) as opened:
+        opened.app.recorder.insert_events([stored(row) for row in rows(HISTORY_V4)])
+        opened.app.snapshots.recorder.insert_events([stored(r) for r in rows(SNAPSHOTS_V4)])
+        yield opened
+
+
+def test_the_v4_fixture_really_keeps_minutes():
+    """A guard against regenerating it with newer code: then it would test nothing."""
+    states = {topic: [] for topic in (ROLLED, ENDED)}
+    for row in rows(HISTORY_V4):
+        for topic in states:
+            if row["topic"].endswith(topic):
+                states[topic].append(json.loads(row["state"]))
+    rolled, ended = states[ROLLED], states[ENDED]
+    assert [s["clock_minutes"] for s in rolled] == [0, 0, 0, 120]  # 50 s and 2 h 50 s, floored
+    assert [[c["until"] for c in s["conditions"]] for s in rolled] == [[1], [2], [None], [300]]
+    assert [s["inputs"]["duration"] for s in rolled] == [None, 2, None, None]  # 65 s: 2 min
+    assert [[c["until"] for c in s["conditions"]] for s in ended] == [[2], [None]]
+    assert not any("class_version" in s or "seconds" in s for s in rolled + ended)
+    (snapshot,) = [json.loads(row["state"]) for row in rows(SNAPSHOTS_V4)]
+    assert "class_version" not in snapshot["state"]
+    assert [c["until"] for c in snapshot["state"]["_conditions"]] == [1, None]
+
+
+def test_v4_conditions_load_with_their_times_in_seconds(v4):
+    """What v1 meant, in seconds: minute 1 is 60 s, 2 min is 120 s, minute 300 is 18,000 s."""
+    events = list(v4.events())
+    rolled = [e for e in events if isinstance(e, Character.FlawRolled)]
+    assert [e.seconds for e in rolled] == [0, 0, 0, 7200]
+    assert [[c["until"] for c in e.conditions] for e in rolled] == [[60], [120], [None], [18000]]
+    assert [e.inputs["duration"] for e in rolled] == [None, 120, None, None]  # the GM's 65 s
+    ended = [e for e in events if isinstance(e, Character.ConditionEnded)]
+    assert [(e.by, e.conditions) for e in ended] == [
+        ("gm", [{**GREED, "until": 120}]),  # equal to the one FlawRolled started: it is removed
+        ("session-end", [RATS]),
+    ]
+    (retracted,) = [e for e in events if isinstance(e, Character.Retracted)]
+    assert retracted.restored["_conditions"] == [{**DAZE, "until": 60}, RATS]
+
+
+def test_the_v4_character_folds_with_its_conditions_in_seconds(v4):
+    gil = Character.create_id("gil")
+    daze = {**DAZE, "until": 60}
+    assert v4.get(gil, version=7).conditions == [daze, {**GREED, "until": 120}]
+    assert v4.get(gil, version=8).conditions == [daze]  # `condition end gil greed` removed it
+    assert v4.get(gil, version=11).conditions == [daze, RATS]  # the retraction's state
+    (snapshot,) = v4.app.snapshots.get(gil)
+    assert snapshot.originator_version == 50
+    assert snapshot.mutate(None).conditions == [daze, RATS]  # the v1 snapshot, upcast
+    assert v4.get(gil, version=50).conditions == [daze, RATS]
+    latest = v4.character("gil")  # from the snapshot: the daze went at the roll of 02:00:50
+    assert (latest.version, latest.conditions) == (57, [{**GREED, "until": 18000}])
+
+
+def test_the_v4_history_reads_and_verifies(v4, store_url, campaign, campaign_json):
+    assert campaign("--db", store_url, "verify").exit_code == 0  # upcasting rewrites nothing
+    status = campaign_json("--db", store_url, "status", "--as-of", "event:9")  # the daze
+    assert [(c["source"], c["until"]) for c in status["characters"][0]["conditions"]] == [
+        ("heavy-sleeper", "day 1 00:01")
+    ]
+    status = campaign_json("--db", store_url, "status")
+    assert status["clock"] == "day 1 02:00"
+    assert [(c["source"], c["until"]) for c in status["characters"][0]["conditions"]] == [
+        ("greed", "day 1 05:00")
+    ]
+    (gil,) = campaign_json("--db", store_url, "modifiers", "character:gil")["subjects"]
+    assert [(m["reason"], m["until"]) for m in gil["modifiers"]] == [("greed", "day 1 05:00")]
+    commands = [e["command"] for e in campaign_json("--db", store_url, "history")["events"]]
+    assert "trait gil greed --trigger missed-chance --result 5 --duration 2min" in commands
+    assert "trait gil greed --trigger missed-chance --result 4 --duration 3h" in commands
+    audit = campaign_json("--db", store_url, "audit", "--code", "TRT005")["findings"]
+    assert [f["message"] for f in audit] == [
+        "greed (missed-chance) result 5 vs 9: consequences ruled: "
+        "duration 2min (the rule: 1D6 hours: 1h–6h)"
+    ]
+
+
+def test_new_commands_carry_on_after_the_v4_history_in_seconds(v4, store_url, campaign_json):
+    assert v4.last_position() == 65
+    v4.open_session(3, title="Awake at last")
+    v4.advance_clock(5)  # day 1 02:00:55
+    v4.roll_flaw("gil", "heavy-sleeper", trigger="brutal-awakening", result=4, duration="2rounds")
+    gil = v4.character("gil")
+    assert gil.conditions == [{**GREED, "until": 18000}, {**DAZE, "until": 7275}]
+    v4.end_condition("gil", "greed")  # a v1 condition, ended by v2 code
+    assert v4.character("gil").conditions == [{**DAZE, "until": 7275}]
+    v4.advance_clock(19)
+    conditions = campaign_json("--db", store_url, "status")["characters"][0]["conditions"]
+    assert [c["source"] for c in conditions] == ["heavy-sleeper"]  # 7274 s: one second left
+    v4.advance_clock(1)
+    assert campaign_json("--db", store_url, "status")["characters"][0]["conditions"] == []
+    with open_ledger(store_url) as reopened:  # another process, later
+        records = reopened.app.recorder.select_notifications(start=1, limit=10_000)
+    states = [json.loads(r.state) for r in records if r.topic.endswith((ROLLED, ENDED))]
+    states = [s for s in states if s["position"] > 65]  # what today's code stored
+    assert [(s["class_version"], s.get("seconds")) for s in states] == [(2, 7255), (2, None)]
+    assert [c["until"] for s in states for c in s["conditions"]] == [7275, 18000]
+
+
+def test_the_v4_history_exports_a_log_that_replays_to_the_same_status(
+    v4, store_url, campaign, campaign_json, tmp_path
+):
+    """v1 kept minutes: the export says the lengths v1 kept (the daze rolled 2 rounds, which v1
+    ended at minute 1, as ``1min``; the GM's 65 s as ``2min``), and the replay starts them at the
+    clock's second. Where v1 rounded, the times differ by less than its minute; the status at the
+    end, the audit and every line of the history are the same."""
+    exported = campaign("--db", store_url, "export")
+    assert exported.exit_code == 0, exported.output
+    traits = [line for line in exported.stdout.splitlines() if line.startswith("trait ")]
+    assert [t.split("--duration ")[1] if "--duration" in t else None for t in traits] == [
+        "1min",
+        "2min",
+        None,
+        "3h",
+    ]
+    log = tmp_path / "exported.log"
+    log.write_text(exported.stdout, encoding="utf-8")
+    replayed = str(tmp_path / "replayed.db")
+    done = campaign("--db", replayed, "replay", str(log))
+    assert done.exit_code == 0, done.output
+    assert campaign_json("--db", replayed, "status") == campaign_json("--db", store_url, "status")
+    assert campaign_json("--db", replayed, "audit") == campaign_json("--db", store_url, "audit")
+    lines = [[e["command"] for e in campaign_json("--db", db, "history")["events"]]
+             for db in (store_url, replayed)]  # fmt: skip
+    assert lines[0] == lines[1]

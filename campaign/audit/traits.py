@@ -141,14 +141,18 @@ def _consequences(inputs: dict[str, Any], outcome: d6harmonie.FlawOutcome | None
         }
         timed = [p.duration for p in penalties if p.duration is not None]
         if timed:
-            low, high = d6harmonie.allowed_seconds(timed[0])
-            rules["duration"] = f"{timed[0]}: {low // 60}–{high // 60} min"
+            low, high = d6harmonie.allowed_seconds(timed[0])  # "1D6 hours: 1h–6h"
+            unit, spelled = timed[0].unit, d6harmonie.describe_seconds
+            rules["duration"] = f"{timed[0]}: {spelled(low, unit)}–{spelled(high, unit)}"
     said = []
     for name in ("hp_lost", "conscience_lost", "penalty", "duration"):
         value = inputs.get(name)
         if value is None:
             continue
-        shown = {"penalty": f"{value:+d}", "duration": f"{value} min"}.get(name, str(value))
+        if name == "duration":  # in-game seconds (FlawRolled v2), and the GM's words for them
+            shown = inputs.get("duration_words") or d6harmonie.describe_seconds(value)
+        else:
+            shown = f"{value:+d}" if name == "penalty" else str(value)
         rule = f" (the rule: {rules[name]})" if name in rules else ""
         said.append(f"{name.replace('_', ' ')} {shown}{rule}")
     return said

@@ -9,6 +9,7 @@ from typing import Any
 from aggregates.character import Character
 from campaign.loglines.registry import ExportError, writes
 from campaign.loglines.words import Line, dice, number, signed
+from campaign.rules import d6harmonie
 
 
 @writes(Character.LoyaltyTested)
@@ -69,24 +70,30 @@ def _flaw(e, events, subjects, renumber) -> Line:
     line.opt("--ruling", given.get("ruling")).opt("--hp-lost", given.get("hp_lost"))
     line.opt("--conscience-lost", given.get("conscience_lost"))
     line.opt("--penalty", given.get("penalty"), signed)
-    return line.opt("--duration", _flaw_minutes(e), lambda m: f"{m}min").note(e)
+    return line.opt("--duration", _flaw_duration(e)).note(e)
 
 
-def _flaw_minutes(e: Any) -> int | None:
-    """The condition's length in minutes: the GM's ``--duration``, or the one the tracker rolled
-    (``trait`` has no ``--rolled``: the length is written back, the dice are not)."""
-    if e.inputs.get("duration") is not None:
-        return e.inputs["duration"]
+def _flaw_duration(e: Any) -> str | None:
+    """The conditions' length as ``--duration`` gives it again: the GM's words (``2rounds``,
+    ``65s``), or the length the tracker rolled in its dice's unit (a 6 on 1D6 rounds is
+    ``6rounds``: ``trait`` has no ``--rolled``, so the length is written back, exact, and the
+    dice are not). Events recorded before the words were kept hold the GM's length in seconds
+    (minutes before FlawRolled v2, upcast): its largest whole unit says it."""
+    given = e.inputs
+    if given.get("duration") is not None:
+        return given.get("duration_words") or d6harmonie.describe_seconds(given["duration"])
     if e.duration_roll is None:
         return None
-    lengths = {c["until"] - e.clock_minutes if c["until"] is not None else None
+    lengths = {c["until"] - e.seconds if c["until"] is not None else None
                for c in e.conditions}  # fmt: skip
     if len(lengths) != 1 or None in lengths:
         raise ExportError(
             f"event {e.position}: the conditions of {e.key} last "
-            f"{', '.join(sorted(map(str, lengths)))} minutes; one --duration cannot give them all",
+            f"{', '.join(sorted(map(str, lengths)))} seconds; one --duration cannot give them all",
             field=None,
             value=e.position,
             expected="one rolled duration for every condition a flaw roll starts",
         )
-    return lengths.pop()
+    length, total = lengths.pop(), e.duration_roll["total"]
+    units = [u for u, size in d6harmonie.UNIT_SECONDS.items() if size * total == length]
+    return d6harmonie.describe_seconds(length, units[0] if units else None)

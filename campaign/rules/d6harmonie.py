@@ -80,7 +80,9 @@ __all__ = [
     "citation",
     "consequences_differ",
     "describe_difficulty",
+    "describe_seconds",
     "difficulty_name",
+    "duration_seconds",
     "find_trait",
     "moral_modifier",
     "passive_modifier",
@@ -365,12 +367,44 @@ def resolve_flaw(
 # Seconds per duration unit; D6Harmonie « tours » are combat rounds of 10 seconds (RULES D-9).
 UNIT_SECONDS = {"rounds": 10, "minutes": 60, "hours": 3600, "days": 86400, "weeks": 604800}
 
+# How a length is spelled for the GM, in the words ``clock advance`` and ``--duration`` read
+# (SPEC §4): each unit of UNIT_SECONDS, largest first; « tours » are rounds (RULES D-9).
+_SPELLINGS = {"weeks": "w", "days": "d", "hours": "h", "minutes": "min", "rounds": "rounds"}
+
 
 def allowed_seconds(duration: Duration) -> tuple[int, int]:
     """The shortest and longest a duration can be: its dice's range, or its fixed length."""
     dice = duration.dice
     low, high = (duration.count, duration.count) if dice is None else (dice.lowest, dice.highest)
     return low * UNIT_SECONDS[duration.unit], high * UNIT_SECONDS[duration.unit]
+
+
+def duration_seconds(duration: Duration, rolled: int | None = None) -> int:
+    """How long a penalty lasts, in in-game seconds: its fixed length, or ``rolled`` (the total
+    of its dice, rolled when it starts: « durant 1D6 tours » of 10 seconds each, « durant 1D6
+    heures »; RULES C.6, D-9). Exact: a round is never rounded to a minute."""
+    if duration.dice is None:
+        return duration.count * UNIT_SECONDS[duration.unit]
+    if rolled is None:
+        raise ImpossibleInput(
+            f"the {duration} needs its {duration.dice.name} rolled",
+            field="duration",
+            expected=f"a roll of {duration.dice.name}",
+        )
+    return rolled * UNIT_SECONDS[duration.unit]
+
+
+def describe_seconds(seconds: int, unit: str | None = None) -> str:
+    """A length as ``--duration`` reads it back: in ``unit`` (a duration's own, such as a
+    roll's: 6 of 1D6 rounds is ``6rounds``) when it is a whole number of them, else in its
+    largest whole unit — 14400 → ``4h``, 20 → ``2rounds`` (RULES D-9), 65 → ``65s``."""
+    units = ([unit] if unit is not None else []) + list(_SPELLINGS)
+    for name in units:
+        size = UNIT_SECONDS[name]
+        if seconds and seconds % size == 0:
+            count = seconds // size
+            return f"{count}{'round' if name == 'rounds' and count == 1 else _SPELLINGS[name]}"
+    return f"{seconds}s"
 
 
 def consequences_differ(
@@ -382,8 +416,9 @@ def consequences_differ(
     duration: int | None = None,
 ) -> bool:
     """Whether the GM's consequences differ from the rule's (the audit's TRT005): torso HP,
-    conscience, the main penalty, and a duration (minutes) outside what the rule's dice allow
-    — a duration inside them is the die the table rolled (SPEC §4 "Traits")."""
+    conscience, the main penalty, and a duration (in-game seconds) outside what the rule's dice
+    allow — a duration inside them is the die the table rolled (SPEC §4 "Traits"): 20 s is
+    within « 1D6 tours » (10–60 s), 65 s is not, nor 7 hours within « 1D6 heures »."""
     durations = [p.duration for p in outcome.penalties if p.duration is not None]
     allowed = allowed_seconds(durations[0]) if durations else None
     return (
@@ -396,7 +431,7 @@ def consequences_differ(
         or (
             duration is not None
             and allowed is not None
-            and not allowed[0] <= duration * 60 <= allowed[1]
+            and not allowed[0] <= duration <= allowed[1]
         )
     )
 

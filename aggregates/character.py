@@ -279,11 +279,13 @@ class Character(
         damage: int | None,
         energy: bool,
         position: int,
+        save_bonus: int | None = None,
     ) -> None:
         exposure = {"item": item, "save_type": save_type, "dc": dc, "effect": effect}
         self._exposures.append(
-            {**exposure, "damage": damage, "energy": energy, "position": position}
-        )
+            {**exposure, "damage": damage, "energy": energy, "position": position,
+             "save_bonus": save_bonus}
+        )  # fmt: skip
 
     @event(ItemSaved)
     def _item_saved(self, item: str, hp: int | None, state: str, exposure: int | None) -> None:

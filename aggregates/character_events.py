@@ -169,6 +169,9 @@ class ItemExposed(Judged):  # rules_say: candidates + tied; ruled: the exposed i
     effect: str
     damage: int | None
     energy: bool
+    # The save's bonus (the character's + --bonus): an attended item saves as its bearer did
+    # (RULES B-10, D-8). Absent from older events: the item-save then takes the character's.
+    save_bonus: int | None = None
 
 
 class ItemSaveResolved(Judged):  # rules_say/ruled: intact, damaged, broken or destroyed

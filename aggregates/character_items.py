@@ -224,7 +224,13 @@ class ItemCommands:
                     value=hp_left,
                     expected=f"0–{target['hp']}" if tracked else "no hp_left",
                 )
-        bearer = None if target["unattended"] else self.check_saves_set(save_type)
+        # attended: the bearer's bonus — as they saved against what exposed it (--bonus too),
+        # or, targeted directly (or exposed before exposures kept it), the character's own
+        bearer = None
+        if not target["unattended"]:
+            bearer = exposure.get("save_bonus") if exposure is pending else None
+            if bearer is None or save_type != exposure["save_type"]:
+                bearer = self.check_saves_set(save_type)
         # Seed 001, "Jet de sauvegarde et objets" and "(Objet)" (RULES D-8, B-6, B-10)
         result = rules.resolve_item_save(
             dc=dc,

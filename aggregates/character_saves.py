@@ -219,6 +219,7 @@ class SaveCommands:
                 effect=kind.key,
                 damage=damage,
                 energy=energy,
+                save_bonus=total_bonus,
                 note=None,
                 ruleset=SAVES_RULESET,
             )

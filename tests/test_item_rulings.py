@@ -45,3 +45,17 @@ def test_a_ruling_that_harms_less_than_a_failure_stays_what_it_was(ledger):
     # damaged, it keeps more than half (11), as before this change
     ledger.item_save("ra", "Shield", "2", ruling="damaged", dc=15, save_type="reflex", damage=30)
     assert shield(ledger) == ("damaged", 11)
+
+
+def test_an_exposed_item_saves_with_the_bonus_its_bearer_saved_with(ledger):
+    # RULES B-10, D-8: an attended item "makes saving throws as the character" — with the
+    # bonus the exposing save had, --bonus included (SPEC §4: the character's + --bonus).
+    # Natural 1 (exposed), bonus 1 + 6 = 7; the shield's d20 8 + 7 = 15 ≥ 15: saved, ⌊8/2⌋ = 4
+    # (it took 8, 2 of 10 left, broken, with the character's bonus 1 alone: 8 + 1 < 15)
+    ledger.saving_throw("ra", "a fireball", "reflex", effect="half", roll="1", dc=15, bonus=6,
+                        damage=8, objects=True)  # fmt: skip
+    ledger.item_save("ra", roll="8")
+    assert shield(ledger) == ("damaged", 16)
+    # targeted directly, it saves with the character's own bonus: 13 + 1 < 15, 5 more
+    ledger.item_save("ra", "Shield", "13", **DIRECT)
+    assert shield(ledger) == ("damaged", 11)

@@ -151,7 +151,12 @@ class Corrections:
                 else None
             )
             if command is None:
-                raise _refuse(f"there is no event {position}", ref, "a recorded position")
+                last = self.last_position()
+                raise _refuse(
+                    f"event:{position}: there is no event {position}; positions run 1–{last}",
+                    ref,
+                    "a recorded position",
+                )
             rows = connection.execute(
                 select(tables.timeline).where(t.command == command).order_by(t.position)
             ).all()

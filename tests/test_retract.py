@@ -62,7 +62,8 @@ def test_retract_last_twice_withdraws_the_last_two_commands(ledger):
 def test_retract_an_event_never_recorded_is_refused(ledger, position):
     # past the largest integer a store holds as well: no SQL overflow, the same refusal
     play(ledger, FORD[:3])
-    with pytest.raises(ImpossibleInput, match=f"there is no event {position}$") as refused:
+    said = f"there is no event {position}; positions run 1–{ledger.last_position()}$"
+    with pytest.raises(ImpossibleInput, match=said) as refused:
         ledger.retract(f"event:{position}")
     assert refused.value.field == "retract"
 

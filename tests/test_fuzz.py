@@ -464,8 +464,25 @@ def _names_what_is_wrong(path, args, message: str) -> bool:
         or any(n.lower() in text for n in names if len(n) > 1)
         or any(a.lower()[:40] in text for a in given)
         or any(repr(a) in message for a in args)  # the value as given, quoted (blank too)
+        or any(_number_named(a, message) for a in given)
         or "session" in text  # "no session is open": the command needs one first
     )
+
+
+def _number_named(arg: str, message: str) -> bool:
+    """A number given in another spelling (``+0``, ``007``) named as the number it is, as a
+    whole number of the message (``0 reinforcements: …``), not a digit inside another one."""
+    if not re.fullmatch(r"[+-]?\d{1,18}", arg.strip()):
+        return False
+    return re.search(rf"(?<![\d.]){int(arg)}(?![\d.])", message) is not None
+
+
+def test_the_oracle_takes_a_number_named_in_another_spelling_and_only_that():
+    assert _number_named("+0", "error: 0 reinforcements: they are at least one member")
+    assert _number_named("007", "error: 7 casualties: rats has 3 members able to fight")
+    assert not _number_named("+0", "error: 10 members; expected 1–3")  # 0 inside 10
+    assert not _number_named("+1", "error: 1.5 is not a whole number")
+    assert not _number_named("hall", "error: hall has no group")
 
 
 @LIVE

@@ -494,3 +494,29 @@ def test_replaying_the_exported_log_gives_the_same_state(text, seed):
         assert [{k: e[k] for k in keys} for e in history(second)] == [
             {k: e[k] for k in keys} for e in history(first)
         ]
+
+
+def test_values_typed_in_other_spellings_are_written_back_in_the_commands_own(tmp_path):
+    # SPEC §4, RULES D-10: enumerated values are lowercase kebab-case and output uses the English
+    # key — `--type Reflex`, `--effect Half`, a French trait key, `--trigger PRESENCE` and
+    # `--location Torso` were written back by export (and `history`) as typed
+    db = str(tmp_path / "campaign.db")
+    text = (
+        "session 1\ncharacter create br --flaw phobie-legere:spiders\n"
+        "character saves br --fortitude 1 --reflex 1 --will 1\n"
+        "save br --vs F --type Reflex --spell-level 1 --class Wizard --ability-score 12 "
+        "--effect Half --damage 3 --roll 5\n"
+        'trait br "Phobie légère:spiders" --trigger PRESENCE --result 3\n'
+        "character heal br --hp 1 --location Torso\n"
+    )
+    replay(db, text, tmp_path, "typed.log")
+    exported = ok("--db", db, "export")
+    assert "save br --vs F --type reflex --spell-level 1 --class wizard --ability-score 12 " \
+        "--effect half --damage 3 --roll 5\n" in exported  # fmt: skip
+    assert "trait br phobia-mild:spiders --trigger presence --result 3\n" in exported
+    assert "character heal br --hp 1\n" in exported  # torso is the default
+    commands = [e["command"] for e in json.loads(ok("--db", db, "history", "--json"))["events"]]
+    assert "trait br phobia-mild:spiders --trigger presence --result 3" in commands
+    again = str(tmp_path / "again.db")
+    replay(again, exported, tmp_path, "exported.log")
+    assert status(again) == status(db)

@@ -88,8 +88,8 @@ def _item_repair(e, events, subjects, renumber) -> Line:
 def _heal(e, events, subjects, renumber) -> Line:
     given = e.inputs  # as the GM gave them: the event also keeps what was really recovered
     line = Line("character", "heal").arg(subjects.handle(e)).opt("--hp", given.get("hp"))
-    if given.get("location", "torso") != "torso":
-        line.opt("--location", given["location"])
+    if e.location != "torso":
+        line.opt("--location", e.location)  # as the event holds it (`Torso` typed)
     line.opt("--conscience", given.get("conscience")).opt("--damage", given.get("damage"))
     return line.note(e)
 

@@ -28,13 +28,15 @@ def _save(e, events, subjects, renumber) -> Line:
     item = given.get("item")
     if item is None and exposed:
         item = exposed[0].item  # the tracker's choice, written back (SPEC §5)
+    # enumerated values as the event holds them, lowercase (SPEC §4): `--type Reflex` was
+    # written back as typed
     line = Line("save").arg(subjects.handle(e)).opt("--vs", given["vs"])
-    line.opt("--type", given["save_type"]).opt("--dc", given.get("dc"))
+    line.opt("--type", e.save_type).opt("--dc", given.get("dc"))
     line.opt("--spell-level", given.get("spell_level"))
     line.opt("--ability-mod", given.get("ability_mod"))
-    line.opt("--class", given.get("class_name"))
+    line.opt("--class", _lower(given.get("class_name")))
     line.opt("--ability-score", given.get("ability_score"))
-    line.opt("--effect", given["effect"])
+    line.opt("--effect", e.effect)
     line.flag("--objects", given.get("objects")).flag("--harmless", given.get("harmless"))
     line.opt("--bonus", given.get("bonus") or None, signed)
     line.opt("--damage", given.get("damage")).flag("--energy", given.get("energy"))
@@ -53,7 +55,7 @@ def _item_save(e, events, subjects, renumber) -> Line:
         line.arg(given["item"])
     if e.roll is not None:
         line.words(*dice(e.roll))
-    line.opt("--dc", given.get("dc")).opt("--type", given.get("save_type"))
+    line.opt("--dc", given.get("dc")).opt("--type", _lower(given.get("save_type")))
     line.opt("--damage", given.get("damage")).flag("--energy", given.get("energy"))
     return line.opt("--ruling", given.get("ruling")).opt("--hp-left", given.get("hp_left")).note(e)
 
@@ -61,8 +63,9 @@ def _item_save(e, events, subjects, renumber) -> Line:
 @writes(Character.FlawRolled)
 def _flaw(e, events, subjects, renumber) -> Line:
     given = e.inputs
-    line = Line("trait").arg(subjects.handle(e), given["key"])
-    line.opt("--trigger", given.get("trigger"))
+    key = e.key + (f":{e.detail}" if ":" in given["key"] and e.detail else "")  # English key
+    line = Line("trait").arg(subjects.handle(e), key)
+    line.opt("--trigger", e.trigger if given.get("trigger") is not None else None)
     line.opt("--result", given.get("result")).flag("--critical", given.get("critical"))
     for unit in ("minutes", "hours", "years"):
         line.opt(f"--{unit}", given.get(unit), number)
@@ -97,3 +100,8 @@ def _flaw_duration(e: Any) -> str | None:
     length, total = lengths.pop(), e.duration_roll["total"]
     units = [u for u, size in d6harmonie.UNIT_SECONDS.items() if size * total == length]
     return d6harmonie.describe_seconds(length, units[0] if units else None)
+
+
+def _lower(value: str | None) -> str | None:
+    """An enumerated value the GM may type in any case, as the log writes it: lowercase."""
+    return None if value is None else value.lower()

@@ -260,7 +260,7 @@ def _blocks(lines: list[LogLine], physical: list[str], name: str) -> tuple[Sessi
     starts: list[tuple[int, LogLine]] = []  # (session number, its line)
     ended_on: int | None = None  # the line of a `session end` not yet followed by `session N`
     for line in lines:
-        if line.tokens[0] == "session" and line.tokens[1:2] != ("end",):
+        if line.tokens[0] == "session" and session_argument(line.tokens) != "end":
             starts.append((_session_number(line, name), line))
             ended_on = None
         elif not starts or ended_on is not None:
@@ -289,8 +289,26 @@ def _blocks(lines: list[LogLine], physical: list[str], name: str) -> tuple[Sessi
     return tuple(blocks)
 
 
+def session_argument(tokens: tuple[str, ...]) -> str | None:
+    """The argument of a ``session`` line (``N`` or ``end``) wherever its options stand, as the
+    live command reads ``session --title "Opening night" 1``. Every option of ``session``
+    takes a value (``--date``, ``--title``, ``--note``; tests/test_logfile.py checks it against
+    the command), so an option word is passed over with its value, unless written
+    ``--option=value``; after ``--`` the next word is the argument."""
+    words = iter(tokens[1:])
+    for word in words:
+        if word == "--":
+            return next(words, None)
+        if word.startswith("--"):
+            if "=" not in word:
+                next(words, None)
+            continue
+        return word
+    return None
+
+
 def _session_number(line: LogLine, name: str) -> int:
-    given = line.tokens[1] if len(line.tokens) > 1 else None
+    given = session_argument(line.tokens)
     if given is not None and _SESSION_NUMBER.fullmatch(given) and int(given) > 0:
         return int(given)
     problem = "`session` needs a number" if given is None else f"{given!r} is not a session number"

@@ -8,11 +8,12 @@ import hashlib
 import shlex
 
 import pytest
+import typer
 from hypothesis import given
 from hypothesis import strategies as st
 
 from campaign.errors import ImpossibleInput
-from campaign.logfile import LogLine, LogSyntaxError, read_log, tokenize
+from campaign.logfile import LogLine, LogSyntaxError, read_log, session_argument, tokenize
 
 
 def sha(text: str) -> str:
@@ -386,3 +387,35 @@ def test_a_line_without_quote_backslash_or_comment_reads_as_the_full_scan_reads_
         logfile._SPECIAL = saved
     assert fast == full
     assert all(" " not in word and "\t" not in word for line in fast.lines for word in line.tokens)
+
+
+@pytest.mark.parametrize(
+    ("line", "argument"),
+    [
+        ("session 12", "12"),
+        ('session --title "Opening night" 12', "12"),  # refused in a log, read live
+        ("session --date=2026-01-01 12 --title x", "12"),
+        ("session --note wrap end", "end"),
+        ("session -- 12", "12"),
+        ("session --title x", None),
+    ],
+)
+def test_a_session_lines_argument_is_found_wherever_its_options_stand(line, argument):
+    assert session_argument(tuple(shlex.split(line))) == argument
+    if argument is not None and argument != "end":
+        (block,) = read_log(f"{line}\nnote a\n".encode(), name="s.log").blocks
+        assert block.number == int(argument)
+
+
+def test_every_option_of_session_takes_a_value():
+    """What session_argument assumes: an option word is followed by its value."""
+    from typer.main import get_command
+
+    from cli.logging import sessions
+
+    holder = typer.Typer()
+    holder.callback()(lambda: None)
+    sessions.register(holder)
+    session = get_command(holder).commands["session"]
+    options = [p for p in session.params if p.param_type_name == "option"]
+    assert options and all(not p.is_flag for p in options)

@@ -217,10 +217,11 @@ def spelt(ctx: Any, field: str) -> str:
     return ""
 
 
-def line_context(root: Any, words: list[str]) -> tuple[Any, Any] | None:
+def line_context(root: Any, words: list[str], **settings: Any) -> tuple[Any, Any] | None:
     """The command a log line names and its context, parsed (see the module's text), or None
     when Click's own path must make it: an unknown word, a group's --help or missing
-    subcommand, a group with a callback or parameters of its own."""
+    subcommand, a group with a callback or parameters of its own. ``settings`` go to the
+    contexts made (a log's lines have no --help: ``help_option_names=[]``)."""
     command = root.command.get_command(root, words[0])
     parent, name, args = root, words[0], words[1:]
     if isinstance(command, TyperGroup):
@@ -229,7 +230,7 @@ def line_context(root: Any, words: list[str]) -> tuple[Any, Any] | None:
         if not args or args[0].startswith("-"):
             return None
         group = command.context_class(
-            command, info_name=name, parent=root, **command.context_settings
+            command, info_name=name, parent=root, **{**command.context_settings, **settings}
         )
         leaf = command.get_command(group, args[0])
         if leaf is None:
@@ -238,7 +239,7 @@ def line_context(root: Any, words: list[str]) -> tuple[Any, Any] | None:
         parent, name, command, args = group, args[0], leaf, args[1:]
     if not isinstance(command, ParsedOnce):
         return None
-    return command, command.make_context(name, args, parent=parent)
+    return command, command.make_context(name, args, parent=parent, **settings)
 
 
 def parse_once(typer_app: Any) -> None:

@@ -201,10 +201,13 @@ def _invoke(ctx: typer.Context, name: str, line: LogLine) -> None:
             expected=", ".join(sorted(LOG_COMMANDS)),
         )
     try:
-        made = line_context(root, words)
+        # no --help in a log: Click would print the help to stdout before the line's error
+        made = line_context(root, words, help_option_names=[])
         if made is None:  # Click's own path: it says what is wrong with the line
             command_name, command, args = root.command.resolve_command(root, words)
-            made = command, command.make_context(command_name, args, parent=root)
+            made = command, command.make_context(
+                command_name, args, parent=root, help_option_names=[]
+            )
         command, sub = made
         with sub:
             command.invoke(sub)
@@ -213,7 +216,10 @@ def _invoke(ctx: typer.Context, name: str, line: LogLine) -> None:
     except CampaignError:
         raise
     except ClickException as error:
-        raise ImpossibleInput(f"{where}: {error.format_message()}", field="line") from None
+        said = error.format_message()
+        if getattr(error, "option_name", None) == "--help":
+            said = f"--help has no place in a log (`campaign {words[0]} --help` shows the help)"
+        raise ImpossibleInput(f"{where}: {said}", field="line") from None
     except typer.Exit:
         raise ImpossibleInput(f"{where}: --help has no place in a log", field="line") from None
 

@@ -244,6 +244,18 @@ def test_a_block_whose_session_line_was_retracted_is_still_skipped_the_next_time
     assert refused.exit_code == 2 and "from a different text" in refused.stderr
 
 
+@pytest.mark.parametrize("line", ["note a --help", "company --help", "company hire --help"])
+def test_help_in_a_log_is_an_error_on_stderr_and_prints_no_help(run, tmp_path, line):
+    # Click printed the command's help to stdout (into a --dry-run's listing too), then the
+    # line was refused
+    log = write(tmp_path, "h.log", f"session 1\n{line}\n")
+    for dry in ([], ["--dry-run"]):
+        result = run("replay", *dry, log)
+        assert result.exit_code == 2 and "h.log:2:" in result.stderr
+        assert "--help has no place in a log" in result.stderr
+        assert "Usage" not in result.stdout and "Options" not in result.stdout
+
+
 def test_retract_last_in_a_log_withdraws_the_previous_line(run, tmp_path):
     text = "session 1\nencounter start hall\nencounter group hall rats --count 4 --morale 6\n"
     text += "casualty hall rats 2\nretract last --note 'it was the bats'\n"

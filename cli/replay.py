@@ -205,8 +205,9 @@ def _invoke(ctx: typer.Context, name: str, line: LogLine) -> None:
         made = line_context(root, words, help_option_names=[])
         if made is None:  # Click's own path: it says what is wrong with the line
             command_name, command, args = root.command.resolve_command(root, words)
-            made = command, command.make_context(
-                command_name, args, parent=root, help_option_names=[]
+            made = (
+                command,
+                command.make_context(command_name, args, parent=root, help_option_names=[]),
             )
         command, sub = made
         with sub:

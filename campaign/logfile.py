@@ -211,7 +211,13 @@ def _decode(data: str | bytes, name: str) -> str:
 
 def _normalize(text: str) -> str:
     """No BOM, and ``\\n`` for every line end (CRLF and a lone CR, as old Mac editors write)."""
-    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    return line_feeds(text.removeprefix("\ufeff"))
+
+
+def line_feeds(text: str) -> str:
+    """``text`` with ``\\n`` for every line end, as a log reads it: so text typed live (a note
+    from a CRLF file) is what its exported line replays to (cli/fastparse.py)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _version(first: str, name: str) -> int:

@@ -122,6 +122,11 @@ class ParsedOnce(TyperCommand):
         return super().parse_args(ctx, args)
 
     def invoke(self, ctx: Any) -> Any:
+        for name, value in ctx.params.items():
+            if type(value) is str and "\r" in value:  # read as a log reads it (SPEC §5 export)
+                from campaign.logfile import line_feeds
+
+                ctx.params[name] = line_feeds(value)
         try:
             return super().invoke(ctx)
         except ImpossibleInput as error:

@@ -520,3 +520,20 @@ def test_values_typed_in_other_spellings_are_written_back_in_the_commands_own(tm
     again = str(tmp_path / "again.db")
     replay(again, exported, tmp_path, "exported.log")
     assert status(again) == status(db)
+
+
+def test_text_typed_live_with_carriage_returns_round_trips_through_a_log(tmp_path):
+    # a note from a CRLF file (`--note "$(cat notes.txt)"`) kept its CR, which a log reads as a
+    # line end: the export replayed to "Ann\n" and "line1\nline2" (SPEC §5: same status and
+    # audit). Text typed live reads its line ends as a log does.
+    db = str(tmp_path / "campaign.db")
+    for words in (["session", "1"], ["note", "line1\rline2"], ["note", "a\r\nb", "--note", "x\ry"],
+                  ["character", "create", "ann", "--name", "Ann\r\nVarga"], ["session", "end"]):
+        ok("--db", db, *words)  # fmt: skip
+    history = json.loads(ok("--db", db, "history", "--json"))["events"]
+    assert [e["note"] for e in history if e["kind"] == "note-recorded"] == ["line1\nline2", "x\ny"]
+    again = str(tmp_path / "again.db")
+    replay(again, ok("--db", db, "export"), tmp_path, "exported.log")
+    assert status(again) == status(db)
+    assert status(db)["characters"][0]["name"] == "Ann\nVarga"
+    assert ok("--db", again, "audit", "--json") == ok("--db", db, "audit", "--json")

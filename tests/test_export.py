@@ -527,8 +527,13 @@ def test_text_typed_live_with_carriage_returns_round_trips_through_a_log(tmp_pat
     # line end: the export replayed to "Ann\n" and "line1\nline2" (SPEC §5: same status and
     # audit). Text typed live reads its line ends as a log does.
     db = str(tmp_path / "campaign.db")
-    for words in (["session", "1"], ["note", "line1\rline2"], ["note", "a\r\nb", "--note", "x\ry"],
-                  ["character", "create", "ann", "--name", "Ann\r\nVarga"], ["session", "end"]):
+    for words in (
+        ["session", "1"],
+        ["note", "line1\rline2"],
+        ["note", "a\r\nb", "--note", "x\ry"],
+        ["character", "create", "ann", "--name", "Ann\r\nVarga"],
+        ["session", "end"],
+    ):
         ok("--db", db, *words)  # fmt: skip
     history = json.loads(ok("--db", db, "history", "--json"))["events"]
     assert [e["note"] for e in history if e["kind"] == "note-recorded"] == ["line1\nline2", "x\ny"]

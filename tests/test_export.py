@@ -542,3 +542,22 @@ def test_text_typed_live_with_carriage_returns_round_trips_through_a_log(tmp_pat
     assert status(again) == status(db)
     assert status(db)["characters"][0]["name"] == "Ann\nVarga"
     assert ok("--db", again, "audit", "--json") == ok("--db", db, "audit", "--json")
+
+
+def test_a_rolled_duration_written_back_leaves_the_audit_as_it_was(tmp_path):
+    # Clément after a kill: −3 for 1D6 weeks, the weeks rolled by the tracker; the GM rules −2.
+    # The export writes the rolled weeks as `--duration`, which the replay takes as the GM's:
+    # TRT005's message listed that duration too, though the dice allow it (SPEC §5: same audit)
+    db = str(tmp_path / "campaign.db")
+    replay(db, "session 1\ncharacter create p --flaw merciful\ntrait p merciful --penalty -2\n",
+           tmp_path, "one.log", seed=4)  # fmt: skip
+    exported = ok("--db", db, "export")
+    assert "trait p merciful --penalty -2 --duration " in exported
+    again = str(tmp_path / "again.db")
+    replay(again, exported, tmp_path, "exported.log", seed=99)
+    mine = json.loads(ok("--db", db, "audit", "--json"))["findings"]
+    theirs = json.loads(ok("--db", again, "audit", "--json"))["findings"]
+    assert [f["message"] for f in theirs] == [f["message"] for f in mine]
+    assert [f["message"] for f in mine if f["code"] == "TRT005"] == [
+        "merciful (kill): consequences ruled: penalty -2 (the rule: -3)"
+    ]

@@ -305,6 +305,13 @@ def test_a_negative_number_is_a_value_for_every_command_and_a_typo_is_no_option(
     assert positions(run) == before  # nothing of a.log
 
 
+def test_a_flaw_that_triggers_without_a_roll_says_so(run):
+    assert run("session", "1").exit_code == 0
+    assert run("character", "create", "p", "--flaw", "merciful").exit_code == 0
+    result = run("trait", "p", "merciful")  # said "the rules say None; recorded: None"
+    assert result.stdout.strip() == "p: merciful — no roll; -3 all-rolls"
+
+
 def test_a_live_command_without_a_session_says_how_to_open_one(run, db):
     result = run("note", "hello")
     assert result.exit_code == 2

@@ -130,8 +130,11 @@ def flaw_rolled(verdict: Verdict, e: Character.FlawRolled, character: Character)
 
 
 def _consequences(inputs: dict[str, Any], outcome: d6harmonie.FlawOutcome | None) -> list[str]:
-    """``hp lost 2 (the rule: 5)``: each consequence the GM gave, beside the rule's."""
+    """``hp lost 2 (the rule: 5)``: each consequence the GM gave that differs from the rule's,
+    beside it — one that agrees (a duration the dice allow) is no ruling to list, so the
+    message is the same whether the tracker rolled a duration or its export names it."""
     rules: dict[str, str] = {}
+    allowed: tuple[int, int] | None = None
     if outcome is not None:
         penalties = outcome.penalties
         rules = {
@@ -141,18 +144,20 @@ def _consequences(inputs: dict[str, Any], outcome: d6harmonie.FlawOutcome | None
         }
         timed = [p.duration for p in penalties if p.duration is not None]
         if timed:
-            low, high = d6harmonie.allowed_seconds(timed[0])  # "1D6 hours: 1h–6h"
+            low, high = allowed = d6harmonie.allowed_seconds(timed[0])  # "1D6 hours: 1h–6h"
             unit, spelled = timed[0].unit, d6harmonie.describe_seconds
             rules["duration"] = f"{timed[0]}: {spelled(low, unit)}–{spelled(high, unit)}"
-    said = []
+    said, agreeing = [], []
     for name in ("hp_lost", "conscience_lost", "penalty", "duration"):
         value = inputs.get(name)
         if value is None:
             continue
         if name == "duration":  # in-game seconds (FlawRolled v2), and the GM's words for them
             shown = inputs.get("duration_words") or d6harmonie.describe_seconds(value)
+            agrees = allowed is not None and allowed[0] <= value <= allowed[1]
         else:
             shown = f"{value:+d}" if name == "penalty" else str(value)
+            agrees = name in rules and shown == rules[name]
         rule = f" (the rule: {rules[name]})" if name in rules else ""
-        said.append(f"{name.replace('_', ' ')} {shown}{rule}")
-    return said
+        (agreeing if agrees else said).append(f"{name.replace('_', ' ')} {shown}{rule}")
+    return said or agreeing  # none differs by these words: say what was given

@@ -38,7 +38,10 @@ def dice(record: dict[str, Any] | None) -> str:
 
 
 def verdict(rules_say: Any, ruled: Any) -> str:
-    """``the rules say flee; recorded: fight (ruling)``."""
+    """``the rules say flee; recorded: fight (ruling)``; ``no roll`` for a flaw that triggers
+    without one (Clément after a kill: its consequences follow)."""
+    if rules_say is None and ruled is None:
+        return "no roll"
     if ruled == rules_say:
         return f"the rules say {rules_say}; recorded: {ruled}"
     return f"the rules say {rules_say}; recorded: {ruled} (ruling)"

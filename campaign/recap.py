@@ -20,6 +20,7 @@ from aggregates.campaign import Campaign
 from aggregates.character import Character
 from aggregates.encounter import Encounter
 from campaign.errors import UnknownSession
+from campaign.rules.morale import ruled_as_the_rules_say
 from campaign.subjects import Subjects
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ def _roll(record: dict[str, Any] | None) -> str:
 
 
 def _verdict(event: Any) -> str:
-    if event.ruled == event.rules_say:
+    if ruled_as_the_rules_say(event.rules_say, event.ruled):  # `fight` at ≥ 12: as they say
         return f"{event.ruled}"
     return f"{event.ruled} (the GM's ruling; the rules said {event.rules_say})"
 

@@ -268,6 +268,63 @@ def test_status_for_a_person(ford_db, campaign, monkeypatch):
     assert "Traceback" not in result.output
 
 
+NARROW = """\
+session 1
+company hire levy --troop militia --size 10
+encounter start ford --name "The ford"
+encounter group ford goblins --count 12 --morale 7
+encounter join ford levy
+encounter group ford trolls --count 3 --morale 12
+adjust ford trolls -1 --reason "their chief falls"
+casualty ford goblins 1
+character create isolde --name "Isolde Varga"
+character create tamsin --name "Tamsin Reed" --retainer-of isolde --employer-cha 13
+character item tamsin "Storm lantern" --slot held
+loyalty tamsin --after-adventure --roll 6,6
+"""
+
+
+@pytest.mark.parametrize("columns", ["50", "60", "72", "100"])
+def test_status_on_a_narrow_terminal_still_says_what_is_due(campaign, tmp_path, monkeypatch,
+                                                            columns):  # fmt: skip
+    # the board's last column ("Check due") was cut off below ~80 columns, and a retainer's
+    # long title pushed their items off the grid; at ≥ 12 the adjustment is ignored, not summed
+    db = str(tmp_path / "narrow.db")
+    log(CliRunner(), db, NARROW)
+    monkeypatch.setenv("COLUMNS", columns)
+    monkeypatch.setenv("NO_COLOR", "1")
+    text = campaign("--db", db, "status").stdout
+    flat = " ".join(text.split())  # whatever the wrapping
+    assert "morale check" in flat and "first-death" in flat  # in a table cell, maybe wrapped
+    assert "Storm lantern" in text and "not in service" in flat
+    assert "12 -1 = 12" not in flat and "-1 ignored" in flat
+    assert max(len(line) for line in text.splitlines()) <= int(columns)
+
+
+def test_a_default_ruling_is_no_ruling_in_the_history_nor_the_recap(campaign, tmp_path):
+    # at 12 a test is `fights-to-death` and records `fight`, at 2 `will-not-fight` and `flee`
+    # (SPEC §4, "Default ruling"): the recap said "(the GM's ruling; the rules said …)" and
+    # the history marked them ≠, where the audit rightly finds nothing
+    db = str(tmp_path / "default.db")
+    log(CliRunner(), db, """\
+session 1
+encounter start e
+encounter group e trolls --count 3 --morale 12
+encounter group e serfs --count 4 --morale 2
+encounter group e orcs --count 4 --morale 7
+morale e trolls
+morale e serfs
+morale e orcs --roll 6,6 --ruling surrender
+""")  # fmt: skip
+    recap = campaign("--db", db, "export", "--format", "markdown").stdout
+    assert "- Morale of trolls: no roll against 12 — fight\n" in recap
+    assert "- Morale of serfs: no roll against 2 — flee\n" in recap
+    assert "surrender (the GM's ruling; the rules said flee)" in recap  # a ruling, still said
+    history = campaign("--db", db, "--verbose", "history").stdout
+    marked = [line for line in history.splitlines() if "≠" in line]
+    assert len(marked) == 1 and "surrender" in marked[0]
+
+
 def test_status_shows_open_encounters_unless_all(campaign, tmp_path):
     db = str(tmp_path / "two.db")
     log(CliRunner(), db, """\

@@ -213,9 +213,7 @@ class MoraleTest:
     @property
     def default_ruling(self) -> str | None:
         """The ruling recorded when the GM gives none (SPEC §4: flee on a failure or at ≤ 2)."""
-        return {FIGHT: FIGHT, FLEE: FLEE, WILL_NOT_FIGHT: FLEE, FIGHTS_TO_DEATH: FIGHT}.get(
-            self.outcome or ""
-        )
+        return DEFAULT_RULING.get(self.outcome or "")
 
     def contradicted_by(self, ruling: str) -> bool:
         """Whether a ruling contradicts the rules' outcome (the audit's MOR001).
@@ -235,6 +233,17 @@ class MoraleTest:
         if self.outcome in (FIGHT, FIGHTS_TO_DEATH):
             return ruling != FIGHT
         return False
+
+
+# SPEC §4, "Default ruling": each outcome's ruling when the GM gives none.
+DEFAULT_RULING = {FIGHT: FIGHT, FLEE: FLEE, WILL_NOT_FIGHT: FLEE, FIGHTS_TO_DEATH: FIGHT}
+
+
+def ruled_as_the_rules_say(outcome: object, ruling: object) -> bool:
+    """Whether a test's ruling is the one its outcome gives by default: ``fight`` for a group
+    that fights to the death, ``flee`` for one that will not fight — no departure from the
+    rules, though the words differ (what a history or a recap lays out)."""
+    return ruling == outcome or (isinstance(outcome, str) and DEFAULT_RULING.get(outcome) == ruling)
 
 
 def morale_test(

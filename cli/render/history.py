@@ -12,6 +12,7 @@ from rich.segment import Segment, SegmentLines
 from rich.table import Table
 from rich.text import Text
 
+from campaign.rules.morale import ruled_as_the_rules_say
 from cli.render.common import plain
 
 # history: where ``rules_say`` is a bound or a choice rather than an outcome to compare
@@ -22,8 +23,8 @@ def _differs(event: dict[str, Any]) -> bool:
     """Whether the ruling departs from what the rules said (laid out, not judged: the audit
     judges)."""
     rules_say, ruled = event["rules_say"], event["ruled"]
-    if rules_say is None or ruled is None or rules_say == ruled:
-        return False
+    if rules_say is None or ruled is None or ruled_as_the_rules_say(rules_say, ruled):
+        return False  # `fight` for a group that fights to the death is no departure
     if event["kind"] in _CEILING_KINDS and isinstance(rules_say, int) and isinstance(ruled, int):
         return ruled > rules_say
     if isinstance(rules_say, list) and not isinstance(ruled, list):

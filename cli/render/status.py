@@ -50,9 +50,14 @@ def _out(group: dict[str, Any]) -> Text:
 
 
 def _morale(group: dict[str, Any]) -> Text:
-    """``7 -1 = 6``: the rating, the encounter's adjustments, the effective morale in bold."""
+    """``7 -1 = 6``: the rating, the encounter's adjustments, the effective morale in bold;
+    ``12 (-1 ignored)`` at ≤ 2 or ≥ 12, where adjustments never apply (SPEC §5)."""
     adjustment = group["adjustment"]
     text = Text()
+    if adjustment and group["effective_morale"] == group["morale"]:
+        text.append(str(group["effective_morale"]), style="bold")
+        text.append(f"\n{signed(adjustment)} ignored", style="dim")
+        return text
     if adjustment or group["effective_morale"] != group["morale"]:
         text.append(f"{group['morale']} ", style="dim")
         text.append(signed(adjustment), style="yellow")
@@ -67,14 +72,15 @@ def _board(encounter: dict[str, Any]) -> Table:
         title.append(f" — {encounter['name']}")
     if encounter.get("ended"):
         title.append("  (ended)", style="dim")
-    table = Table(title=title, title_justify="left", header_style="bold")
-    # The numbers never fold away on a narrow terminal: names and statuses wrap instead.
-    table.add_column("Group", overflow="fold", ratio=3)
+    table = Table(title=title, title_justify="left", header_style="bold", pad_edge=False)
+    # The numbers never fold away on a narrow terminal: names and statuses wrap instead. A
+    # check due goes under the status: a column of its own was the first a narrow terminal
+    # squeezed out, leaving the JSON's due check off the board a GM reads mid-fight.
+    table.add_column("Group", overflow="fold")
     table.add_column("Count", justify="right", no_wrap=True, min_width=5)
-    table.add_column("Out", min_width=8, ratio=2)
-    table.add_column("Morale", justify="right", no_wrap=True, min_width=8)
-    table.add_column("Status", overflow="fold", ratio=2, min_width=15)  # fights-to-death
-    table.add_column("Check due", overflow="fold", ratio=1)
+    table.add_column("Out", min_width=8)
+    table.add_column("Morale", justify="right", min_width=8)  # "7 -1 = 6"; "12\n-1 ignored"
+    table.add_column("Status", overflow="fold", min_width=15)  # fights-to-death
     if not encounter["groups"]:
         table.add_row(Text("no groups yet", style="dim"))
     for group in encounter["groups"]:
@@ -86,16 +92,46 @@ def _board(encounter: dict[str, Any]) -> Table:
         if group["successes"]:
             plural = "es" if group["successes"] > 1 else ""
             status.append(f" ({group['successes']} success{plural})", style="dim")
-        due = group["checks_due"]
-        table.add_row(
-            handle,
-            str(group["count"]),
-            _out(group),
-            _morale(group),
-            status,
-            Text("morale check: " + ", ".join(due), style="bold red") if due else "",
-        )
+        if group["checks_due"]:
+            status.append("\nmorale check: " + ", ".join(group["checks_due"]), style="bold red")
+        table.add_row(handle, str(group["count"]), _out(group), _morale(group), status)
     return table
+
+
+BOARD_WIDTH = 70  # the board's table needs this many columns; narrower, one line per group
+
+
+class _Board:
+    """An encounter's morale board: its table, or, on a terminal too narrow for it, one line
+    per group — Rich crops a table it cannot fit, and the columns cut off were the ones that
+    say what is due."""
+
+    def __init__(self, encounter: dict[str, Any]) -> None:
+        self.encounter = encounter
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        if options.max_width >= BOARD_WIDTH:
+            yield _board(self.encounter)
+            return
+        table = _board(self.encounter)
+        yield table.title
+        if not self.encounter["groups"]:
+            yield Text("  no groups yet", style="dim")
+        for group in self.encounter["groups"]:
+            line = Text("  ")
+            line.append(group["handle"], style="bold")
+            line.append(f" {group['kind']}, {group['count']}: ", style="dim")
+            line.append(_out(group))
+            morale = _morale(group).plain  # "12\n-1 ignored" on two lines in the table
+            line.append(
+                ", morale " + (morale.replace("\n", " (") + ")" if "\n" in morale else morale)
+            )
+            line.append(", ")
+            line.append(group["status"], style=STATUS_STYLE.get(group["status"], ""))
+            if group["checks_due"]:
+                due = ", ".join(group["checks_due"])
+                line.append(f" — morale check: {due}", style="bold red")
+            yield line
 
 
 def _companies(companies: list[dict[str, Any]]) -> Table:
@@ -169,7 +205,7 @@ def _traits(traits: list[dict[str, Any]]) -> Text:
     return text
 
 
-def _character(character: dict[str, Any]) -> Table:
+def _character(character: dict[str, Any]) -> Group:
     title = Text(character["name"] or character["handle"], style="bold")
     title.append(f" ({character['handle']})", style="dim")
     if character.get("retainer_of"):
@@ -178,10 +214,11 @@ def _character(character: dict[str, Any]) -> Table:
         title.append("  not in service", style="red")
     if not character["finalized"]:
         title.append("  in creation", style="dim")
+    # the title on a line of its own: in the grid's first column (no_wrap) a retainer's long
+    # title pushed the values — their items, conditions — off a narrow terminal
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()
-    grid.add_row(title, "")
     if character["flaws"]:
         grid.add_row("  flaws", _traits(character["flaws"]))
     if character["advantages"]:
@@ -205,7 +242,7 @@ def _character(character: dict[str, Any]) -> Table:
         losses.append(f"conscience −{character['conscience_lost']}")
     if losses:
         grid.add_row("  losses", ", ".join(losses))
-    return grid
+    return Group(title, grid)
 
 
 def status_view(data: dict[str, Any], *, show_all: bool, as_of: str | None) -> RenderableType:
@@ -213,7 +250,7 @@ def status_view(data: dict[str, Any], *, show_all: bool, as_of: str | None) -> R
     parts: list[RenderableType] = [_header(data, as_of), Text("")]
     shown = [e for e in data["encounters"] if show_all or not e["ended"]]
     for encounter in shown:
-        parts += [_board(encounter), Text("")]
+        parts += [_Board(encounter), Text("")]
     hidden = len(data["encounters"]) - len(shown)
     if not shown:
         parts += [Text("No encounter open.", style="dim")]

@@ -215,6 +215,7 @@ def test_trait_rich_explanation():
         (("trait", "bad-habit-miser", "--sum", "huge"), "--sum"),
         (("trait", "dependency-toxic"), "--hours"),
         (("trait", "merciful", "--result", "4"), "--result"),
+        (("trait", "heavy-sleeper", "--advantage", "phobia-mild"), "--advantage"),  # a flaw
     ],
 )
 def test_trait_bad_input(args, named):

@@ -308,6 +308,7 @@ def resolve_flaw(
     character's advantage keys: *Lève-tôt* halves *Sommeil de plomb*'s lack-of-sleep penalty (C-9).
     """
     trait = find_trait(key)
+    advantages = tuple(_of_kind(taken, ADVANTAGE).key for taken in advantages)  # not a flaw
     chosen = _trigger_of(trait, trigger)
     given = {MINUTES: minutes, HOURS: hours, YEARS: years, SUM: sum}
     _check_applies(trait, chosen, given, result=result, critical=critical, difficulty=difficulty)

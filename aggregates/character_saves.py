@@ -250,13 +250,22 @@ class SaveCommands:
                     expected="--spell-level L with it (10 + L + the ability modifier)",
                 )
             return None
-        return rules.spell_dc(
+        found = rules.spell_dc(
             spell_level,
             ability_mod=ability_mod,
             class_name=class_name,
             ability_score=ability_score,
             paladin_ability=paladin_ability,
-        ).dc
+        )
+        if found.dc < 0:  # said of the formula, not of a --dc the GM never gave
+            raise ImpossibleInput(
+                f"10 + {found.spell_level} + ({found.ability_mod}) = {found.dc}: a DC cannot be "
+                "below 0",
+                field="ability_mod" if ability_mod is not None else "ability_score",
+                value=ability_mod if ability_mod is not None else ability_score,
+                expected="a modifier that gives a DC of 0 or more",
+            )
+        return found.dc
 
     def carried_items(self) -> list[rules.CarriedItem]:
         """The items a natural 1 can expose, in acquisition order (a destroyed one is gone;

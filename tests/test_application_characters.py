@@ -375,3 +375,17 @@ def test_condition_end_with_a_detail_ends_that_flaws_conditions_only(ledger):
     ledger.end_condition("kai", "phobia-mild")  # one flaw's left: the key alone names it
     (kai,) = [c for c in ledger.status()["characters"] if c["handle"] == "kai"]
     assert kai["conditions"] == []
+
+
+def test_a_dc_below_0_is_impossible_whether_stated_or_from_the_formula(ledger):
+    ledger.create_character("ra")
+    ledger.set_saves("ra", fortitude=1, reflex=1, will=1)
+    before = ledger.last_position()
+    with pytest.raises(ImpossibleInput, match="10 \\+ 0 \\+ \\(-11\\) = -1") as formula:
+        ledger.saving_throw("ra", "y", "will", effect="negates", roll="2", spell_level=0,
+                            ability_mod=-11)  # fmt: skip
+    assert formula.value.field == "ability_mod"
+    with pytest.raises(ImpossibleInput, match="cannot be below 0") as stated:
+        ledger.saving_throw("ra", "y", "will", effect="negates", roll="2", dc=-1)
+    assert stated.value.field == "dc"
+    assert ledger.last_position() == before

@@ -342,13 +342,19 @@ def test_a_natural_1_cites_the_items_sentence():
 
 @given(
     bonus=st.integers(-20, 40),
-    dc=st.integers(-5, 60),
+    dc=st.integers(0, 60),  # a DC below 0 cannot be (the next test)
     natural=st.integers(1, 19),
 )
 def test_the_outcome_is_monotonic_in_the_natural_roll(bonus, dc, natural):
     low = s.resolve_save(bonus=bonus, dc=dc, roll=d20(natural)).success
     high = s.resolve_save(bonus=bonus, dc=dc, roll=d20(natural + 1)).success
     assert not (low and not high)
+
+
+def test_a_dc_below_0_is_refused_as_the_save_command_refuses_it():
+    with pytest.raises(ImpossibleInput, match="a DC cannot be below 0, not -1") as refused:
+        s.resolve_save(bonus=0, dc=-1, roll=d20(2))
+    assert refused.value.field == "dc"
 
 
 @given(damage=st.integers(0, 10_000), natural=st.integers(2, 19))

@@ -529,6 +529,7 @@ def resolve_save(
     """
     kind = effect_kind(effect)
     _check_damage(damage)
+    _at_least(dc, 0, "dc", "a DC")  # `save --dc -1` was refused, `rules save --dc -1` judged
     if roll is not None:
         _check_d20(roll)
     common = {"effect": kind.key, "bonus": bonus, "dc": dc}

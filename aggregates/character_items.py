@@ -203,6 +203,14 @@ class ItemCommands:
             exposure = {"item": item, "dc": dc, "save_type": save_type, "damage": damage}
             exposure |= {"effect": "negates", "energy": False, "position": None}
         target = self.item_named(item if item is not None else exposure["item"])
+        if target["state"] == "destroyed":  # as a natural 1 never exposes it (RULES D-7)
+            raise ImpossibleInput(
+                f"{target['name']} is destroyed: nothing is left to save "
+                f'(`character item-repair {self.handle} "{target["name"]}"` mends it)',
+                field="item",
+                value=target["name"],
+                expected="an item that is not destroyed",
+            )
         save_type = self.check_save_type(
             save_type if save_type is not None else exposure["save_type"]
         )

@@ -5,6 +5,7 @@ RULES D-8 and B-8."""
 import pytest
 
 from campaign.application import Ledger
+from campaign.errors import ImpossibleInput
 from campaign.store import parse_store_url
 
 
@@ -59,3 +60,15 @@ def test_an_exposed_item_saves_with_the_bonus_its_bearer_saved_with(ledger):
     # targeted directly, it saves with the character's own bonus: 13 + 1 < 15, 5 more
     ledger.item_save("ra", "Shield", "13", **DIRECT)
     assert shield(ledger) == ("damaged", 11)
+
+
+def test_a_destroyed_item_makes_no_more_saves_until_it_is_mended(ledger):
+    ledger.item_save("ra", "Shield", "2", ruling="destroyed", **DIRECT)
+    assert shield(ledger) == ("destroyed", 0)
+    before = ledger.last_position()
+    with pytest.raises(ImpossibleInput, match="Shield is destroyed") as refused:
+        ledger.item_save("ra", "Shield", "15", ruling="broken", **DIRECT)
+    assert refused.value.field == "item" and ledger.last_position() == before
+    ledger.repair_item("ra", "Shield")
+    ledger.item_save("ra", "Shield", "19", **DIRECT)
+    assert shield(ledger) == ("intact", 20)

@@ -125,40 +125,77 @@ def report(findings: list[dict[str, Any]]) -> RenderableType:
         sessions.setdefault(finding["session"], []).append(finding)
     parts: list[RenderableType] = [summary(findings)]
     for session, found in sessions.items():
-        title = "Before any session" if session is None else f"Session {session}"
-        table = Table(
-            title=Text(title, style="bold"),
-            title_justify="left",
-            header_style="bold",
-            expand=True,
-        )
-        notes = any(finding["note"] for finding in found)
-        table.add_column("#", justify="right", style="dim", no_wrap=True)
-        table.add_column("Code", no_wrap=True)
-        table.add_column("Subject", max_width=20)
-        table.add_column("Finding", ratio=3, min_width=20)
-        table.add_column("Rules say → ruled", ratio=2, min_width=12)
-        if notes:
-            table.add_column("Note", style="italic", ratio=2, min_width=12)
-        groups: dict[str, list[dict[str, Any]]] = {}
-        for finding in found:
-            groups.setdefault(_heading(finding["subject"]), []).append(finding)
-        for index, (heading, listed) in enumerate(groups.items()):
-            table.add_row("", Text(heading, style="bold cyan"), end_section=False)
-            for row, finding in enumerate(listed):
-                cells: list[RenderableType] = [
-                    str(finding["position"]),
-                    _code_cell(finding),
-                    finding["subject"],
-                    finding["message"],
-                    _verdict(finding),
-                ]
-                if notes:
-                    cells.append(finding["note"] or "")
-                last = row == len(listed) - 1 and index < len(groups) - 1
-                table.add_row(*cells, end_section=last)
-        parts += [Text(""), table]
+        parts += [Text(""), _Session(session, found)]
     return Group(*parts)
+
+
+AUDIT_WIDTH = 80  # the table's six columns need this many; narrower, a block per finding
+
+
+class _Session:
+    """A session's findings: a table, or on a terminal too narrow for one, a block of lines
+    per finding — the table's columns were cut to a few letters there, the GM's note word by
+    word, and GEN002 is there so that an auditor reads every stated reason (SPEC §6)."""
+
+    def __init__(self, session: Any, found: list[dict[str, Any]]) -> None:
+        self.session, self.found = session, found
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        if options.max_width >= AUDIT_WIDTH:
+            yield _table(self.session, self.found)
+            return
+        yield Text(_title(self.session), style="bold")
+        for finding in self.found:
+            head = Text(f"#{finding['position']} ", style="dim")
+            head.append(_code_cell(finding))
+            head.append(f"  {finding['subject']}")
+            yield head
+            yield Text("  ") + Text(finding["message"])
+            if finding["rules_say"] is not None or finding["ruled"] is not None:
+                yield Text("  ") + _verdict(finding)
+            if finding["note"]:
+                yield Text("  note: ", style="dim") + Text(finding["note"], style="italic")
+
+
+def _title(session: Any) -> str:
+    return "Before any session" if session is None else f"Session {session}"
+
+
+def _table(session: Any, found: list[dict[str, Any]]) -> Table:
+    """The findings of one session as a table, grouped by encounter or subject."""
+    title = _title(session)
+    table = Table(
+        title=Text(title, style="bold"),
+        title_justify="left",
+        header_style="bold",
+        expand=True,
+    )
+    notes = any(finding["note"] for finding in found)
+    table.add_column("#", justify="right", style="dim", no_wrap=True)
+    table.add_column("Code", no_wrap=True)
+    table.add_column("Subject", max_width=20)
+    table.add_column("Finding", ratio=3, min_width=20)
+    table.add_column("Rules say → ruled", ratio=2, min_width=12)
+    if notes:
+        table.add_column("Note", style="italic", ratio=2, min_width=12)
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for finding in found:
+        groups.setdefault(_heading(finding["subject"]), []).append(finding)
+    for index, (heading, listed) in enumerate(groups.items()):
+        table.add_row("", Text(heading, style="bold cyan"), end_section=False)
+        for row, finding in enumerate(listed):
+            cells: list[RenderableType] = [
+                str(finding["position"]),
+                _code_cell(finding),
+                finding["subject"],
+                finding["message"],
+                _verdict(finding),
+            ]
+            if notes:
+                cells.append(finding["note"] or "")
+            last = row == len(listed) - 1 and index < len(groups) - 1
+            table.add_row(*cells, end_section=last)
+    return table
 
 
 # --- --explain ---------------------------------------------------------------------------------

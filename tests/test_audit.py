@@ -591,3 +591,19 @@ def test_the_readme_lists_every_code_with_its_severity_and_seed():
         assert f"| {listed.severity} |" in line
         if listed.rule is not None:
             assert listed.rule.seed in line
+
+
+def test_the_audit_on_a_narrow_terminal_keeps_the_gms_notes_readable(campaign, tmp_path,
+                                                                     monkeypatch):  # fmt: skip
+    # six columns in 60: the Note column got 4 letters ("rul…", "dep…"); GEN002 is there so
+    # that an auditor reads every stated reason (SPEC §6)
+    db = str(tmp_path / "audit.db")
+    assert campaign("--db", db, "replay", str(ROOT / "examples/audit/audit.log")).exit_code == 0
+    monkeypatch.setenv("COLUMNS", "60")
+    monkeypatch.setenv("NO_COLOR", "1")
+    text = campaign("--db", db, "audit", "--session", "1").stdout
+    flat = " ".join(text.split())
+    assert "note: Every ruling in this log departs from the rules on purpose" in flat
+    assert "note: they defend their own farms" in flat
+    assert "…" not in text.replace("−2…+2", "")  # nothing cut short (the sum's range aside)
+    assert max(len(line) for line in text.splitlines()) <= 60

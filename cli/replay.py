@@ -9,6 +9,7 @@ the command records into the file's unit of work instead of opening the store.
 from __future__ import annotations
 
 import sys
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -213,16 +214,27 @@ def _invoke(ctx: typer.Context, name: str, line: LogLine) -> None:
         with sub:
             command.invoke(sub)
     except ImpossibleInput as error:
-        raise ImpossibleInput(f"{where}: {describe(error)}", field="line") from None
+        said = describe(error) + _odd_blanks(words)
+        raise ImpossibleInput(f"{where}: {said}", field="line") from None
     except CampaignError:
         raise
     except ClickException as error:
-        said = error.format_message()
+        said = error.format_message() + _odd_blanks(words)
         if getattr(error, "option_name", None) == "--help":
             said = f"--help has no place in a log (`campaign {words[0]} --help` shows the help)"
         raise ImpossibleInput(f"{where}: {said}", field="line") from None
     except typer.Exit:
         raise ImpossibleInput(f"{where}: --help has no place in a log", field="line") from None
+
+
+def _odd_blanks(words: list[str]) -> str:
+    """A hint for a line whose words hold a blank that is not one in a log (a non-breaking
+    space pasted from a document: ``--roll 3,5`` read as one word), or nothing."""
+    odd = sorted({c for word in words for c in word if c.isspace() and c not in " \t\n"})
+    if not odd:
+        return ""
+    named = ", ".join(f"U+{ord(c):04X} {unicodedata.name(c, 'a blank').lower()}" for c in odd)
+    return f" (the line holds {named}, which a log does not read as a blank: type a space)"
 
 
 class _progress:

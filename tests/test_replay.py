@@ -256,6 +256,16 @@ def test_help_in_a_log_is_an_error_on_stderr_and_prints_no_help(run, tmp_path, l
         assert "Usage" not in result.stdout and "Options" not in result.stdout
 
 
+@pytest.mark.parametrize("line", ["casualty hall rats\u00a01", "morale hall rats --roll\u00a03,5"])
+def test_a_non_breaking_space_in_a_refused_line_is_named(run, tmp_path, line):
+    # POSIX blanks are spaces and tabs: a pasted U+00A0 joins two words, and the error
+    # ("'rats\xa01' is not a handle", "No such option: --roll 3,5") did not say why
+    text = "session 1\nencounter start hall\nencounter group hall rats --count 4 --morale 6\n"
+    result = run("replay", write(tmp_path, "nb.log", text + line + "\n"))
+    assert result.exit_code == 2 and "nb.log:4:" in result.stderr
+    assert "U+00A0 no-break space, which a log does not read as a blank" in result.stderr
+
+
 def test_retract_last_in_a_log_withdraws_the_previous_line(run, tmp_path):
     text = "session 1\nencounter start hall\nencounter group hall rats --count 4 --morale 6\n"
     text += "casualty hall rats 2\nretract last --note 'it was the bats'\n"

@@ -8,6 +8,7 @@ GM's ruling, and the item's hit points follow the ruling (SPEC §2).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -23,6 +24,13 @@ _WORSE = {state: rank for rank, state in enumerate(rules.ITEM_STATES)}
 def _worst(before: str, ruled: str) -> str:
     """An item's state never improves by being harmed: intact < damaged < broken < destroyed."""
     return max(before, ruled, key=_WORSE.__getitem__)
+
+
+def same_name(name: str) -> str:
+    """An item's name as names compare: case-insensitive (SPEC §4), and one Unicode form —
+    ``Épée`` typed as one letter or as E and an accent (macOS keyboards, some editors) is the
+    same sword."""
+    return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
 class ItemCommands:
@@ -60,9 +68,9 @@ class ItemCommands:
 
     def item_named(self, name: str, field: str = "item") -> dict[str, Any]:
         """The item called ``name`` (case-insensitive, SPEC §4), or UnknownHandle."""
-        wanted = name.strip().lower() if isinstance(name, str) else None
+        wanted = same_name(name) if isinstance(name, str) else None
         for item in self._items:
-            if item["name"].lower() == wanted:
+            if same_name(item["name"]) == wanted:
                 return item
         known = ", ".join(i["name"] for i in self._items) or "none"
         raise UnknownHandle(
@@ -76,7 +84,7 @@ class ItemCommands:
         text = name.strip() if isinstance(name, str) else ""
         if not text:
             raise ImpossibleInput("an item needs a name", field="name", value=name)
-        if any(item["name"].lower() == text.lower() for item in self._items):
+        if any(same_name(item["name"]) == same_name(text) for item in self._items):
             raise HandleTaken(
                 f"{self.handle} already has an item called {text!r}",
                 field="name",

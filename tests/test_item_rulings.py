@@ -5,7 +5,7 @@ RULES D-8 and B-8."""
 import pytest
 
 from campaign.application import Ledger
-from campaign.errors import ImpossibleInput
+from campaign.errors import HandleTaken, ImpossibleInput
 from campaign.store import parse_store_url
 
 
@@ -72,3 +72,16 @@ def test_a_destroyed_item_makes_no_more_saves_until_it_is_mended(ledger):
     ledger.repair_item("ra", "Shield")
     ledger.item_save("ra", "Shield", "19", **DIRECT)
     assert shield(ledger) == ("intact", 20)
+
+
+def test_an_item_name_is_the_same_in_either_unicode_form(ledger):
+    # "Épée" with one letter É (NFC) or E and a combining accent (NFD, as some keyboards and
+    # editors type it): one name, as SPEC §4 makes names case-insensitive — the second was
+    # "no item 'Épée longue'; items: Épée longue", and could be acquired twice
+    composed, decomposed = "\u00c9p\u00e9e longue", "E\u0301pe\u0301e longue"
+    ledger.add_item("ra", decomposed, "held", hardness=10, hp=5)
+    with pytest.raises(HandleTaken):
+        ledger.add_item("ra", composed, "held")
+    ledger.drop_item("ra", composed.upper())
+    (ra,) = ledger.status()["characters"]
+    assert [i["name"] for i in ra["items"]] == ["Shield"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from campaign.errors import ImpossibleInput
 
@@ -11,13 +12,23 @@ _HANDLE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 def check_handle(text: str, *, field: str = "handle") -> str:
     """The handle, lowercased; an accented or spaced one is refused with the slug suggested."""
-    handle = text.strip().lower()
-    if _HANDLE.match(handle):
-        return handle
+    handle = text.strip()
+    if handle.isascii() and _HANDLE.match(handle.lower()):  # ASCII first: "\u212a" lowers to k
+        return handle.lower()
     from campaign.rules.d6harmonie import slug  # only to suggest: the catalogue is large
 
     suggestion = slug(text)
     hint = f"; try {suggestion!r}" if suggestion and _HANDLE.match(suggestion) else ""
+    # what does not show as foreign: a blank (U+00A0), a letter that looks ASCII (a Kelvin
+    # sign K, a full-width Ａ); an accented letter shows, and its slug is the hint
+    foreign = sorted(
+        c
+        for c in set(handle)
+        if not c.isascii() and (not c.isalpha() or unicodedata.normalize("NFKD", c).isascii())
+    )
+    if foreign:
+        named = ", ".join(f"U+{ord(c):04X} {unicodedata.name(c, '?').lower()}" for c in foreign)
+        hint = f" (it holds {named}, not ASCII){hint}"
     raise ImpossibleInput(
         f"{text!r} is not a handle{hint}",
         field=field,

@@ -6,6 +6,8 @@ Every expected value is worked out by hand from RULES.md and SPEC.md, not taken 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from eventsourcing.application import Application
 
@@ -1137,3 +1139,18 @@ def test_an_exposure_without_damage_leaves_the_hit_points_to_the_gm():
     b.item_save(roll=d20(3), ruling="broken")  # the most recent exposure: no finding (D-8)
     assert (type(last(b)).__name__, last(b).differs, last(b).hp) == ("ItemBroken", False, 10)
     assert b.pending_exposure["dc"] == 17  # the Fireball's is still unresolved (SAV003)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("\u212aeep", "it holds U+212A kelvin sign, not ASCII); try 'keep'"),  # lowered to "keep"
+        ("ab\u00a0c", "it holds U+00A0 no-break space, not ASCII); try 'ab-c'"),
+        ("Été", "'Été' is not a handle; try 'ete'"),
+    ],
+)
+def test_a_handle_that_only_looks_ascii_is_refused_naming_what_is_not(text, said):
+    from campaign.handles import check_handle
+
+    with pytest.raises(ImpossibleInput, match=re.escape(said)):
+        check_handle(text)

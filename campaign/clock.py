@@ -20,8 +20,8 @@ UNITS: dict[str, int] = {
     "d": 86400,
     "w": 7 * 86400,
 }
-_DURATION = re.compile(r"^(\d+)(s|rounds?|min|turns?|h|d|w)$")
-_MOMENT = re.compile(r"^day\s+(\d+)\s+(\d{1,2}):(\d{2})$", re.I)
+_DURATION = re.compile(r"^([0-9]+)(s|rounds?|min|turns?|h|d|w)$")
+_MOMENT = re.compile(r"^day\s+([0-9]+)\s+([0-9]{1,2}):([0-9]{2})$", re.I)
 
 
 def parse_duration(text: str, *, field: str = "duration") -> int:

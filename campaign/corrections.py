@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from campaign.application import Ledger
     from campaign.unit import StagedCommand
 
-_REF = re.compile(r"last|event:(\d+)")
+_REF = re.compile(r"last|event:([0-9]+)")
 RETRACTION_KINDS = ("command-retracted", "retracted")
 
 

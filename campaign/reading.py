@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 # The read side imports SQLAlchemy (projections/): only when a query runs, so that a logging
 # command, which needs none, starts fast (docs/PERFORMANCE.md).
 
-_REF = re.compile(r"(session|event):(\d+)")
+_REF = re.compile(r"(session|event):([0-9]+)")
 
 # What each query reads (projection names, projections/readmodel.py): an ``--as-of`` fold folds
 # only those, and skips the others' work (the timeline's log lines, the audit's judgements).

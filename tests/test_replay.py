@@ -454,3 +454,20 @@ def test_an_error_names_an_option_only_when_the_command_has_it(
     assert says in result.stderr
     if not_said is not None:
         assert not_said not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "words",
+    [["retract", "event:٣"], ["clock", "advance", "١h"], ["session", "١١"],
+     ["morale", "hall", "rats", "--roll", "٣,٥"], ["clock", "set", "day ١ 08:00"]],
+)  # fmt: skip
+def test_digits_of_other_scripts_are_no_numbers_live_or_in_a_log(run, tmp_path, words):
+    # Python's \d and int() take Arabic-Indic digits: `retract event:٣` withdrew event 3 and
+    # `session ١١` opened session 11 live, which a log refused
+    assert run("session", "1").exit_code == 0
+    assert run("encounter", "start", "hall").exit_code == 0
+    assert run("encounter", "group", "hall", "rats", "--count", "4", "--morale", "6").exit_code == 0
+    before = positions(run)
+    result = run(*words)
+    assert result.exit_code == 2, result.output
+    assert positions(run) == before

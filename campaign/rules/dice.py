@@ -86,7 +86,7 @@ class Roll:
         return str(self.total)
 
 
-_FACES = re.compile(r"^\s*\d+\s*(,\s*\d+\s*)*$")
+_FACES = re.compile(r"^\s*[0-9]+\s*(,\s*[0-9]+\s*)*$")
 
 
 def parse_roll(text: str | int, dice: Dice, *, field: str = "roll", source: str = ENTERED) -> Roll:

@@ -46,7 +46,7 @@ def session(
             )
         record(ctx, lambda ledger: ledger.end_session(note), lambda n: f"session {n} ended")
         return
-    if not number.isdigit() or int(number) < 1:
+    if not (number.isascii() and number.isdigit()) or int(number) < 1:  # not "١١", as a log
         raise ImpossibleInput(
             f"{number!r} is not a session number",
             field="session",

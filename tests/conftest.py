@@ -3,6 +3,8 @@
 import json
 import os
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from typer.testing import CliRunner
@@ -52,6 +54,13 @@ def store_url(request, tmp_path):
         if REQUIRE_POSTGRES:
             pytest.fail(message)
         pytest.skip(message)
+    with postgres_schema() as url:
+        yield url
+
+
+@contextmanager
+def postgres_schema() -> Iterator[str]:
+    """A new, empty schema on the test PostgreSQL server, as a store URL; dropped after."""
     import psycopg
 
     from campaign.store import parse_store_url
@@ -59,18 +68,26 @@ def store_url(request, tmp_path):
     server = parse_store_url(POSTGRES_URL)
     schema = f"t_{uuid.uuid4().hex[:12]}"
     connect = {
-        "host": server.host,
-        "port": server.port,
-        "user": server.user,
-        "password": server.password,
-        "dbname": server.dbname,
-        "autocommit": True,
-    }
+        "host": server.host, "port": server.port, "user": server.user,
+        "password": server.password, "dbname": server.dbname, "autocommit": True,
+    }  # fmt: skip
     with psycopg.connect(**connect) as connection:
         connection.execute(f"CREATE SCHEMA {schema}")
-    yield f"{POSTGRES_URL}?schema={schema}"
-    with psycopg.connect(**connect) as connection:
-        connection.execute(f"DROP SCHEMA {schema} CASCADE")
+    try:
+        yield f"{POSTGRES_URL}?schema={schema}"
+    finally:
+        with psycopg.connect(**connect) as connection:
+            connection.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture
+def second_store(store_url, tmp_path):
+    """Another empty store on the same backend as ``store_url`` (an export replayed there)."""
+    if not store_url.startswith("postgresql"):
+        yield str(tmp_path / "second.db")
+        return
+    with postgres_schema() as url:
+        yield url
 
 
 # --- Hypothesis profiles (issue 6, "Time budget") --------------------------------------------

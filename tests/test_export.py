@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 import re
 import tempfile
-import uuid
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -24,7 +22,6 @@ from campaign.logfile import read_log, tokenize
 from campaign.store import parse_store_url
 from campaign.transfer import plaintext
 from cli.main import app
-from tests.conftest import POSTGRES_URL
 from tests.scenario import FORD_END
 from tests.scenario import FORD_LOG as SCENARIO_LOG
 
@@ -144,36 +141,6 @@ def history(db: str) -> list[dict]:
 def events(db: str) -> list:
     with Ledger(parse_store_url(db)) as ledger:
         return list(ledger.events())
-
-
-@contextmanager
-def postgres_schema():
-    """A new, empty schema on the test server (the store_url fixture's way), dropped after."""
-    import psycopg
-
-    server = parse_store_url(POSTGRES_URL)
-    schema = f"t_{uuid.uuid4().hex[:12]}"
-    connect = {
-        "host": server.host, "port": server.port, "user": server.user,
-        "password": server.password, "dbname": server.dbname, "autocommit": True,
-    }  # fmt: skip
-    with psycopg.connect(**connect) as connection:
-        connection.execute(f"CREATE SCHEMA {schema}")
-    try:
-        yield f"{POSTGRES_URL}?schema={schema}"
-    finally:
-        with psycopg.connect(**connect) as connection:
-            connection.execute(f"DROP SCHEMA {schema} CASCADE")
-
-
-@pytest.fixture
-def second_store(store_url, tmp_path):
-    """Another empty store on the same backend as ``store_url``."""
-    if not store_url.startswith("postgresql"):
-        yield str(tmp_path / "second.db")
-        return
-    with postgres_schema() as url:
-        yield url
 
 
 def round_trip(store_url: str, second: str, tmp: Path, text: str, seed: int | None = None) -> str:

@@ -14,11 +14,9 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from tests.test_export import postgres_schema
 
 SEED = "9"  # random.Random(9): the first D6 is 4, the second 5
 
@@ -43,16 +41,6 @@ def flaw_rolls(db: str) -> list[dict]:
     lines = run(db, "export", "--format", "jsonl").splitlines()
     rows = [json.loads(line) for line in lines]
     return [r["data"] for r in rows if r["type"].endswith("Character.FlawRolled")]
-
-
-@pytest.fixture
-def second_store(store_url, tmp_path):
-    """Another empty store on the same backend as ``store_url``."""
-    if not store_url.startswith("postgresql"):
-        yield str(tmp_path / "second.db")
-        return
-    with postgres_schema() as url:
-        yield url
 
 
 # The history, one command a line: typed live, or replayed as a log.

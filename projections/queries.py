@@ -61,10 +61,14 @@ def status(connection: Connection) -> dict[str, Any]:
 
 
 def encounters(connection: Connection) -> list[dict[str, Any]]:
-    e, g = tables.encounters.c, tables.groups.c
+    e, g, c = tables.encounters.c, tables.groups.c, tables.companies.c
+    # a company's group is named as the company is ("The Grey Company"): it joined by handle
+    named = dict(connection.execute(select(c.handle, c.name).where(c.name.is_not(None))).all())
     board: dict[str, list[dict[str, Any]]] = {}
     for row in connection.execute(select(tables.groups).order_by(g.encounter, g.seq)).mappings():
         group = {k: row[k] for k in _GROUP_KEYS}
+        if group["kind"] == "company" and group["name"] is None:
+            group["name"] = named.get(group["handle"])
         board.setdefault(row["encounter"], []).append(group)
     return [
         {"handle": row.handle, "name": row.name, "ended": row.ended,

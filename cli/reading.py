@@ -22,7 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from campaign.application import Ledger
 from campaign.errors import UnknownHandle
-from campaign.store import parse_store_url
+from campaign.store import StoreError, parse_store_url
 from cli import render
 from cli.output import counted, emit, stderr, stdout
 from cli.state import DEFAULT_DB, open_ledger, state
@@ -290,7 +290,16 @@ def _follow(ledger: Ledger, interval: float, once: bool) -> None:
     first = True
     with _wakeups(ledger) as wait:
         while True:
-            folded = ledger.catch_up()
+            try:
+                folded = ledger.catch_up()
+            except StoreError as error:
+                if once:
+                    raise
+                # another process rebuilding the read models drops their tables for a moment:
+                # said, and the next catch-up follows on
+                stderr().print(f"{time.strftime('%H:%M:%S')} {error}; trying again", markup=False)
+                wait(interval)
+                continue
             if folded or first:
                 stamp = time.strftime("%H:%M:%S")
                 console.print(

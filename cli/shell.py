@@ -51,9 +51,12 @@ def _loop(root: typer.Context, names: list[str]) -> None:
     while True:
         try:
             line = input("campaign> ")
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             typer.echo("")
             return
+        except KeyboardInterrupt:  # as a shell's prompt does: a new line, the console goes on
+            typer.echo("")
+            continue
         try:
             words = tokenize(line)
         except ImpossibleInput as error:
@@ -111,6 +114,12 @@ def _run(root: typer.Context, words: list[str]) -> None:
         stderr().print(f"error: {error.format_message()}", markup=False)
     except typer.Exit:
         pass  # --help printed, or a command's own exit
+    except KeyboardInterrupt:  # Ctrl-C during a command: a unit of work writes all or nothing
+        stderr().print("interrupted: what the command had not saved is not recorded", markup=False)
+    except Exception as error:  # the console outlives any one command
+        # e.g. a read while another process rebuilds the read models (their tables are
+        # dropped and made again): said, and the next command runs as usual
+        stderr().print(f"error: {type(error).__name__}: {error}".splitlines()[0], markup=False)
 
 
 def _readline(names: list[str]) -> None:

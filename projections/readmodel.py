@@ -175,6 +175,8 @@ class ReadModel:
         aggregates: dict[Any, Any] = {}  # carried from batch to batch (projections/fold.py)
         while True:
             positions = self.positions()
+            if not positions:  # another process is rebuilding: its tracking rows are not back
+                return folded
             tracked = {name: nid for name, (nid, _) in positions.items()}
             start = min(tracked.values())  # the furthest behind: its id and its position
             batch = self._read(start, until, min(position for _, position in positions.values()))

@@ -88,3 +88,32 @@ def test_a_shell_left_with_nothing_recorded_leaves_no_new_store(tmp_path, monkey
     assert kept.exit_code == 0 and db.exists()
     again = CliRunner().invoke(app, ["--db", str(db), "shell"], input="exit\n")
     assert again.exit_code == 0 and db.exists()  # a store that was there stays
+
+
+def test_an_unexpected_error_or_ctrl_c_in_a_command_leaves_the_console_open(tmp_path, monkeypatch):
+    # another process rebuilding the read models drops their tables for a moment: a reading
+    # command in the shell met "no such table", and the whole console ended with a traceback;
+    # Ctrl-C during a command ended it too
+    from typer.testing import CliRunner
+
+    import campaign.reading
+    from cli.main import app
+
+    monkeypatch.setenv("CAMPAIGN_SHELL_HISTORY", str(tmp_path / "history"))
+    real = campaign.reading.Reading.history_rows
+    calls = iter([RuntimeError("no such table: view_timeline"), KeyboardInterrupt()])
+
+    def flaky(*args, **kwargs):
+        failure = next(calls, None)
+        if failure is not None:
+            raise failure
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(campaign.reading.Reading, "history_rows", flaky)
+    typed = "session 1\nnote one\nhistory --json\nhistory --json\nnote two\nhistory --json\nexit\n"
+    result = CliRunner().invoke(app, ["--db", str(tmp_path / "c.db"), "shell"], input=typed)
+    assert result.exit_code == 0, result.output
+    assert "error: RuntimeError: no such table: view_timeline" in result.stderr
+    assert "interrupted" in result.stderr
+    shown = json.loads(result.stdout[result.stdout.index('{"events"') :].splitlines()[0])
+    assert [e["note"] for e in shown["events"] if e["kind"] == "note-recorded"] == ["one", "two"]

@@ -94,14 +94,19 @@ class StoreURL:
 
     def exists(self) -> bool:
         """Whether the store is there: a SQLite file, or a PostgreSQL database (or schema) that
-        holds the event table — the library creates it on first use, so a reading command on a
-        database never written to says so instead of creating tables to show an empty
-        campaign (SPEC §5)."""
+        holds a campaign — an event in the library's table, which a reading command does not
+        create: a typo'd URL, or a shell left at once, is no empty campaign (SPEC §5)."""
         if self.kind == "sqlite":
             return self.path is not None and self.path.exists()
-        table = f"{self.schema}.{EVENTS_TABLE}" if self.schema else EVENTS_TABLE
+        from psycopg import sql
+
+        where = [self.schema, EVENTS_TABLE] if self.schema else [EVENTS_TABLE]
         with self._postgres() as connection:
-            return connection.execute("SELECT to_regclass(%s)", (table,)).fetchone()[0] is not None
+            if connection.execute("SELECT to_regclass(%s)", (".".join(where),)).fetchone()[0]:
+                table = sql.Identifier(*where)
+                held = sql.SQL("SELECT EXISTS (SELECT 1 FROM {})").format(table)
+                return bool(connection.execute(held).fetchone()[0])
+            return False
 
     @property
     def encrypted(self) -> bool:

@@ -17,8 +17,8 @@ def campaign():
     """Run ``campaign ARGS…`` in-process; returns the result (exit_code, stdout, stderr)."""
     runner = CliRunner()
 
-    def run(*args: str):
-        return runner.invoke(app, list(args))
+    def run(*args: str, input: str | None = None):
+        return runner.invoke(app, list(args), input=input)
 
     return run
 

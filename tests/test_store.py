@@ -287,3 +287,11 @@ def test_a_reading_command_on_a_store_never_written_to_says_how_to_create_one(
     assert campaign("--db", store_url, "session", "1").exit_code == 0  # a logging command does
     assert parse_store_url(store_url).exists()
     assert campaign("--db", store_url, *words).exit_code == 0
+
+
+def test_a_failed_first_command_or_a_shell_left_at_once_makes_no_campaign(campaign, store_url):
+    # on PostgreSQL the library had created its tables: `status` then showed an empty campaign
+    assert campaign("--db", store_url, "note", "too early").exit_code == 2
+    assert campaign("--db", store_url, "shell", input="exit\n").exit_code == 0
+    result = campaign("--db", store_url, "status")
+    assert result.exit_code == 1 and "no campaign store at" in result.stderr

@@ -265,7 +265,10 @@ def warnings(events: list[Any]) -> list[str]:
     """What a GM should hear at the end of a replay: morale checks that fell due and were never
     made (the audit's MOR002, final once they lapse)."""
     said = []
+    withdrawn = {e.retracted for e in events if type(e).__name__ == "CommandRetracted"}
     for event in events:
+        if event.command in withdrawn:  # a later line of the file retracted it: no warning
+            continue
         for lapsed in _lapsed(event):
             checks = " and ".join(lapsed["checks"])
             said.append(f"morale check due for {lapsed['subject']} ({checks}), none made")

@@ -189,8 +189,16 @@ class Corrections:
                     .limit(1)
                 ).first()
             )
-        if later is None and any((set(c.touched) | c.relied) & set(first) for c in staged):
-            later = ("this log", "the same subjects", None)
+        clash = (
+            None
+            if later is not None
+            else next(  # a line of this log, not yet stored
+                (c for c in staged if (set(c.touched) | c.relied) & set(first)), None
+            )
+        )
+        if clash is not None:
+            changed = set(clash.touched) & set(first)
+            later = (clash.position, "a line of this log", None if changed else "relied")
         if later is not None:
             verb = "relied on" if later[2] is not None and later[2] not in first else "changed"
             raise _refuse(

@@ -481,3 +481,23 @@ def test_a_retracted_group_keeps_its_handle_like_any_retracted_creation(ledger):
     (hall,) = [e for e in ledger.status()["encounters"] if e["handle"] == "hall"]
     assert hall["groups"] == []
     ledger.add_group("hall", "wolves", 4, 8)  # a new handle is fine
+
+
+def test_a_retraction_blocked_by_a_line_of_the_same_log_names_that_line(ledger):
+    # it said "event:this log (the same subjects) changed the same subject later"
+    ledger.open_session(1)
+    ledger.start_encounter("e")
+    started = ledger.last_position()
+    ledger.open_session(2)
+
+    def log():
+        ledger.add_group("e", "g", 3, 7)
+        added = ledger.last_position()
+        with pytest.raises(ImpossibleInput) as refused:
+            ledger.retract(f"event:{started}")
+        assert f"event:{added} (a line of this log) changed the same subject later" in (
+            refused.value.message
+        )
+
+    with pytest.raises(RuntimeError, match="nothing was written"):
+        ledger.unit(log)

@@ -97,7 +97,9 @@ def open_ledger(
         key=os.environ.get("CAMPAIGN_KEY"),  # SPEC §5: encryption at rest, read here only
         lock_timeout=os.environ.get("CAMPAIGN_LOCK_TIMEOUT"),
     )
-    present = url.exists()
+    # asked only where it decides something: a PostgreSQL store answers over a connection of
+    # its own, which a logging command there (it creates the store) would pay for nothing
+    present = url.exists() if scratch or not create or url.kind == "sqlite" else True
     with ExitStack() as throwaway:
         if scratch and not present:
             place = throwaway.enter_context(tempfile.TemporaryDirectory(prefix="campaign-"))

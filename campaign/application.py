@@ -162,6 +162,57 @@ class Ledger(
             finally:
                 self._locked = False
 
+    def release(self) -> None:
+        """Close the SQLite store's idle connections — the library's and the read models' —
+        so this process holds no file of the store until its next use, which opens them again
+        by path. ``campaign shell`` calls it before every prompt: SQLite's last close
+        checkpoints the WAL into the file this ledger opened and removes ``-wal``/``-shm`` by
+        path, which is safe only while the path still leads to that file. A shell idling with
+        its connections open while the file was replaced (a backup restored by ``mv``) left
+        its WAL beside the new file: the next process to open it read the old campaign's pages
+        over it, and checkpointed them into it (docs/RELIABILITY.md). Nothing to do for
+        PostgreSQL, and nothing inside a command (the writer lock, a unit of work)."""
+        if self.store.kind != "sqlite" or self._closed or self._locked or self._unit is not None:
+            return
+        from eventsourcing.sqlite import SQLiteConnectionPool
+
+        datastore = self.app.recorder.datastore  # the snapshots' recorder shares it
+        idle = datastore.pool
+        if idle.num_in_pool and not idle.num_in_use:
+            # a closed pool refuses connections: a new one, the same settings, opens lazily
+            datastore.pool = SQLiteConnectionPool(
+                db_name=idle.db_name,
+                lock_timeout=idle.lock_timeout,
+                pool_size=idle.pool_size,
+                max_overflow=idle.max_overflow,
+                pool_timeout=idle.pool_timeout,
+                max_age=idle.max_age,
+                pre_ping=idle.pre_ping,
+            )
+            idle.close()
+        if self._read_model is not None:
+            self._read_model.engine.dispose()  # SQLAlchemy reconnects on the next use
+
+    def check_still_there(self) -> None:
+        """Before a command of ``campaign shell``: refuse when the SQLite file the shell opened
+        is no longer at its path (removed, or replaced by a restored backup) — for reading
+        commands too, which would otherwise read whatever file is there now with what this
+        process keeps in memory of the old one. An empty store discarded by another process's
+        failed first command is opened afresh, under the writer lock (:meth:`_opened_again`)."""
+        if self.store.kind != "sqlite" or self.store.identity() == self._identity:
+            return
+        if self._saw_events or self.store.identity() is not None:
+            raise self._replaced()
+        with self.locked():
+            pass  # the lock's own check: opened afresh, or refused if a store is there now
+
+    def _replaced(self) -> StoreError:
+        return StoreError(
+            f"the store {self.store.redacted} was removed or replaced since this command "
+            "opened it: run the command again (in `campaign shell`, leave it and start it "
+            "again)"
+        )
+
     def _opened_again(self) -> None:
         """The SQLite file this ledger opened is no longer at its path (it holds the writer
         lock). An empty store discarded by another process's failed first command
@@ -169,11 +220,7 @@ class Ledger(
         Anything else (a store deleted by hand or replaced under ``campaign shell``) is an
         error: recording into a file no path leads to would lose every event."""
         if self._saw_events or self.store.identity() is not None:
-            raise StoreError(
-                f"the store {self.store.redacted} was removed or replaced since this command "
-                "opened it: run the command again (in `campaign shell`, leave it and start it "
-                "again)"
-            )
+            raise self._replaced()
         if self._read_model is not None:
             self._read_model.engine.dispose()
             self._read_model = None

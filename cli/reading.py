@@ -289,7 +289,16 @@ def _follow(ledger: Ledger, interval: float, once: bool) -> None:
         stderr().print(f"following {where}; Ctrl-C to stop", style="dim", soft_wrap=True)
     first = True
     with _wakeups(ledger) as wait:
+
+        def pause() -> None:
+            # no SQLite file held open between polls: a store replaced meanwhile (a backup
+            # restored) never meets this process's WAL (docs/RELIABILITY.md); the next poll
+            # opens the connections again, and stops if the file there is another one
+            ledger.release()
+            wait(interval)
+
         while True:
+            ledger.check_still_there()  # replaced or removed: exit 1, saying so
             try:
                 folded = ledger.catch_up()
             except StoreError as error:
@@ -298,7 +307,7 @@ def _follow(ledger: Ledger, interval: float, once: bool) -> None:
                 # another process rebuilding the read models drops their tables for a moment:
                 # said, and the next catch-up follows on
                 stderr().print(f"{time.strftime('%H:%M:%S')} {error}; trying again", markup=False)
-                wait(interval)
+                pause()
                 continue
             if folded or first:
                 stamp = time.strftime("%H:%M:%S")
@@ -308,7 +317,7 @@ def _follow(ledger: Ledger, interval: float, once: bool) -> None:
             if once:
                 return
             first = False
-            wait(interval)
+            pause()
 
 
 @contextmanager

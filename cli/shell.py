@@ -1,8 +1,14 @@
-"""``campaign shell``: every logging and reading command at a prompt, the store kept open.
+"""``campaign shell``: every logging and reading command at a prompt, one process throughout.
 
 Each line is tokenised like a session-log line and run by the same commands as ``campaign …``
 (one grammar); an error is printed and the console goes on. History and completion come from
 ``readline`` where the platform has it.
+
+The store stays open in the process (the ledger, its read models), but at the prompt a SQLite
+store's connections are closed (``Ledger.release``): a file replaced while the shell waits (a
+backup restored with ``mv``) never meets the shell's WAL, and the next command, which opens them
+again, is refused if the file at the path is no longer the one the shell opened
+(``Ledger.check_still_there``; docs/RELIABILITY.md).
 """
 
 from __future__ import annotations
@@ -10,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from typer._click import ClickException
@@ -19,6 +26,9 @@ from campaign.errors import CampaignError, ImpossibleInput
 from campaign.logfile import tokenize
 from cli.output import describe, stderr
 from cli.state import open_ledger, state
+
+if TYPE_CHECKING:
+    from campaign.application import Ledger
 
 HISTORY = Path(os.environ.get("CAMPAIGN_SHELL_HISTORY", "~/.campaign_history")).expanduser()
 LEAVE = ("exit", "quit")
@@ -41,14 +51,18 @@ def shell(ctx: typer.Context) -> None:
     with open_ledger(ctx, create=True, keep_empty=False) as ledger:
         current.shared = ledger
         try:
-            _loop(root, names)
+            _loop(root, names, ledger)
         finally:
             current.shared = None
             _save_history()
 
 
-def _loop(root: typer.Context, names: list[str]) -> None:
+def _loop(root: typer.Context, names: list[str], ledger: Ledger) -> None:
     while True:
+        try:  # no SQLite file held open while the GM is at the table (docs/RELIABILITY.md)
+            ledger.release()
+        except Exception as error:  # said; the next command runs as usual
+            stderr().print(f"error: {type(error).__name__}: {error}".splitlines()[0], markup=False)
         try:
             line = input("campaign> ")
         except EOFError:
@@ -78,6 +92,12 @@ def _loop(root: typer.Context, names: list[str]) -> None:
         if words[0].startswith("-"):
             _option_at_prompt(root, words[0])
             continue
+        if not any(word in root.help_option_names for word in words):
+            try:  # the file this shell opened, still at its path (reading commands too)
+                ledger.check_still_there()
+            except CampaignError as error:
+                stderr().print(f"error: {error}", markup=False)
+                continue
         _run(root, words)
 
 

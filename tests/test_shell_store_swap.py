@@ -1,0 +1,247 @@
+"""Given `campaign shell` (or `projections run`) open on a SQLite store, when the GM replaces the
+file — a backup restored with `mv` — then the store holds exactly the restored campaign and what
+is recorded after, and the shell says the store was replaced instead of going on.
+
+SQLite's "unlinking or renaming a database file while in use" (sqlite.org/howtocorrupt.html,
+§1.3 and §2.4): a process idling with its connections open kept the old file's ``-wal`` and
+``-shm`` beside the new file. The next process to open the store read the shell's pages from that
+WAL over the restored file and, closing last, checkpointed them into it: the restored campaign
+was silently replaced by the one the shell had open (``verify`` and ``integrity_check`` passed).
+The shell and the follower now hold no connection between commands (``Ledger.release``).
+"""
+
+import contextlib
+import json
+import os
+import sqlite3
+import stat
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from campaign.application import Ledger
+from campaign.store import parse_store_url
+
+CAMPAIGN = str(Path(sys.executable).with_name("campaign"))
+PROMPT = "campaign> "
+HAS_PROC = Path("/proc/self/fd").is_dir()
+
+
+@pytest.fixture
+def env(tmp_path):
+    kept = {k: v for k, v in os.environ.items() if not k.startswith("CAMPAIGN_")}
+    return {**kept, "CAMPAIGN_SHELL_HISTORY": str(tmp_path / "history")}
+
+
+def run(env, db, *words, code=0):
+    done = subprocess.run(
+        [CAMPAIGN, "--db", str(db), *words], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == code, (words, done.stdout, done.stderr)
+    return done
+
+
+class Shell:
+    """`campaign --db DB shell` as a process; :meth:`type` waits for the next prompt."""
+
+    def __init__(self, env, db):
+        self.process = subprocess.Popen(
+            [CAMPAIGN, "--db", str(db), "shell"], env=env, text=True, bufsize=0,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        )  # fmt: skip
+        self.out: list[str] = []
+        self.err = ""
+        self.typed = 0
+        threading.Thread(target=self._read, daemon=True).start()
+        self._prompts(1)
+
+    def _read(self):
+        while chunk := self.process.stdout.read(1):
+            self.out.append(chunk)
+
+    def _prompts(self, count):
+        deadline = time.monotonic() + 60
+        while "".join(self.out).count(PROMPT) < count:
+            assert self.process.poll() is None, self.process.stderr.read()
+            assert time.monotonic() < deadline, "".join(self.out)
+            time.sleep(0.005)
+
+    def type(self, line):
+        self.process.stdin.write(line + "\n")
+        self.typed += 1
+        self._prompts(self.typed + 1)  # the command ran: the shell is at its prompt again
+
+    @property
+    def said(self):
+        return "".join(self.out)
+
+    def leave(self):
+        self.process.stdin.write("exit\n")
+        self.process.stdin.close()
+        assert self.process.wait(60) == 0
+        self.err = " ".join(self.process.stderr.read().split())  # unwrapped: Rich wraps it
+        return self.err
+
+    def kill(self):
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+def notes(env, db):
+    events = json.loads(run(env, db, "history", "--json").stdout)["events"]
+    return [e["note"] for e in events if e["kind"] == "note-recorded"]
+
+
+def intact(env, db):
+    assert "intact" in run(env, db, "verify").stdout
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+
+
+def backup(env, tmp_path):
+    """Another campaign, B.db, written by separate commands and closed: no -wal beside it."""
+    b = tmp_path / "B.db"
+    run(env, b, "session", "1")
+    run(env, b, "note", "b one")
+    run(env, b, "note", "b two")
+    assert not b.with_name("B.db-wal").exists()
+    return b
+
+
+@pytest.mark.parametrize("after", ["a command", "a second shell"])
+def test_a_backup_restored_under_an_idle_shell_is_what_the_store_holds(env, tmp_path, after):
+    x = tmp_path / "X.db"
+    shell = Shell(env, x)
+    try:
+        for line in ["session 1", 'note "shell one"', "status --json", 'note "shell two"']:
+            shell.type(line)  # the last write just before the swap: the shell's WAL has frames
+        b = backup(env, tmp_path)
+        os.replace(b, x)  # `mv B.db X.db`, the shell at its prompt
+        if after == "a command":
+            run(env, x, "note", "after the swap")
+            assert json.loads(run(env, x, "status", "--json").stdout)["position"] == 5
+        else:
+            second = Shell(env, x)
+            second.type('note "after the swap"')
+        # the shell's next commands, writing or reading, are refused: its file is gone
+        shell.type('note "into the old file"')
+        shell.type("status --json")
+        said = shell.leave()
+        if after == "a second shell":
+            second.type("status --json")
+            second.leave()
+    finally:
+        shell.kill()
+    # B's campaign, and what was recorded after the swap — the shell's notes were in the file
+    # the backup replaced. (Before: the shell's notes, B's gone, verify and integrity_check ok.)
+    assert notes(env, x) == ["b one", "b two", "after the swap"]
+    intact(env, x)
+    assert said.count("was removed or replaced") == 2, said
+    assert '"position": 3' in shell.said  # status before the swap; none after
+    assert shell.said.count('"position"') == 1
+
+
+@pytest.mark.skipif(not HAS_PROC, reason="reads /proc/PID/fd")
+def test_the_shell_holds_no_file_of_the_store_at_its_prompt(env, tmp_path):
+    x = tmp_path / "X.db"
+    shell = Shell(env, x)
+    try:
+        for line in ["session 1", 'note "one"', "status --json", "history --json", "note two"]:
+            shell.type(line)
+            held = _open_files(shell.process.pid)
+            mine = {str(x), f"{x}-wal", f"{x}-shm"}
+            assert not held & mine, (line, held)
+            assert not x.with_name("X.db-wal").exists()  # checkpointed into X.db, removed
+        assert "error" not in shell.leave()
+    finally:
+        shell.kill()
+    assert notes(env, x) == ["one", "two"]
+    assert stat.S_IMODE(x.stat().st_mode) == 0o600
+
+
+def _open_files(pid):
+    held = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):  # closed meanwhile
+            held.add(os.readlink(fd))
+    return held
+
+
+def test_a_store_removed_under_an_idle_shell_is_said_and_not_made_again(env, tmp_path):
+    x = tmp_path / "X.db"
+    shell = Shell(env, x)
+    try:
+        shell.type("session 1")
+        shell.type("status")  # the read models are set up: the next read needs no lock
+        x.unlink()  # at the prompt, nothing else is left of it: no -wal, no -shm
+        shell.type("history --json")  # neither the old file's history nor an empty new file
+        shell.type("note gone")
+        said = shell.leave()
+    finally:
+        shell.kill()
+    assert said.count("was removed or replaced") == 2, said
+    assert not x.exists()
+
+
+def test_a_released_ledger_opens_its_connections_again_on_next_use(store_url):
+    with Ledger(parse_store_url(store_url), gm="ann") as ledger:
+        ledger.open_session(1)
+        ledger.release()
+        assert ledger.status()["position"] == 2
+        ledger.release()
+        ledger.note("after a release")
+        ledger.release()
+        assert ledger.status()["position"] == 3
+        ledger.release()
+        if store_url.startswith("postgresql"):
+            return
+        assert ledger.app.recorder.datastore.pool.num_in_pool == 0
+        assert ledger.read_model.engine.pool.checkedin() == 0
+        ledger.check_still_there()  # the same file: nothing to say
+
+
+def test_an_empty_store_discarded_under_a_released_ledger_is_opened_afresh(tmp_path):
+    # two processes open a new store at once; the one whose first command fails removes it:
+    # the shell's next command opens a new file (0600) at the path, as a write did before
+    db = tmp_path / "campaign.db"
+    url = parse_store_url(str(db))
+    with Ledger(url, gm="ann") as shell, Ledger(url, gm="bob") as failed:
+        shell.release()
+        assert failed.discard_if_empty()
+        shell.check_still_there()
+        assert db.exists() and stat.S_IMODE(db.stat().st_mode) == 0o600
+        assert shell.status()["position"] == 0
+        shell.open_session(1)
+    with Ledger(url) as ledger:
+        assert [e.position for e in ledger.events()] == [1, 2]
+
+
+def test_projections_run_lets_go_between_polls_and_stops_at_a_replaced_store(env, tmp_path):
+    x = tmp_path / "X.db"
+    run(env, x, "session", "1")
+    follower = subprocess.Popen(
+        [CAMPAIGN, "--db", str(x), "projections", "run", "--interval", "0.2"],
+        env=env, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        assert "folded (position 2)" in follower.stdout.readline()
+        run(env, x, "note", "followed")  # folded by the follower: its read-model rows
+        assert "folded (position 3)" in follower.stdout.readline()
+        b = backup(env, tmp_path)
+        os.replace(b, x)
+        run(env, x, "note", "after the swap")
+        assert notes(env, x) == ["b one", "b two", "after the swap"]
+        intact(env, x)
+        code = follower.wait(30)  # its next poll finds another file there: it stops
+        said = " ".join(follower.stderr.read().split())
+    finally:
+        if follower.poll() is None:
+            follower.kill()
+            follower.wait()
+    assert code == 1 and "was removed or replaced" in said, said
+    assert notes(env, x) == ["b one", "b two", "after the swap"]

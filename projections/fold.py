@@ -66,8 +66,9 @@ class Fold:
         return aggregate
 
 
-# (SQL, key order, the positions whose column has a bind processor, with it)
-_Compiled = tuple[str, tuple[str, ...], list[tuple[int, Callable[[Any], Any]]]]
+# (SQL, key order, the positions whose column has a bind processor, with it and its answer for
+# None: most of the JSON columns' values are None, and JSON's processor writes `null` for it)
+_Compiled = tuple[str, tuple[str, ...], list[tuple[int, Callable[[Any], Any], Any]]]
 _INSERTS: WeakKeyDictionary[Dialect, dict[tuple[Table, tuple[str, ...]], _Compiled | None]]
 _INSERTS = WeakKeyDictionary()
 
@@ -103,8 +104,9 @@ def insert_rows(connection: Connection, table: Table, rows: Sequence[dict[str, A
     if processors:
         for index, row in enumerate(params):
             bound = list(row)
-            for at, process in processors:
-                bound[at] = process(bound[at])
+            for at, process, none in processors:
+                value = bound[at]
+                bound[at] = none if value is None else process(value)
             params[index] = tuple(bound)
     connection.exec_driver_sql(sql, params)
 
@@ -119,7 +121,7 @@ def _compiled_insert(dialect: Dialect, table: Table, keys: tuple[str, ...]) -> _
             cached[(table, keys)] = None  # bind names other than the columns': no shortcut
         else:
             processors = [
-                (at, process)
+                (at, process, process(None))
                 for at, name in enumerate(order)
                 if (process := columns[name].type.dialect_impl(dialect).bind_processor(dialect))
             ]

@@ -64,7 +64,23 @@ def unreadable(error: BaseException) -> StoreError | None:
 
 
 class StoreBusy(StoreError):
-    """Another writer held the store's writer lock longer than the wait allowed (exit 1)."""
+    """Another writer held the store's writer lock longer than the wait allowed (exit 1).
+
+    It says that nothing was recorded; told to a command that records nothing (a reading
+    command waits for the same lock: it folds new events into the read models first), it says
+    only when to try again (:meth:`to_a_reader`)."""
+
+    def __init__(self, store: str, waited: float, *, recording: bool = True) -> None:
+        self.store, self.waited = store, waited
+        outcome = "nothing was recorded — try again" if recording else "try again"
+        super().__init__(
+            f"the store {store} is busy: another command (a replay?) has held its writer lock "
+            f"for more than {waited:g} s; {outcome} when it is done (CAMPAIGN_LOCK_TIMEOUT sets "
+            "how many seconds to wait)"
+        )
+
+    def to_a_reader(self) -> StoreBusy:
+        return StoreBusy(self.store, self.waited, recording=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,11 +260,7 @@ class StoreURL:
                 pause = min(pause * 2, 0.05)
 
     def _busy(self) -> StoreBusy:
-        return StoreBusy(
-            f"the store {self.redacted} is busy: another command (a replay?) has held its writer "
-            f"lock for more than {self.lock_timeout:g} s; nothing was recorded — try again when "
-            "it is done (CAMPAIGN_LOCK_TIMEOUT sets how many seconds to wait)"
-        )
+        return StoreBusy(self.redacted, self.lock_timeout)
 
 
 def parse_store_url(

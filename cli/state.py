@@ -21,7 +21,7 @@ import typer
 
 from campaign.application import Ledger
 from campaign.errors import CampaignError, ImpossibleInput
-from campaign.store import parse_store_url
+from campaign.store import StoreBusy, parse_store_url
 
 T = TypeVar("T")
 DEFAULT_DB = "./campaign.db"
@@ -110,7 +110,7 @@ def open_ledger(
                 "`campaign replay FILE…` (or point --db / CAMPAIGN_DB at an existing store)"
             )
         made = not present and url.kind == "sqlite"  # a SQLite store this command creates
-        with Ledger(url, gm=current.gm, seed=_seed()) as ledger:
+        with _told(reading=not create), Ledger(url, gm=current.gm, seed=_seed()) as ledger:
             try:
                 yield ledger
             except BaseException as error:
@@ -120,6 +120,17 @@ def open_ledger(
                 raise
             if made and not keep_empty:
                 ledger.discard_if_empty()
+
+
+@contextmanager
+def _told(*, reading: bool) -> Iterator[None]:
+    """A busy store, told to a command that records nothing: "nothing was recorded" is no news."""
+    try:
+        yield
+    except StoreBusy as busy:
+        if not reading:
+            raise
+        raise busy.to_a_reader() from None
 
 
 def record(

@@ -274,6 +274,26 @@ def test_a_held_writer_lock_is_a_clear_error_not_a_hang(store_url, campaign, mon
     assert campaign("--db", store_url, "note", "after").exit_code == 0  # the lock came back
 
 
+def test_a_held_writer_lock_told_to_a_reading_command_does_not_speak_of_recording(
+    store_url, campaign, monkeypatch
+):
+    # a reading command waits for the same lock (it folds new events first): "nothing was
+    # recorded" is no news to a GM who asked for the status
+    assert campaign("--db", store_url, "session", "1").exit_code == 0
+    holder = _hold_lock(store_url, 30)
+    try:
+        monkeypatch.setenv("CAMPAIGN_LOCK_TIMEOUT", "0.5")
+        read = campaign("--db", store_url, "status", "--json")
+        write = campaign("--db", store_url, "note", "waits")
+    finally:
+        holder.kill()
+        holder.wait()
+    assert read.exit_code == 1 and write.exit_code == 1
+    assert "is busy: another command" in read.stderr and "try again when it is done" in read.stderr
+    assert "nothing was recorded" not in read.stderr
+    assert "nothing was recorded" in write.stderr
+
+
 def test_a_writer_waits_for_a_lock_released_in_time(store_url):
     with Ledger(parse_store_url(store_url)) as ledger:
         ledger.open_session(1)

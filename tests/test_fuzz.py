@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from campaign.logfile import LogSyntaxError, read_log
+from campaign.logfile import LogSyntaxError, line_feeds, read_log
 from cli.main import app
 from cli.replay import LOG_COMMANDS
 from tests.test_replay import FORD_LOG
@@ -464,6 +464,8 @@ def _names_what_is_wrong(path, args, message: str) -> bool:
         or any(n.lower() in text for n in names if len(n) > 1)
         or any(a.lower()[:40] in text for a in given)
         or any(repr(a) in message for a in args)  # the value as given, quoted (blank too)
+        # … or as read: a line end typed live is read as a log reads it, CR as LF (fastparse)
+        or any(repr(line_feeds(a)) in message for a in args if "\r" in a)
         or any(_number_named(a, message) for a in given)
         or "session" in text  # "no session is open": the command needs one first
     )
@@ -483,6 +485,12 @@ def test_the_oracle_takes_a_number_named_in_another_spelling_and_only_that():
     assert not _number_named("+0", "error: 10 members; expected 1–3")  # 0 inside 10
     assert not _number_named("+1", "error: 1.5 is not a whole number")
     assert not _number_named("hall", "error: hall has no group")
+
+
+def test_the_oracle_takes_a_line_end_quoted_as_read_and_only_that():
+    said = "error: '\\n' is not an in-game time; expected \"day N HH:MM\""
+    assert _names_what_is_wrong(("clock", "set"), ["\r"], said)  # CR typed, read as LF
+    assert not _names_what_is_wrong(("clock", "set"), ["\t"], said)
 
 
 @LIVE

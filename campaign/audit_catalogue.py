@@ -189,8 +189,9 @@ ENTRIES: tuple[Entry, ...] = (
         "item; no `item-save` resolved that exposure before the session ended (`session end`, "
         "the next `session`, or the end of a replayed log). `pending` from the exposure until "
         "the session ends, then `final`; an item save in the same session answers it (also one "
-        "that saves another item: that is SAV004). Recorded at the exposure, subject the exposed "
-        "item.",
+        "that saves another item: that is SAV004). An item save withdrawn by `retract` after the "
+        "session ended leaves it `final` (the session ended without one). Recorded at the "
+        "exposure, subject the exposed item.",
         saves.CITE_OBJECT_DAMAGE,
         "The seed says the exposed item must save and take the attack's damage; the tracker "
         "waits for that item save until the session ends.",
@@ -304,7 +305,8 @@ ENTRIES: tuple[Entry, ...] = (
         "Every `retract last` / `retract event:N`: one finding at the retraction, naming the "
         "command withdrawn (`ruled`: its position). The withdrawn command's own findings leave "
         "the audit, and what it had decided (a MOR002 or SAV003 made final or answered) is "
-        "pending again.",
+        "pending again — unless its deadline has passed since: a SAV003 answered by an item "
+        "save withdrawn after the session ended is `final` at once.",
         None,
         "Nothing is deleted: the audit lists each correction so that an auditor sees it.",
         'company modifier red-lances +2 --reason "paid"\nretract last --note "it was +1"',

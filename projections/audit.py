@@ -5,11 +5,14 @@ projection writes it. Findings that look ahead (MOR002, SAV003) are written ``pe
 decided by a later event — ``final`` when they stand, ``resolved`` (hidden) when answered in time
 — which is recorded with them (``closed_command``). A retraction (the campaign's
 ``CommandRetracted``) removes the withdrawn command's findings and re-opens what it had decided,
-as :class:`projections.history.Modifiers` does for conditions; the retraction itself is GEN001.
+as :class:`projections.history.Modifiers` does for conditions — but what it had answered and
+whose deadline has passed since (an item save withdrawn after its exposure's session ended) is
+decided at once, by the retraction (``Verdict.reopened``); the retraction itself is GEN001.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from sqlalchemy import bindparam, delete, select, update
@@ -61,35 +64,18 @@ class Audit(Projection):
 
     def _write(self, fold: Fold) -> None:
         insert_rows(fold.connection, tables.findings, self._rows)
-        if self._decided:
-            f = tables.findings.c
-            fold.connection.execute(
-                update(tables.findings)
-                .where(f.position == bindparam("k_position"), f.code == bindparam("k_code"))
-                .values(
-                    status=bindparam("v_status"),
-                    closed=bindparam("v_closed"),
-                    closed_command=bindparam("v_closed_command"),
-                    message=bindparam("v_message"),
-                ),
-                [
-                    {"k_position": row["position"], "k_code": row["code"],
-                     "v_status": row["status"], "v_closed": row["closed"],
-                     "v_closed_command": row["closed_command"], "v_message": row["message"]}
-                    for row in self._decided.values()
-                ],
-            )  # fmt: skip
+        _decide(fold, self._decided.values())
 
     def process(self, fold: Fold, event: Any, aggregate: Any) -> None:
         if self._first is None:
             self._first = event.command
+        verdict = audit.judge(event, aggregate)
         if isinstance(event, Campaign.CommandRetracted):
-            self._withdraw(fold, event.retracted)
+            self._withdraw(fold, event, verdict.reopened)
         note = audit.note_of(event)
         if note is not None and self._note[0] != event.command:
             self._note = (event.command, note)  # a command's --note rides on all its events
         said = self._note[1] if self._note[0] == event.command else None
-        verdict = audit.judge(event, aggregate)
         for settle in verdict.settles:
             self._settle(fold, event, settle)
         for found in verdict.findings:
@@ -196,34 +182,45 @@ class Audit(Projection):
     def _settle(self, fold: Fold, event: Any, settle: audit.Settle) -> None:
         stored = self._stored_open(fold)
         for held in (stored, self._open_new):
-            decided = [
-                key
-                for key, row in held.items()
-                if row["code"] == settle.code
-                and (settle.subject is None or row["subject"] == settle.subject)
-                and (settle.position is None or row["position"] == settle.position)
-                and (settle.session is None or row["session"] == settle.session)
-            ]
+            decided = [key for key, row in held.items() if settle.matches(row)]
             for key in decided:
                 row = held[key]
                 row["status"] = settle.status
                 row["closed"] = event.position
                 row["closed_command"] = event.command
-                if settle.message is not None:
-                    row["message"] = settle.message
+                message = settle.message_for(row["session"])
+                if message is not None:
+                    row["message"] = message
                 if settle.status != audit.PENDING:
                     del held[key]
                 if held is stored:
                     self._decided[key] = row
 
-    def _withdraw(self, fold: Fold, command: int) -> None:
-        """The withdrawn command's findings go; what it decided is pending again."""
+    def _withdraw(self, fold: Fold, event: Any, reopened: list[audit.Settle]) -> None:
+        """The withdrawn command's findings go; what it decided is pending again — except what
+        it answered whose deadline has passed since (``reopened``): decided now, by the
+        retraction."""
+        command = event.retracted
         self._write(fold)  # what the batch holds first: the statements below see every row
         noted, first, first_noted = self._noted, self._first, self._first_noted
         self._forget()
         self._noted, self._first, self._first_noted = noted - {command}, first, first_noted
         f = tables.findings.c
         fold.connection.execute(delete(tables.findings).where(f.command == command))
+        if reopened:
+            answered = select(
+                f.position, f.code, f.subject, f.session, f.pending_message
+            ).where(f.closed_command == command, f.status == audit.RESOLVED)  # fmt: skip
+            decided = []
+            for row in fold.connection.execute(answered).mappings():
+                settle = next((s for s in reopened if s.matches(row)), None)
+                if settle is not None:
+                    decided.append(
+                        {**row, "status": settle.status, "closed": event.position,
+                         "closed_command": event.command,
+                         "message": settle.message_for(row["session"]) or row["pending_message"]}
+                    )  # fmt: skip
+            _decide(fold, decided)  # closed by the retraction: the statement below leaves them
         fold.connection.execute(
             update(tables.findings)
             .where(f.closed_command == command)
@@ -233,4 +230,27 @@ class Audit(Projection):
                 closed_command=None,
                 message=f.pending_message,
             )
+        )
+
+
+def _decide(fold: Fold, rows: Iterable[dict[str, Any]]) -> None:
+    """Write the new status, closing event and message of stored findings (one executemany)."""
+    values = [
+        {"k_position": row["position"], "k_code": row["code"], "v_status": row["status"],
+         "v_closed": row["closed"], "v_closed_command": row["closed_command"],
+         "v_message": row["message"]}
+        for row in rows
+    ]  # fmt: skip
+    if values:
+        f = tables.findings.c
+        fold.connection.execute(
+            update(tables.findings)
+            .where(f.position == bindparam("k_position"), f.code == bindparam("k_code"))
+            .values(
+                status=bindparam("v_status"),
+                closed=bindparam("v_closed"),
+                closed_command=bindparam("v_closed_command"),
+                message=bindparam("v_message"),
+            ),
+            values,
         )

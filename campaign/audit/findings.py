@@ -8,6 +8,7 @@ one per rule source (:mod:`.morale`, :mod:`.saves`, :mod:`.traits`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,14 +43,35 @@ def entry(code: str, field: str = "code") -> Entry:
 class Settle:
     """A pending finding this event decides: ``final`` (it stands) or ``resolved`` (answered in
     time: no finding). MOR002 is found by ``subject`` (one check pending per group at a time),
-    SAV003 by its exposure's ``position``, or every one of a ``session`` at its end."""
+    SAV003 by its exposure's ``position``, or every one of a ``session`` at its end — or of any
+    session ``before_session`` (those that have ended, when a retraction re-opens them)."""
 
     code: str
     status: str
     subject: str | None = None
     position: int | None = None
     session: int | None = None
-    message: str | None = None  # the final finding's message
+    # the final finding's message; a function of the finding's session when it decides several
+    message: str | Callable[[int], str] | None = None
+    before_session: int | None = None
+
+    def matches(self, row: Mapping[str, Any]) -> bool:
+        """Whether the finding ``row`` (its code, subject, position and session) is one this
+        decides."""
+        return (
+            row["code"] == self.code
+            and (self.subject is None or row["subject"] == self.subject)
+            and (self.position is None or row["position"] == self.position)
+            and (self.session is None or row["session"] == self.session)
+            and (
+                self.before_session is None
+                or (row["session"] is not None and row["session"] < self.before_session)
+            )
+        )
+
+    def message_for(self, session: int) -> str | None:
+        """The message of the finding of ``session`` this decides (None: keep its own)."""
+        return self.message(session) if callable(self.message) else self.message
 
 
 @dataclass
@@ -57,6 +79,10 @@ class Verdict:
     findings: list[dict[str, Any]] = field(default_factory=list)
     settles: list[Settle] = field(default_factory=list)
     retracted_subject: str | None = None  # GEN001 names what the retraction command touched
+    # A retraction: how a finding it re-opens from an answer (``resolved``) stands now. The
+    # answer withdrawn never came, so an event that decides the finding and has passed since
+    # decides it at once (a SAV003 whose session has ended: final); the others are pending.
+    reopened: list[Settle] = field(default_factory=list)
 
 
 # --- building findings ---------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""An audit bug, pinned against SPEC/RULES/README text rather than the code's output.
+"""Two audit bugs, each pinned against SPEC/RULES/README text rather than the code's output.
 
 SAV003 after a withdrawn item save (SPEC §4 retract: "State, projections and the audit then treat
 the command as not having happened"; SPEC §6: SAV003 is "a natural 1 … and no item save before
@@ -7,7 +7,14 @@ after its exposure's session ended leaves the finding as it would be had the ite
 been made — final — and a later session's item save does not answer it. Withdrawn in the same
 session, the finding is pending again until the session ends. The only other finding that waits
 (MOR002) cannot be re-opened after its deadline: whatever decides it is recorded on the same
-encounter, so the answering test can no longer be retracted by ``event:N``."""
+encounter, so the answering test can no longer be retracted by ``event:N``.
+
+SAV005 on a saved ``negates``/``disbelief`` without ``--damage`` (SPEC §4: "`negates` on a
+success → 0"; README SAV005: "0 on a saved `negates`/`disbelief`"; RULES B.1: "The spell has no
+effect on a subject that makes a successful saving throw", disbelief: "A successful save lets the
+subject ignore the effect"): the rules' damage is 0 whatever ``--damage`` says, so a
+``--damage-taken`` other than 0 is SAV005 — and the cases where the rules do not know the damage
+stay silent."""
 
 import pytest
 
@@ -204,3 +211,77 @@ def test_a_mor002_cannot_be_reopened_after_what_decides_it(ledger):
     assert [(f["status"], f["session"]) for f in found] == [("pending", 1)]
     ledger.end_encounter("ford")
     assert [f["status"] for f in ledger.audit() if f["code"] == "MOR002"] == ["final"]
+
+
+# --- Bug 2: SAV005 on a saved negates/disbelief without --damage -------------------------------
+
+# (effect, how the save goes, --damage, --damage-taken) → SAV005's (rules_say, ruled), or None.
+# Will +0 against DC 12: roll 15 saves, roll 5 fails; natural 20 saves, natural 1 fails.
+SAV005_CASES = [
+    # a saved negates/disbelief: no effect (RULES B.1), 0 damage whatever --damage says
+    ("negates", {"roll": "15"}, None, 4, (0, 4)),
+    ("disbelief", {"roll": "15"}, None, 4, (0, 4)),
+    ("negates", {"roll": "15"}, 6, 4, (0, 4)),
+    ("disbelief", {"roll": "15"}, 6, 4, (0, 4)),
+    ("negates", {"roll": "20"}, None, 4, (0, 4)),  # a natural 20 always saves
+    ("negates", {"roll": "15", "harmless": True}, None, 4, (0, 4)),  # opted to save, and did
+    ("negates", {"roll": "15"}, None, 0, None),
+    ("disbelief", {"roll": "15"}, None, 0, None),
+    # a failure: the full --damage; without it the rules do not know the damage
+    ("negates", {"roll": "5"}, None, 4, None),
+    ("disbelief", {"roll": "5"}, None, 4, None),
+    ("negates", {"roll": "5"}, 6, 4, (6, 4)),
+    ("disbelief", {"roll": "1", "bonus": 30}, None, 4, None),  # a natural 1 always fails
+    ("disbelief", {"roll": "1", "bonus": 30}, 6, 4, (6, 4)),
+    # half: ⌊damage/2⌋ on a success, unknown without --damage
+    ("half", {"roll": "15"}, None, 4, None),
+    ("half", {"roll": "15"}, 9, 4, None),
+    ("half", {"roll": "15"}, 9, 5, (4, 5)),
+    ("half", {"roll": "5"}, 9, 4, (9, 4)),
+    # partial: the lesser effect's damage is unknown (null) on a success
+    ("partial", {"roll": "15"}, None, 4, None),
+    ("partial", {"roll": "15"}, 6, 4, None),
+    ("partial", {"roll": "5"}, 6, 4, (6, 4)),
+    ("partial", {"roll": "5"}, None, 4, None),
+    # no save at all (none, an unrolled harmless, a voluntary failure): the full --damage
+    ("none", {}, 6, 4, (6, 4)),
+    ("none", {}, None, 4, None),
+    ("negates", {"harmless": True}, None, 4, None),
+    ("negates", {"harmless": True}, 6, 4, (6, 4)),
+    ("negates", {"voluntary_fail": True}, None, 4, None),
+    ("negates", {"voluntary_fail": True}, 6, 4, (6, 4)),
+]
+
+
+@pytest.mark.parametrize(("effect", "how", "damage", "taken", "expected"), SAV005_CASES)
+def test_sav005_against_the_effects_own_damage(ledger, effect, how, damage, taken, expected):
+    ledger.open_session(1)
+    ledger.create_character("b")
+    ledger.set_saves("b", fortitude=0, reflex=5, will=0)
+    dc = {"dc": 12} if "roll" in how else {}
+    ledger.saving_throw(
+        "b", "Hold person", "will", effect=effect, damage=damage, damage_taken=taken,
+        **dc, **how,
+    )  # fmt: skip
+    found = [(f["rules_say"], f["ruled"]) for f in ledger.audit() if f["code"] == "SAV005"]
+    assert found == ([] if expected is None else [expected])
+    assert "SAV002" not in [f["code"] for f in ledger.audit()]  # the outcome is the rules' own
+
+
+def test_sav005_on_a_saved_negates_from_the_cli(campaign, tmp_path):
+    # the report's three commands, as typed
+    db = str(tmp_path / "s5.db")
+
+    def run(*args):
+        result = campaign("--db", db, *args)
+        assert result.exit_code == 0, result.output
+
+    run("session", "1")
+    run("character", "create", "b")
+    run("character", "saves", "b", "--fortitude", "0", "--reflex", "5", "--will", "0")
+    for effect, damage in (("negates", []), ("disbelief", []), ("negates", ["--damage", "6"])):
+        run("save", "b", "--vs", "Hold person", "--type", "will", "--dc", "12", "--effect",
+            effect, "--roll", "15", *damage, "--damage-taken", "4")  # fmt: skip
+    with open_ledger(db) as opened:
+        found = [(f["rules_say"], f["ruled"]) for f in opened.audit() if f["code"] == "SAV005"]
+    assert found == [(0, 4)] * 3

@@ -44,6 +44,11 @@ def saved(verdict: Verdict, e: Any, character: Character) -> None:
         )
         rules_say = "success" if result.success else "failure"  # no save: the full effect
         damage = result.damage
+        if damage is None and result.effect_applies == saves.NONE:
+            # the rules' own answer, "no effect" (a saved negates/disbelief, RULES B.1): no
+            # damage whatever `--damage` says (SPEC §4), though the rules report it unknown
+            # when `--damage` is not given
+            damage = 0
         cite = saves.effect_kind(e.effect).cite
     except ImpossibleInput:
         formula, rules_say, damage = e.dc_formula, e.rules_say, e.rules_damage

@@ -147,6 +147,12 @@ class FlawCommands:
             else:
                 ruled_penalties.append(Penalty(penalty, d6harmonie.FLAT, "all-rolls"))
             ruled_penalties = [p for p in ruled_penalties if p.value]
+        d6harmonie.check_duration_applies(  # nothing to last: refused (SPEC §4 "Traits")
+            duration if duration_words is None else duration_words,
+            ruled_penalties,
+            f"{flaw['key']} ({outcome.trigger.name})",
+            ruled,
+        )
         conditions, rolled = self.start_conditions(
             flaw["key"], ruled_penalties, duration, duration_roll, duration_roller, clock_seconds
         )

@@ -81,8 +81,14 @@ def _flaw_duration(e: Any) -> str | None:
     ``65s``), or the length the tracker rolled in its dice's unit (a 6 on 1D6 rounds is
     ``6rounds``: ``trait`` has no ``--rolled``, so the length is written back, exact, and the
     dice are not). Events recorded before the words were kept hold the GM's length in seconds
-    (minutes before FlawRolled v2, upcast): its largest whole unit says it."""
+    (minutes before FlawRolled v2, upcast): its largest whole unit says it.
+
+    A roll that started no condition lasts nothing: a store recorded before ``trait`` refused a
+    duration there (``d6harmonie.check_duration_applies``) may hold one, which did nothing; it is
+    left out, as the line is then refused (the event keeps it, ``export --format jsonl``)."""
     given = e.inputs
+    if not e.conditions:
+        return None
     if given.get("duration") is not None:
         return given.get("duration_words") or d6harmonie.describe_seconds(given["duration"])
     if e.duration_roll is None:

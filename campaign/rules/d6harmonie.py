@@ -77,6 +77,7 @@ __all__ = [
     "bears_on_moral",
     "budget",
     "catalogue",
+    "check_duration_applies",
     "citation",
     "consequences_differ",
     "describe_difficulty",
@@ -406,6 +407,29 @@ def describe_seconds(seconds: int, unit: str | None = None) -> str:
             count = seconds // size
             return f"{count}{'round' if name == 'rounds' and count == 1 else _SPELLINGS[name]}"
     return f"{seconds}s"
+
+
+# A duration is how long a penalty lasts: « durant 1D6 heures », rolled « when the effect
+# starts » (RULES C.6, D-9), or the GM's length for a penalty whose duration the seed leaves
+# unstated (C-6). Where the outcome recorded starts no penalty — Cupidité's chance missed but
+# resisted, Vertige's « completely unable », Phobie légère resisted (C-8) — nothing lasts, and
+# an option that does not apply is impossible input (SPEC §4 "Traits").
+def check_duration_applies(
+    duration: object, penalties: Iterable[Penalty], where: str, outcome: str | None
+) -> None:
+    """Refuse a ``duration`` when ``penalties`` (the ruled ones, the GM's ``penalty`` in them)
+    start no condition; ``where`` is ``greed (missed-chance)``, ``outcome`` the recorded
+    ``success``/``failure`` (None for a flaw that does not roll)."""
+    if duration is None or any(p.value for p in penalties):
+        return
+    on = f" on a {outcome}" if outcome is not None else ""
+    raise ImpossibleInput(
+        f"duration does not apply to {where}{on}: it starts no condition, so nothing lasts "
+        "(a duration is how long a penalty lasts)",
+        field="duration",
+        value=duration,
+        expected="no duration here",
+    )
 
 
 def consequences_differ(

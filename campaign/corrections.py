@@ -11,6 +11,8 @@ retracted — so ``retract last`` twice withdraws the last two commands. ``event
 only while no later command (not itself retracted) touched the same aggregates — recorded on
 them, or relied on them without recording (a company joining an encounter, a retainer's
 employer: ``Event.relies_on``) — because the state put back is the state before the command.
+An ``encounter end`` is relied on by every later command on a company that fought in that
+encounter (it left the ended encounter alone: :func:`_fought`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from aggregates.base import Recording
+from aggregates.base import aggregate_id as id_of
 from campaign.errors import ImpossibleInput
 from campaign.store import MAX_STORED
 
@@ -68,42 +71,63 @@ class Corrections:
         staged: list[StagedCommand] = self._unit.commands if self._unit is not None else []
         retractions, withdrawn = self._staged_retractions()
         gone = retractions | withdrawn
+        # the unit's lines still in force: only they stand in the way of a stored command (a
+        # withdrawn line, or a retraction's compensations, do not — as live, where the timeline
+        # leaves retracted commands and retractions out)
+        standing = [c for c in staged if c.position not in gone]
         if match.group(1) is None:  # last
             last = next((c for c in reversed(staged) if c.position not in gone), None)
             if last is not None:
-                return last.position, self._staged_states(last)
-            return self._stored_target(ref, self._last_stored_command(ref), staged)
+                return last.position, self._staged_states(last)[0]
+            last_stored = self._last_stored_command(ref, withdrawn)
+            return self._stored_target(ref, last_stored, standing, withdrawn)
         position = int(match.group(1))
         index = bisect_right(staged, position, key=lambda c: c.position) - 1
         if index >= 0 and staged[index].last >= position and staged[index].position not in gone:
             command = staged[index]
-            changed = self._staged_states(command)
+            changed, fought = self._staged_states(command)
             later = [
                 c
                 for c in staged[index + 1 :]
-                if c.position not in gone and (set(c.touched) | c.relied) & set(changed)
+                if c.position not in gone
+                and ((set(c.touched) | c.relied) & set(changed) or set(c.touched) & set(fought))
             ]
             if later:
-                verb = "changed" if set(later[0].touched) & set(changed) else "relied on"
+                clash = later[0]
+                if set(clash.touched) & set(changed):
+                    verb = "changed the same subject later"
+                elif clash.relied & set(changed):
+                    verb = "relied on the same subject later"
+                else:
+                    verb = _relied_on_end(fought, set(clash.touched))
                 raise _refuse(
-                    f"event:{position} cannot be retracted: event:{later[0].position} "
-                    f"{verb} the same subject later; retract that command first",
+                    f"event:{position} cannot be retracted: event:{clash.position} (a line of "
+                    f"this log) {verb}; retract that command first",
                     ref,
                     "a command no later command touched",
                 )
             return command.position, changed
-        return self._stored_target(ref, position, staged)
+        return self._stored_target(ref, position, standing, withdrawn)
 
-    def _staged_states(self: Ledger, command: StagedCommand) -> dict[UUID, dict[str, Any] | None]:
+    def _staged_states(
+        self: Ledger, command: StagedCommand
+    ) -> tuple[dict[UUID, dict[str, Any] | None], dict[UUID, tuple[str, str]]]:
         """The aggregates a command of this unit changed, each with its state before it — as
         :meth:`_changed` finds them for a stored command: one it left as it was (a `note` on
-        the campaign) needs no compensation, and later commands on it do not stand in the way."""
+        the campaign) needs no compensation, and later commands on it do not stand in the way.
+        And the companies that fought in an encounter it ended (:func:`_fought`)."""
         changed: dict[UUID, dict[str, Any] | None] = {}
+        fought: dict[UUID, tuple[str, str]] = {}
         for key, version in command.touched.items():
             before = self.staged_state(key, version)
-            if before is None or self.staged_state(key, command.after[key]) != before:
+            if before is None:  # it created the aggregate
+                changed[key] = None
+                continue
+            after = self.staged_state(key, command.after[key])
+            if after != before:
                 changed[key] = before
-        return changed
+                fought |= _fought(before, after)
+        return changed, fought
 
     def _staged_retractions(self: Ledger) -> tuple[set[int], set[int]]:
         """The unit's retraction commands and the commands they withdrew, read once from the
@@ -115,7 +139,9 @@ class Corrections:
                 withdrawn.add(event.retracted)
         return retractions, withdrawn
 
-    def _last_stored_command(self: Ledger, ref: str) -> int:
+    def _last_stored_command(self: Ledger, ref: str, withdrawn: set[int]) -> int:
+        """The most recent stored command neither a retraction nor retracted — in the store, or
+        by a line of the running log (``withdrawn``, which the timeline does not know yet)."""
         from sqlalchemy import select
 
         from projections import tables
@@ -129,6 +155,8 @@ class Corrections:
             .order_by(t.position.desc())
             .limit(1)
         )
+        if withdrawn:
+            query = query.where(t.command.not_in(sorted(withdrawn)))
         with self.read_model.reading() as connection:
             found = connection.scalar(query)
         if found is None:
@@ -136,8 +164,12 @@ class Corrections:
         return found
 
     def _stored_target(
-        self: Ledger, ref: str, position: int, staged: list[StagedCommand]
+        self: Ledger, ref: str, position: int, staged: list[StagedCommand], withdrawn: set[int]
     ) -> tuple[int, dict[UUID, dict[str, Any] | None]]:
+        """A stored command to withdraw, and the state to put back per aggregate it changed;
+        refused while a later command in force (stored, or a line of the running log:
+        ``staged``) changed or relied on one of them. ``withdrawn``: the stored commands the
+        running log retracted already, which the timeline does not know yet."""
         from sqlalchemy import or_, select
 
         from projections import tables
@@ -166,13 +198,13 @@ class Corrections:
                     ref,
                     "a command that is not a retraction",
                 )
-            if rows[0].retracted:
+            if rows[0].retracted or command in withdrawn:
                 raise _refuse(f"the command at event:{command} is already retracted", ref,
                               "a command still in force")  # fmt: skip
             versions: dict[Any, list[int]] = {}
             for row in rows:
                 versions.setdefault(row.aggregate_id, []).append(row.aggregate_version)
-            first = self._changed(versions)
+            first, fought = self._changed(versions)
             end = max(row.position for row in rows)
             later = (
                 None
@@ -180,10 +212,15 @@ class Corrections:
                 else connection.execute(
                     select(t.position, t.subject, t.aggregate_id)
                     .where(
-                        or_(t.aggregate_id.in_(list(first)), t.relies_on.in_(list(first))),
+                        or_(
+                            t.aggregate_id.in_(list(first)),
+                            t.relies_on.in_(list(first)),
+                            t.aggregate_id.in_(list(fought)),
+                        ),
                         t.position > end,
                         t.retracted.is_(False),
                         t.kind.not_in(RETRACTION_KINDS),
+                        *([t.command.not_in(sorted(withdrawn))] if withdrawn else []),
                     )
                     .order_by(t.position)
                     .limit(1)
@@ -193,17 +230,34 @@ class Corrections:
             None
             if later is not None
             else next(  # a line of this log, not yet stored
-                (c for c in staged if (set(c.touched) | c.relied) & set(first)), None
+                (
+                    c
+                    for c in staged
+                    if (set(c.touched) | c.relied) & set(first) or set(c.touched) & set(fought)
+                ),
+                None,
             )
         )
         if clash is not None:
-            changed = set(clash.touched) & set(first)
-            later = (clash.position, "a line of this log", None if changed else "relied")
+            if set(clash.touched) & set(first):
+                verb = "changed the same subject later"
+            elif clash.relied & set(first):
+                verb = "relied on the same subject later"
+            else:
+                verb = _relied_on_end(fought, set(clash.touched))
+            later = (clash.position, "a line of this log", verb)
+        elif later is not None:
+            if later[2] in first:
+                verb = "changed the same subject later"
+            elif later[2] in fought:
+                verb = _relied_on_end(fought, {later[2]})
+            else:
+                verb = "relied on the same subject later"
+            later = (later[0], later[1], verb)
         if later is not None:
-            verb = "relied on" if later[2] is not None and later[2] not in first else "changed"
             raise _refuse(
-                f"event:{position} cannot be retracted: event:{later[0]} ({later[1]}) {verb} "
-                "the same subject later; retract that command first (or `retract last`)",
+                f"event:{position} cannot be retracted: event:{later[0]} ({later[1]}) "
+                f"{later[2]}; retract that command first (or `retract last`)",
                 ref,
                 "a command no later command touched",
             )
@@ -222,16 +276,58 @@ class Corrections:
         transcoder = self.app.mapper.transcoder  # `restored` went through it: compare alike
         return transcoder.decode(transcoder.encode(before.state())) == compensation.restored
 
-    def _changed(self: Ledger, versions: dict[Any, list[int]]) -> dict[UUID, dict[str, Any] | None]:
+    def _changed(
+        self: Ledger, versions: dict[Any, list[int]]
+    ) -> tuple[dict[UUID, dict[str, Any] | None], dict[UUID, tuple[str, str]]]:
         """The aggregates a command changed, each with its state before the command (None: the
         command created it). One it left as it was (a `note` on the campaign) needs no
-        compensation, and later commands on it do not stand in the way."""
+        compensation, and later commands on it do not stand in the way. And the companies
+        that fought in an encounter the command ended (:func:`_fought`)."""
         changed: dict[UUID, dict[str, Any] | None] = {}
+        fought: dict[UUID, tuple[str, str]] = {}
         for aggregate_id, seen in versions.items():
             if min(seen) == 1:
                 changed[aggregate_id] = None
                 continue
             before = self.get(aggregate_id, min(seen) - 1).state()
-            if self.get(aggregate_id, max(seen)).state() != before:
+            after = self.get(aggregate_id, max(seen)).state()
+            if after != before:
                 changed[aggregate_id] = before
-        return changed
+                fought |= _fought(before, after)
+        return changed, fought
+
+
+def _fought(
+    before: dict[str, Any] | None, after: dict[str, Any] | None
+) -> dict[UUID, tuple[str, str]]:
+    """When a command ended an encounter (``before`` open, ``after`` ended): each company that
+    fought in it, by its ID, with its handle and the encounter's. A later command on such a
+    company relied on that end: it left the encounter alone (a modifier re-rates, a recovery
+    or a dismissal reaches, only the encounters a company still fights in), so withdrawing the
+    end would reopen the encounter with the company as it stood then — a group rated 8 for a
+    company rated 12, members incapacitated there that the company has back, a dismissed
+    company fighting on. It records nothing on the encounter, so only this finds it."""
+    if (
+        before is None
+        or after is None
+        or "_groups" not in before
+        or before.get("ended") is not False
+        or after.get("ended") is not True
+    ):
+        return {}
+    return {
+        id_of("company", entry["company"]): (entry["company"], before["handle"])
+        for entry in before["_groups"].values()
+        if entry.get("company") is not None
+    }
+
+
+def _relied_on_end(fought: dict[UUID, tuple[str, str]], touched: set[UUID]) -> str:
+    """Why a later command on a company that fought in the encounter withdrawn from its end
+    stands in the way (:func:`_fought`)."""
+    company, encounter = next(fought[key] for key in fought if key in touched)
+    return (
+        f"relied on it later: it changed company {company}, which fought in encounter "
+        f"{encounter}, after the encounter had ended, and left the encounter alone — reopened, "
+        f"encounter {encounter} would hold company {company} as it was"
+    )

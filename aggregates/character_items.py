@@ -277,6 +277,17 @@ class ItemCommands:
                 hp_left=target["hp"], energy=energy,
             ).hp_left  # fmt: skip
         ruled, hp = self.rule_item(target, result, rules_say, ruling, hp_left, failed_hp)
+        # RULES D-8: destroyed at 0, broken at ≤ half; SPEC §2: intact takes no damage
+        why = rules.item_hp_contradiction(
+            ruling, _worst(target["state"], ruled), hp_left, target["hp"], target["hp_max"]
+        )
+        if why is not None:
+            raise ImpossibleInput(
+                why,
+                field="hp_left",
+                value=hp_left,
+                expected="hit points left that agree with the ruling, or one of them alone",
+            )
         differs = rules.item_ruling_differs(result, rules_say, ruled, hp_left)  # SAV006
         event_class = {
             "intact": self.ItemSaved,

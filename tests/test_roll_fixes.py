@@ -139,3 +139,96 @@ def test_an_old_duration_that_did_nothing_is_left_out_of_the_exported_log(
     replayed(again, exported, tmp_path, "exported.log")
     assert status(again)["characters"] == status(greedy)["characters"]
     assert findings(again) == findings(greedy)
+
+
+# --- Bug 2: an item's state and its hit points ----------------------------------------------
+
+SHIELD = """
+session 1
+character create b
+character saves b --fortitude 0 --reflex 0 --will 0
+character item b S7 --slot shield --hardness 0 --hp 20
+"""
+DIRECT = ("item-save", "b", "S7", "--dc", "30", "--type", "reflex", "--damage", "4",
+          "--roll", "2")  # fmt: skip
+
+
+@pytest.fixture
+def shield(tmp_path):
+    db = str(tmp_path / "y.db")
+    typed(db, SHIELD)
+    return db
+
+
+@pytest.mark.parametrize(
+    ("ruling", "hp_left", "why"),
+    [
+        ("destroyed", "3", "destroyed"),  # destroyed at 0 (RULES D-8)
+        ("broken", "0", "destroyed"),  # 0 hit points is destroyed, not broken
+        ("damaged", "0", "destroyed"),
+        ("broken", "11", "half"),  # broken at ≤ half the maximum (10 of 20)
+        ("damaged", "10", "half"),  # 10 of 20 is broken
+        ("intact", "10", "half"),
+        ("intact", "19", "no damage"),  # an item ruled intact takes no damage (SPEC §2)
+    ],
+)
+def test_a_ruling_its_hit_points_contradict_is_refused(shield, ruling, hp_left, why):
+    said = refused(shield, *DIRECT, "--ruling", ruling, "--hp-left", hp_left, option="--hp-left")
+    assert why in said and ruling in said
+
+
+@pytest.mark.parametrize(
+    ("ruling", "hp_left", "state"),
+    [
+        ("destroyed", "0", "destroyed"),
+        ("broken", "10", "broken"),
+        ("broken", "1", "broken"),
+        ("damaged", "11", "damaged"),
+        ("damaged", "20", "damaged"),  # SPEC says nothing of a damaged item's hit points
+        ("intact", "20", "intact"),
+    ],
+)
+def test_a_ruling_its_hit_points_agree_with_is_recorded(shield, ruling, hp_left, state):
+    ok(shield, *DIRECT, "--ruling", ruling, "--hp-left", hp_left)
+    (b,) = status(shield)["characters"]
+    assert [(i["state"], i["hp"]) for i in b["items"]] == [(state, int(hp_left))]
+
+
+def test_an_already_broken_item_ruled_intact_keeps_its_hit_points(shield):
+    # 8 of 20 already: `intact` is "no damage this time", its state stays broken
+    ok(shield, *DIRECT, "--ruling", "broken", "--hp-left", "8")
+    ok(shield, *DIRECT, "--ruling", "intact", "--hp-left", "8")
+    (b,) = status(shield)["characters"]
+    assert [(i["state"], i["hp"]) for i in b["items"]] == [("broken", 8)]
+
+
+def test_an_old_contradiction_exports_a_log_that_replays(shield, tmp_path, monkeypatch):
+    # a store recorded before the refusal: the ruled state is written, the hit points that
+    # contradict it are left out (hp then follows the ruling: destroyed → 0, SPEC §4)
+    from campaign.rules import saves
+
+    monkeypatch.setattr(saves, "item_hp_contradiction", lambda *a, **k: None, raising=False)
+    ok(shield, *DIRECT, "--ruling", "destroyed", "--hp-left", "3")
+    monkeypatch.undo()
+    (b,) = status(shield)["characters"]
+    assert [(i["state"], i["hp"]) for i in b["items"]] == [("destroyed", 3)]
+    exported = ok(shield, "export")
+    assert "--ruling destroyed\n" in exported and "--hp-left" not in exported
+    again = str(tmp_path / "again.db")
+    replayed(again, exported, tmp_path, "exported.log")
+    (b,) = status(again)["characters"]
+    assert [(i["state"], i["hp"]) for i in b["items"]] == [("destroyed", 0)]
+    # SAV006 still (destroyed where the rules say damaged), with the hit points it now has
+    assert [code for code, _ in findings(again)] == [code for code, _ in findings(shield)]
+
+
+def test_an_exposure_with_no_damage_is_damaged_by_the_rules_with_its_hit_points_kept(shield):
+    # SPEC §4: a failed item save takes the save's --damage; none given, no hit point can be
+    # taken, and the rules' outcome is `damaged` (as without hardness and hp, RULES D-8): the
+    # rules' answer, not a default ruling, so no finding
+    ok(shield, "save", "b", "--vs", "Disintegrate", "--type", "fortitude", "--dc", "20",
+       "--effect", "partial", "--objects", "--roll", "1")  # fmt: skip
+    said = ok(shield, "item-save", "b", "--roll", "3")
+    assert "the rules say damaged; recorded: damaged; 20 of 20 hp" in said
+    (b,) = status(shield)["characters"]
+    assert [(i["state"], i["hp"]) for i in b["items"]] == [("damaged", 20)]

@@ -9,7 +9,7 @@ from typing import Any
 from aggregates.character import Character
 from campaign.loglines.registry import ExportError, writes
 from campaign.loglines.words import Line, dice, number, signed
-from campaign.rules import d6harmonie
+from campaign.rules import d6harmonie, saves
 
 
 @writes(Character.LoyaltyTested)
@@ -57,7 +57,14 @@ def _item_save(e, events, subjects, renumber) -> Line:
         line.words(*dice(e.roll))
     line.opt("--dc", given.get("dc")).opt("--type", _lower(given.get("save_type")))
     line.opt("--damage", given.get("damage")).flag("--energy", given.get("energy"))
-    return line.opt("--ruling", given.get("ruling")).opt("--hp-left", given.get("hp_left")).note(e)
+    hp_left = given.get("hp_left")
+    # A store recorded before `item-save` refused hit points left that contradict the ruling
+    # (saves.item_hp_contradiction: destroyed at 0, broken at ≤ half, RULES D-8) may hold both;
+    # that line would now be refused. The ruled state is written (it decides what may happen to
+    # the item next), the hit points then follow it (SPEC §4); the event keeps them (jsonl).
+    if saves.item_hp_contradiction(given.get("ruling"), e.state, hp_left, e.hp_before, e.hp_max):
+        hp_left = None
+    return line.opt("--ruling", given.get("ruling")).opt("--hp-left", hp_left).note(e)
 
 
 @writes(Character.FlawRolled)

@@ -996,6 +996,48 @@ def resolve_item_save(
     return result(hurt.state, hurt)
 
 
+# RULES D-8 and B-8 (PF1 Smashing an Object): « broken when hit points left ≤ half the maximum
+# (real division), destroyed at 0 » — destroyed is broken too; SPEC §2: « an item ruled intact
+# takes no damage ». A ruled state and the GM's hit points left that these contradict cannot
+# both have happened: impossible input (SPEC §2), never a finding.
+def item_hp_contradiction(
+    ruling: str | None,
+    state: str,
+    hp_left: int | None,
+    hp_before: int | None,
+    hp_max: int | None,
+) -> str | None:
+    """Why the GM's ``ruling`` and ``hp_left`` contradict each other, or None.
+
+    ``state`` is the item's state after the save (the worse of the one it had and the ruling:
+    an item already broken stays broken when ruled ``intact``), ``hp_before`` its hit points
+    before. Only a ruling *and* hit points left given together are judged, on a tracked item.
+    """
+    if ruling is None or hp_left is None or hp_max is None:
+        return None
+    half = f"{hp_max / 2:g}"
+    given = f"{hp_left} of {hp_max} hit points left"
+    if state == "destroyed":  # destroyed at 0, and 0 is destroyed
+        if hp_left == 0:
+            return None
+        return f"{given} with the ruling {ruling}: an item is destroyed at 0 (RULES D-8)"
+    if hp_left == 0:
+        return f"{given} is destroyed (RULES D-8), not {ruling}: rule destroyed, or leave it more"
+    if state == "broken" and 2 * hp_left > hp_max:
+        return (
+            f"{given} with the ruling {ruling}: broken is at most half the maximum ({half}; "
+            "RULES D-8, B-8)"
+        )
+    if state != "broken" and 2 * hp_left <= hp_max:
+        return f"{given} is broken (at most half the maximum, {half}; RULES D-8, B-8), not {ruling}"
+    if ruling == "intact" and hp_before is not None and hp_left < hp_before:
+        return (
+            f"{given} with the ruling intact: an item ruled intact takes no damage (it has "
+            f"{hp_before}; SPEC §2)"
+        )
+    return None
+
+
 # Seed 001, "Jet de sauvegarde et objets"; RULES D-8: when a ruling on it is a finding.
 def item_ruling_differs(
     result: ItemSaveResult, rules_say: str, ruled: str, hp_left: int | None = None

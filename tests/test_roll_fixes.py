@@ -232,3 +232,35 @@ def test_an_exposure_with_no_damage_is_damaged_by_the_rules_with_its_hit_points_
     assert "the rules say damaged; recorded: damaged; 20 of 20 hp" in said
     (b,) = status(shield)["characters"]
     assert [(i["state"], i["hp"]) for i in b["items"]] == [("damaged", 20)]
+
+
+# --- Bug 3: a default ruling is no ruling, live too -----------------------------------------
+
+
+def test_a_default_ruling_is_no_ruling_in_the_replay_nor_the_live_line(tmp_path):
+    db = str(tmp_path / "dr.db")
+    path = tmp_path / "dr.log"
+    path.write_text(
+        "session 1\nencounter start e\nencounter group e trolls --count 3 --morale 12\n"
+        "encounter group e serfs --count 4 --morale 2\nmorale e trolls\nmorale e serfs\n",
+        encoding="utf-8",
+    )
+    said = ok(db, "--verbose", "replay", str(path))
+    assert "trolls: no roll — the rules say fights-to-death; recorded: fight →" in said
+    assert "serfs: no roll — the rules say will-not-fight; recorded: flee →" in said
+    assert "(ruling)" not in said
+
+
+def test_a_live_test_after_two_successes_records_no_ruling(tmp_path):
+    db = str(tmp_path / "m.db")
+    said = typed(db, """
+session 1
+encounter start e
+encounter group e a --count 10 --morale 7
+morale e a --roll 2
+morale e a --roll 3
+morale e a --roll 12
+morale e a --ruling flee
+""")  # fmt: skip
+    assert said[-2] == "a: 12 — the rules say fights-to-death; recorded: fight → fights-to-death\n"
+    assert said[-1].endswith("the rules say fights-to-death; recorded: flee (ruling) → fled\n")

@@ -203,7 +203,7 @@ class CharacterRollCommands:
             )  # fmt: skip
             rolled = found.pending_events[-1]
             self.save(found)
-            keys = ("key", "detail", "trigger", "difficulty", "result", "success")
+            keys = ("key", "detail", "trigger", "difficulty", "result", "critical", "success")
             keys += ("failure_points", "rules_say", "ruled", "conditions", "duration_roll")
             return {key: getattr(rolled, key) for key in keys}
 

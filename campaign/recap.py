@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing
+from functools import partial
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,7 @@ from aggregates.campaign import Campaign
 from aggregates.character import Character
 from aggregates.encounter import Encounter
 from campaign.errors import UnknownSession
+from campaign.rules.d6harmonie import outcome_word
 from campaign.rules.morale import ruled_as_the_rules_say
 from campaign.subjects import Subjects
 
@@ -53,10 +55,13 @@ def _roll(record: dict[str, Any] | None) -> str:
     return f"natural {faces[0]}" if faces else str(record["total"])
 
 
-def _verdict(event: Any) -> str:
-    if ruled_as_the_rules_say(event.rules_say, event.ruled):  # `fight` at ≥ 12: as they say
-        return f"{event.ruled}"
-    return f"{event.ruled} (the GM's ruling; the rules said {event.rules_say})"
+def _verdict(event: Any, said: Callable[[Any], Any] = lambda outcome: outcome) -> str:
+    """The ruling, and beside it the rules' answer when it differs; ``said`` words an outcome
+    (a flaw's ``critical failure``)."""
+    rules_say, ruled = said(event.rules_say), said(event.ruled)
+    if ruled_as_the_rules_say(rules_say, ruled):  # `fight` at ≥ 12: as they say
+        return f"{ruled}"
+    return f"{ruled} (the GM's ruling; the rules said {rules_say})"
 
 
 def markdown(ledger: Ledger, session: int | None = None) -> str:
@@ -246,7 +251,9 @@ def _flaws(status, events, names) -> list[str]:
             trait = event.key + (f" ({event.detail})" if event.detail else "")
             line = f"- {md(names.get(handle, handle))}'s {md(trait)}"
             if event.result is not None:
-                line += f": {event.result} against {event.difficulty} — {md(_verdict(event))}"
+                said = partial(outcome_word, critical=event.critical)  # RULES D-9
+                line += f": {event.result} against {event.difficulty} — "
+                line += md(_verdict(event, said))
             effects = [f"{c['value']:+d} {c['applies_to']}" for c in event.conditions]
             effects += event.ruled_consequences.get("effects", [])
             if effects:

@@ -264,3 +264,27 @@ morale e a --ruling flee
 """)  # fmt: skip
     assert said[-2] == "a: 12 — the rules say fights-to-death; recorded: fight → fights-to-death\n"
     assert said[-1].endswith("the rules say fights-to-death; recorded: flee (ruling) → fled\n")
+
+
+# --- Bug 4: a critical failure is called one ------------------------------------------------
+
+
+def test_a_critical_failure_is_said_live_and_in_the_recap(greedy):
+    said = ok(greedy, "trait", "i", "phobia-mild", "--result", "12", "--critical")
+    assert said == (
+        "i: phobia-mild — 12 vs 9 — the rules say critical failure; recorded: critical failure"
+        "; -2 all-rolls\n"
+    )
+    recap = ok(greedy, "export", "--format", "markdown")
+    assert "- i's phobia-mild (rats): 12 against 9 — critical failure; -2 all-rolls" in recap
+
+
+def test_a_critical_failure_ruled_a_success_says_what_the_rules_said(greedy):
+    said = ok(greedy, "trait", "i", "phobia-mild", "--result", "12", "--critical",
+              "--ruling", "success")  # fmt: skip
+    assert "the rules say critical failure; recorded: success (ruling)" in said
+    recap = ok(greedy, "export", "--format", "markdown")
+    assert "12 against 9 — success (the GM's ruling; the rules said critical failure)" in recap
+    # a plain failure is still a plain failure
+    said = ok(greedy, "trait", "i", "phobia-mild", "--result", "4")
+    assert "4 vs 9 — the rules say failure; recorded: failure; -1 all-rolls" in said

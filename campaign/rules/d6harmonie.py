@@ -86,6 +86,7 @@ __all__ = [
     "duration_seconds",
     "find_trait",
     "moral_modifier",
+    "outcome_word",
     "passive_modifier",
     "resolve_flaw",
     "score_name",
@@ -364,6 +365,13 @@ def resolve_flaw(
         inputs=inputs,
         cites=(citation(trait, chosen),),
     )
+
+
+def outcome_word(outcome: str | None, critical: bool) -> str | None:
+    """A flaw roll's outcome as it is said: ``critical failure`` for a failure that was critical
+    (RULES D-9: « a critical failure is a failure whatever the result », so 12 against 9 reads
+    as no contradiction), else ``success``/``failure`` (None: no roll) as recorded."""
+    return "critical failure" if critical and outcome == "failure" else outcome
 
 
 # Seconds per duration unit; D6Harmonie « tours » are combat rounds of 10 seconds (RULES D-9).

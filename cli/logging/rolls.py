@@ -264,7 +264,10 @@ def _said_flaw(handle: str):
         line = f"{handle}: {t['key']}"
         if t["difficulty"] is not None:
             line += f" — {t['result']} vs {t['difficulty']}"
-        line += f" — {verdict(t['rules_say'], t['ruled'])}"
+        from campaign.rules.d6harmonie import outcome_word  # loaded: the flaw was judged
+
+        rules_say, ruled = (outcome_word(t[k], t["critical"]) for k in ("rules_say", "ruled"))
+        line += f" — {verdict(rules_say, ruled)}"
         for c in t["conditions"]:
             line += f"; {c['value']:+d} {c['applies_to']}"
         return line

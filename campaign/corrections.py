@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
@@ -86,23 +87,21 @@ class Corrections:
         if index >= 0 and staged[index].last >= position and staged[index].position not in gone:
             command = staged[index]
             changed, fought = self._staged_states(command)
-            later = [
-                c
-                for c in staged[index + 1 :]
-                if c.position not in gone
-                and ((set(c.touched) | c.relied) & set(changed) or set(c.touched) & set(fought))
-            ]
-            if later:
-                clash = later[0]
-                if set(clash.touched) & set(changed):
-                    verb = "changed the same subject later"
-                elif clash.relied & set(changed):
-                    verb = "relied on the same subject later"
-                else:
-                    verb = _relied_on_end(fought, set(clash.touched))
+            reliance = _Reliance(set(changed), fought, self._staged_opened(command))
+            clash = next(
+                (
+                    c
+                    for c in staged[index + 1 :]
+                    if c.position not in gone
+                    and reliance.clash(set(c.touched), c.relied, c.session)
+                ),
+                None,
+            )
+            if clash is not None:
+                why = reliance.why(set(clash.touched), clash.relied, clash.session)
                 raise _refuse(
                     f"event:{position} cannot be retracted: event:{clash.position} (a line of "
-                    f"this log) {verb}; retract that command first",
+                    f"this log) {why}; retract that command first",
                     ref,
                     "a command no later command touched",
                 )
@@ -138,6 +137,13 @@ class Corrections:
                 retractions.add(event.command)
                 withdrawn.add(event.retracted)
         return retractions, withdrawn
+
+    def _staged_opened(self: Ledger, command: StagedCommand) -> int | None:
+        """The session a command of this unit opened (`session N`), if it did."""
+        for event in self.campaign().pending_events:
+            if event.command == command.position and type(event).__name__ == "SessionOpened":
+                return event.number
+        return None
 
     def _last_stored_command(self: Ledger, ref: str, withdrawn: set[int]) -> int:
         """The most recent stored command neither a retraction nor retracted — in the store, or
@@ -205,17 +211,20 @@ class Corrections:
             for row in rows:
                 versions.setdefault(row.aggregate_id, []).append(row.aggregate_version)
             first, fought = self._changed(versions)
+            opened = next((row.session for row in rows if row.kind == "session-opened"), None)
+            reliance = _Reliance(set(first), fought, opened)
             end = max(row.position for row in rows)
             later = (
                 None
                 if not first
                 else connection.execute(
-                    select(t.position, t.subject, t.aggregate_id)
+                    select(t.position, t.subject, t.aggregate_id, t.relies_on, t.session)
                     .where(
                         or_(
                             t.aggregate_id.in_(list(first)),
                             t.relies_on.in_(list(first)),
                             t.aggregate_id.in_(list(fought)),
+                            *([t.session == opened] if opened is not None else []),
                         ),
                         t.position > end,
                         t.retracted.is_(False),
@@ -226,38 +235,22 @@ class Corrections:
                     .limit(1)
                 ).first()
             )
-        clash = (
-            None
-            if later is not None
-            else next(  # a line of this log, not yet stored
-                (
-                    c
-                    for c in staged
-                    if (set(c.touched) | c.relied) & set(first) or set(c.touched) & set(fought)
-                ),
-                None,
-            )
-        )
-        if clash is not None:
-            if set(clash.touched) & set(first):
-                verb = "changed the same subject later"
-            elif clash.relied & set(first):
-                verb = "relied on the same subject later"
-            else:
-                verb = _relied_on_end(fought, set(clash.touched))
-            later = (clash.position, "a line of this log", verb)
-        elif later is not None:
-            if later[2] in first:
-                verb = "changed the same subject later"
-            elif later[2] in fought:
-                verb = _relied_on_end(fought, {later[2]})
-            else:
-                verb = "relied on the same subject later"
-            later = (later[0], later[1], verb)
+        found: tuple[int, str, str] | None = None
         if later is not None:
+            relied = {later.relies_on} - {None}
+            why = reliance.why({later.aggregate_id}, relied, later.session)
+            found = (later.position, later.subject, why)
+        else:
+            clash = next(  # a line of this log, not yet stored
+                (c for c in staged if reliance.clash(set(c.touched), c.relied, c.session)), None
+            )
+            if clash is not None:
+                why = reliance.why(set(clash.touched), clash.relied, clash.session)
+                found = (clash.position, "a line of this log", why)
+        if found is not None:
             raise _refuse(
-                f"event:{position} cannot be retracted: event:{later[0]} ({later[1]}) "
-                f"{later[2]}; retract that command first (or `retract last`)",
+                f"event:{position} cannot be retracted: event:{found[0]} ({found[1]}) "
+                f"{found[2]}; retract that command first (or `retract last`)",
                 ref,
                 "a command no later command touched",
             )
@@ -322,12 +315,42 @@ def _fought(
     }
 
 
-def _relied_on_end(fought: dict[UUID, tuple[str, str]], touched: set[UUID]) -> str:
-    """Why a later command on a company that fought in the encounter withdrawn from its end
-    stands in the way (:func:`_fought`)."""
-    company, encounter = next(fought[key] for key in fought if key in touched)
-    return (
-        f"relied on it later: it changed company {company}, which fought in encounter "
-        f"{encounter}, after the encounter had ended, and left the encounter alone — reopened, "
-        f"encounter {encounter} would hold company {company} as it was"
-    )
+@dataclass(frozen=True)
+class _Reliance:
+    """What a later command in force must not have done for a command to be withdrawn by
+    ``event:N``: record on an aggregate it changed (``changed``) or rely on one (its events'
+    ``relies_on``); record on a company that fought in an encounter it ended (``fought``,
+    :func:`_fought`); or be recorded in the session it opened (``opened``: withdrawn, that
+    session would never have opened, and would still hold the later command — which needed an
+    open session, SPEC §4)."""
+
+    changed: set[UUID]
+    fought: dict[UUID, tuple[str, str]]
+    opened: int | None
+
+    def clash(self, touched: set[UUID], relied: set[UUID], session: int | None) -> bool:
+        return bool(
+            (touched | relied) & self.changed
+            or touched & set(self.fought)
+            or (self.opened is not None and session == self.opened)
+        )
+
+    def why(self, touched: set[UUID], relied: set[UUID], session: int | None) -> str:
+        """How the later command (one that :meth:`clash` found) stands in the way."""
+        if touched & self.changed:
+            return "changed the same subject later"
+        if relied & self.changed:
+            return "relied on the same subject later"
+        ended = next((self.fought[key] for key in self.fought if key in touched), None)
+        if ended is not None:
+            company, encounter = ended
+            return (
+                f"relied on it later: it changed company {company}, which fought in encounter "
+                f"{encounter}, after the encounter had ended, and left the encounter alone — "
+                f"reopened, encounter {encounter} would hold company {company} as it was"
+            )
+        return (
+            f"relied on it later: it was recorded in session {session}, which the withdrawn "
+            f"command opened — withdrawn, session {session} would never have opened and "
+            "still hold it"
+        )

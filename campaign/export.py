@@ -133,6 +133,7 @@ class _LogWriter:
                 )
             self.deferred.append(acting)
         else:
+            self._follow(acting[-1].session)
             self._write(events, acting)
             if isinstance(acting[-1], Campaign.SessionEnded):
                 self.open_before[acting[-1].command] = self.open
@@ -143,6 +144,22 @@ class _LogWriter:
                 ):
                     self.open = self.open_before.pop(event.retracted)
         return self.lines
+
+    def _follow(self, session: int) -> None:
+        """A command's line goes with the session its events were recorded in, as `history
+        --session` and the jsonl export have it. That is the block its `session` line opened —
+        unless that line was retracted and the session before it went on (SPEC §4: as if the
+        line had not happened): a log writes what follows in the withdrawn line's block, where a
+        replay records it in the session that went on, so `--session` picks it by the session
+        its events carry, and says where a session goes on."""
+        if self.session is None:
+            return
+        selected = session == self.session
+        if selected and not self.selected:
+            self.lines.append(
+                f"\n# session {session} goes on: the `session` line that ended it was retracted\n"
+            )
+        self.selected = selected
 
     def _open(self, opened: Any) -> None:
         self.sessions.append(opened.number)

@@ -81,15 +81,28 @@ def sealed(mapper: Mapper, plaintext: bytes) -> bytes:
 
 
 def jsonl(ledger: Ledger, session: int | None = None) -> Iterator[str]:
-    """One line per event (of session ``session`` only, when given), oldest first."""
+    """One line per event (of session ``session`` only, when given), oldest first.
+
+    A session's export is the stretch of the chain from its first event to its last, so that
+    ``verify --file`` checks it link by link. That is the session's events alone — but where a
+    retracted ``session M`` let the session before it go on (SPEC §4 ``retract``), M's events
+    (the line and its retraction) sit among the session's own: they are in the stretch, each
+    line with its own ``session``, rather than a gap that would read as events deleted."""
+    last = None
     if session is not None:
         ledger.check_history_session(session)  # before any line: an unknown one is an error
+        last = ledger.as_of_position(f"session:{session}")  # its last event
     mapper, subjects = ledger.app.mapper, Subjects()
+    started = False
     for stored in _stored(ledger):
         event = mapper.to_domain_event(stored)
         subject = subjects.subject(event)  # learnt from every event, shown for the chosen ones
-        if session is not None and event.session != session:
-            continue
+        if last is not None:
+            if event.position > last:
+                return
+            started = started or event.session == session
+            if not started:
+                continue
         data = json.loads(plaintext(mapper, stored.state))
         for key in LIFTED:
             data.pop(key, None)

@@ -69,6 +69,7 @@ class StagedCommand:
     touched: dict[UUID, int | None]  # the aggregates it recorded on, each with its version before
     after: dict[UUID, int]  # and after
     relied: set[UUID]  # other aggregates its events rely on (Event.relies_on)
+    session: int | None = None  # the session it was recorded in (`session N`'s: N)
 
 
 class UnitOfWork:
@@ -141,9 +142,10 @@ class UnitOfWork:
         if context.command is not None:
             touched = {key: unit.before.get(key) for key in context.touched}
             last = context.next_position - 1
-            unit.commands.append(
-                StagedCommand(context.command, last, touched, context.touched, context.relied)
+            staged = StagedCommand(
+                context.command, last, touched, context.touched, context.relied, context.session
             )
+            unit.commands.append(staged)
         unit.next_position = context.next_position
         unit.last_hash = context.last_hash
         return result

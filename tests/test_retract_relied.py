@@ -243,3 +243,138 @@ def test_a_stored_later_command_a_log_withdrew_does_not_stand_in_the_way(ledger,
     ledger.unit(lines) if in_one_unit else lines()
     (e,) = ledger.status()["encounters"]
     assert e["ended"] is False and e["groups"][0]["morale"] == 8
+
+
+# --- a retracted `session N` that had ended the session before it -------------------------------
+# SPEC §4: `retract` — "state, projections and the audit then treat the command as not having
+# happened": the session that `session N` ended was never ended, and goes on (a mistyped session
+# number is undone so). What the retracted line left behind must read the same everywhere.
+
+REOPENED = {
+    "live": ["session 1", "note a", "session 2", "retract last", "note b"],
+    "mistyped": ["session 1", "note a", "session 3", "retract last", "session 2", "note b"],
+    "twice": ["session 1", "note a", "session 2", "note x", "retract last", "retract last",
+              "note b", "session 3", "note c"],
+}  # fmt: skip
+
+
+def _record(db, lines, how, tmp_path):
+    if how == "log":
+        path = tmp_path / "s.log"
+        path.write_text("".join(f"{line}\n" for line in lines), "utf-8")
+        assert cli("--db", db, "replay", str(path)).exit_code == 0
+        return
+    for line in lines:
+        result = cli("--db", db, *line.split())
+        assert result.exit_code == 0, (line, result.output)
+
+
+def _json(db, *args):
+    result = cli("--db", db, *args, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("how", ["typed", "log"])
+@pytest.mark.parametrize("case", REOPENED)
+def test_history_exports_and_verify_agree_on_a_session_that_went_on(store_url, tmp_path, case, how):
+    db = store_url
+    _record(db, REOPENED[case], how, tmp_path)
+    events = _json(db, "history")["events"]
+    sessions = sorted({e["session"] for e in events if e["session"] is not None})
+    # a command's log line belongs to the session of its last event (`session 2`'s first
+    # event ends session 1)
+    last_of: dict[int, dict] = {}
+    for event in events:
+        last_of[event["command_position"]] = event
+    for number in sessions:
+        in_history = [
+            e["position"] for e in _json(db, "history", "--session", str(number))["events"]
+        ]
+        assert in_history == [e["position"] for e in events if e["session"] == number]
+        # jsonl: the session's events, its own lines marked with it; the chain verifies
+        result = cli("--db", db, "export", "--format", "jsonl", "--session", str(number))
+        assert result.exit_code == 0, result.output
+        rows = [json.loads(line) for line in result.stdout.splitlines()]
+        assert [r["position"] for r in rows if r["session"] == number] == in_history
+        path = tmp_path / f"s{number}.jsonl"
+        path.write_text(result.stdout, "utf-8")
+        checked = cli("verify", "--file", str(path), "--json")
+        assert checked.exit_code == 0, checked.output
+        assert json.loads(checked.stdout)["intact"] is True
+        # log: the lines of the commands history puts in the session, in order
+        result = cli("--db", db, "export", "--format", "log", "--session", str(number))
+        assert result.exit_code == 0, result.output
+        lines = [x for x in result.stdout.splitlines() if x and not x.startswith("#")]
+        expected = [e["command"] for e in last_of.values() if e["session"] == number]
+        assert lines == expected, (number, result.stdout)
+
+
+def test_a_note_after_a_retracted_session_line_is_in_the_session_export_history_shows(tmp_path):
+    db = str(tmp_path / "ro.db")
+    _record(db, REOPENED["live"], "typed", tmp_path)
+    status = _json(db, "status")
+    assert (status["session"], status["session_open"]) == (1, True)
+    one = cli("--db", db, "export", "--format", "log", "--session", "1").stdout
+    two = cli("--db", db, "export", "--format", "log", "--session", "2").stdout
+    assert "note b" in one and "note b" not in two
+    # and the whole log still replays to the same history
+    exported = tmp_path / "all.log"
+    exported.write_text(cli("--db", db, "export").stdout, "utf-8")
+    again = str(tmp_path / "again.db")
+    assert cli("--db", again, "replay", str(exported)).exit_code == 0
+    mine = [(e["position"], e["session"], e["kind"]) for e in _json(db, "history")["events"]]
+    theirs = [(e["position"], e["session"], e["kind"]) for e in _json(again, "history")["events"]]
+    assert theirs[: len(mine)] == mine  # the replay then ends the session left open
+
+
+@pytest.mark.parametrize("in_one_unit", [False, True], ids=["live", "log"])
+def test_a_session_line_later_commands_were_recorded_in_is_not_retracted(ledger, in_one_unit):
+    # `company hire` records nothing on the campaign, yet it was recorded in session 2: withdrawn,
+    # session 2 would never have opened and still hold a company hired in it
+    ledger.open_session(1)
+    ledger.note("a")
+    positions = []
+
+    def lines():
+        ledger.open_session(2)
+        positions.append(ledger.last_position() - 1)  # its first event ends session 1
+        ledger.hire_company("co", "trained", 6)
+        hired = ledger.last_position()
+        with pytest.raises(ImpossibleInput) as refused:
+            ledger.retract(f"event:{positions[0]}")
+        message = refused.value.message
+        assert f"event:{positions[0]} cannot be retracted: event:{hired}" in message
+        assert "relied on it later" in message and "session 2" in message
+
+    if in_one_unit:
+        with pytest.raises(RuntimeError, match="nothing was written"):
+            ledger.unit(lines)
+        assert ledger.status()["session"] == 1
+    else:
+        lines()
+        assert (ledger.status()["session"], ledger.status()["companies"][0]["handle"]) == (2, "co")
+        ledger.retract("last")  # the hire: nothing is recorded in session 2 now
+        ledger.retract(f"event:{positions[0]}")
+        assert ledger.status()["session"] == 1 and ledger.status()["session_open"] is True
+
+
+def test_a_session_line_a_later_note_changed_the_campaign_after_is_not_retracted(ledger):
+    ledger.open_session(1)
+    ledger.note("a")
+    ledger.open_session(2)
+    opened = ledger.last_position() - 1
+    ledger.note("x")
+    with pytest.raises(ImpossibleInput, match="changed the same subject later"):
+        ledger.retract(f"event:{opened}")
+
+
+def test_a_session_line_after_session_end_leaves_no_session_open_when_retracted(ledger):
+    # `session end` is a command of its own, still in force: nothing is open again
+    ledger.open_session(1)
+    ledger.end_session()
+    ledger.open_session(2)
+    ledger.retract("last")
+    status = ledger.status()
+    assert status["session_open"] is False
+    ledger.open_session(2)  # the number is free again

@@ -154,11 +154,12 @@ class Campaign(LedgerAggregate):
 
     def set_clock(self, seconds: int, note: str | None = None) -> None:
         if seconds < self.clock:
+            earliest = -(-self.clock // 60) * 60  # `clock set` takes whole minutes
             raise ImpossibleInput(
-                f"{format_moment(seconds)} is before the clock's {format_moment(self.clock)}: "
-                "the clock never runs backwards",
+                f"{format_moment(seconds)} is before the clock's "
+                f"{format_moment(self.clock, exact=True)}: the clock never runs backwards",
                 field="time",
-                expected=f"{format_moment(self.clock)} or later",
+                expected=f"{format_moment(earliest)} or later",
             )
         self._check_kept(seconds, "time")
         self._move(seconds, seconds - self.clock, note)

@@ -48,7 +48,10 @@ def parse_moment(text: str, *, field: str = "time") -> int:
     return (day - 1) * 86400 + hours * 3600 + minutes * 60
 
 
-def format_moment(seconds: int) -> str:
-    """Seconds since day 1 00:00 → ``day N HH:MM``."""
+def format_moment(seconds: int, *, exact: bool = False) -> str:
+    """Seconds since day 1 00:00 → ``day N HH:MM`` (SPEC §4); ``exact``: ``day N HH:MM:SS``
+    when the seconds are not whole minutes (``30s`` and ``rounds`` move the clock by seconds),
+    for a message that compares two times."""
     day, rest = divmod(seconds, 86400)
-    return f"day {day + 1} {rest // 3600:02d}:{rest % 3600 // 60:02d}"
+    moment = f"day {day + 1} {rest // 3600:02d}:{rest % 3600 // 60:02d}"
+    return f"{moment}:{rest % 60:02d}" if exact and rest % 60 else moment

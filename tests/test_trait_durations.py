@@ -158,3 +158,18 @@ def test_the_export_writes_each_duration_back_exactly_and_replays_to_the_same_st
     for position in range(1, last + 1):  # the same state after every event
         as_of = ("--as-of", f"event:{position}")
         assert read(second_store, "status", *as_of) == read(store_url, "status", *as_of)
+
+
+def test_the_clock_says_its_seconds_when_it_compares_times(store_url):
+    # 3 rounds = 30 s (SPEC §4): the clock is at day 1 00:00:30. Setting it to 00:00 was refused
+    # as "day 1 00:00 is before the clock's day 1 00:00 … expected day 1 00:00 or later"; the
+    # earliest time `clock set` can take (whole minutes) is 00:01.
+    runner = CliRunner()
+    run(store_url, "session", "1")
+    assert run(store_url, "clock", "advance", "3rounds").strip() == "clock: day 1 00:00:30"
+    refused = runner.invoke(app, ["--db", store_url, "clock", "set", "day 1 00:00"])
+    assert refused.exit_code == 2
+    assert "before the clock's day 1 00:00:30" in refused.stderr
+    assert "expected day 1 00:01 or later" in refused.stderr
+    assert run(store_url, "clock", "set", "day 1 00:01").strip() == "clock: day 1 00:01"
+    assert read(store_url, "status")["clock"] == "day 1 00:01"  # SPEC's `day N HH:MM`

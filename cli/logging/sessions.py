@@ -96,7 +96,7 @@ def set_clock(
 
 
 def _said_clock(seconds: int) -> str:
-    return f"clock: {format_moment(seconds)}"
+    return f"clock: {format_moment(seconds, exact=True)}"
 
 
 def setting(

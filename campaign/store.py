@@ -13,6 +13,7 @@ import binascii
 import fcntl
 import os
 import time
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -31,6 +32,9 @@ WRITER_LOCK_TIMEOUT_SECONDS = 60.0
 CIPHER_TOPIC = "eventsourcing.cryptography:AESCipher"
 KEY_SIZES = (16, 24, 32)  # bytes: AES-128, -192, -256
 # An arbitrary 64-bit key for pg_advisory_lock: "one writer at a time" on a PostgreSQL store.
+# Advisory locks are per database: a store in a schema of its own (`?schema=`) takes this key
+# mixed with its schema's CRC-32 (StoreURL.writer_lock_key), so campaigns in two schemas of one
+# database do not wait for each other; the default schema keeps the key itself.
 POSTGRES_WRITER_LOCK = 0x4C45444745520001
 EVENTS_TABLE = "ledger_events"  # the library's table for the application named "ledger"
 
@@ -198,6 +202,16 @@ class StoreURL:
             return []
         return [self.path.with_name(self.path.name + suffix) for suffix in ("-wal", "-shm", "")]
 
+    @property
+    def writer_lock_key(self) -> int:
+        """The PostgreSQL advisory lock of this store's writers: one per schema (a bigint).
+        Case-folded: two spellings of one schema must share it (two schemas sharing a key only
+        wait for each other)."""
+        schema = self.schema.lower()
+        if not schema or schema == "public":
+            return POSTGRES_WRITER_LOCK
+        return POSTGRES_WRITER_LOCK ^ zlib.crc32(schema.encode())
+
     @contextmanager
     def writer_lock(self) -> Iterator[None]:
         """Hold the store's single-writer lock for one command. A writer waits for it (it is
@@ -220,13 +234,13 @@ class StoreURL:
             timeout_ms = max(1, round(self.lock_timeout * 1000))
             connection.execute("SELECT set_config('lock_timeout', %s, false)", (f"{timeout_ms}",))
             try:
-                connection.execute("SELECT pg_advisory_lock(%s)", (POSTGRES_WRITER_LOCK,))
+                connection.execute("SELECT pg_advisory_lock(%s)", (self.writer_lock_key,))
             except psycopg.errors.LockNotAvailable:
                 raise self._busy() from None
             try:
                 yield
             finally:
-                connection.execute("SELECT pg_advisory_unlock(%s)", (POSTGRES_WRITER_LOCK,))
+                connection.execute("SELECT pg_advisory_unlock(%s)", (self.writer_lock_key,))
 
     def _postgres(self) -> Any:
         """A connection of its own to the PostgreSQL store (autocommit), or a StoreError."""

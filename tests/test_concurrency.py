@@ -294,6 +294,35 @@ def test_a_held_writer_lock_told_to_a_reading_command_does_not_speak_of_recordin
     assert "nothing was recorded" in write.stderr
 
 
+def test_a_writer_of_another_store_does_not_wait(store_url, second_store, campaign, monkeypatch):
+    # PostgreSQL's advisory locks are per database: campaigns in two schemas of one database
+    # (`?schema=`) waited for each other's writers — a long replay in one made every command of
+    # the other "busy". Each schema now has its own key (StoreURL.writer_lock_key).
+    assert campaign("--db", store_url, "session", "1").exit_code == 0
+    assert campaign("--db", second_store, "session", "1").exit_code == 0
+    holder = _hold_lock(store_url, 30)
+    try:
+        monkeypatch.setenv("CAMPAIGN_LOCK_TIMEOUT", "0.5")
+        other = campaign("--db", second_store, "note", "does not wait")
+        same = campaign("--db", store_url, "note", "waits")
+    finally:
+        holder.kill()
+        holder.wait()
+    assert other.exit_code == 0, other.output
+    assert same.exit_code == 1 and "is busy" in same.stderr
+
+
+def test_the_writer_lock_key_is_one_per_schema():
+    def key(url):
+        return parse_store_url(url).writer_lock_key
+
+    base = "postgresql+psycopg://u:p@h/db"
+    assert key(base) == key(f"{base}?schema=public") == key(f"{base}?schema=PUBLIC")
+    assert key(f"{base}?schema=gm_a") == key(f"{base}?schema=GM_A")  # one schema, two spellings
+    assert len({key(base), key(f"{base}?schema=gm_a"), key(f"{base}?schema=gm_b")}) == 3
+    assert all(0 < key(f"{base}?schema=s{n}") < 2**63 for n in range(100))  # a bigint
+
+
 def test_a_writer_waits_for_a_lock_released_in_time(store_url):
     with Ledger(parse_store_url(store_url)) as ledger:
         ledger.open_session(1)

@@ -18,7 +18,7 @@ import typer
 from campaign import export as exporting
 from campaign.errors import ImpossibleInput
 from campaign.transfer import import_jsonl
-from cli.output import counted, stdout
+from cli.output import counted, echo_utf8, stdout
 from cli.state import open_ledger
 
 
@@ -76,11 +76,11 @@ def _echo(lines: Iterable[str]) -> None:
         for line in lines:
             pending.append(line)
             if len(pending) >= WRITE_LINES:
-                typer.echo("".join(pending), nl=False)
+                echo_utf8("".join(pending))
                 pending = []
     finally:
         if pending:
-            typer.echo("".join(pending), nl=False)
+            echo_utf8("".join(pending))
 
 
 def import_(

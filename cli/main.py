@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import sys
 from typing import Annotated, Any, ClassVar
 
 import typer
@@ -159,8 +160,39 @@ def root(
     """Log what happens at the table; derive morale, saves and flaws from the history."""
     from cli.state import CliState
 
-    ctx.obj = CliState(db=db, gm=gm, verbose=verbose)
+    ctx.obj = CliState(db=db, gm=None if gm is None else recording_gm(gm), verbose=verbose)
     _started()
+
+
+def _any_terminal() -> None:
+    """A terminal that is not UTF-8 (a Latin-1 locale, a cp1252 console) shows what it cannot
+    draw (``—``, ``’``, the tables' rules) as ``?``, not a UnicodeEncodeError traceback. JSON
+    and exports are ASCII-escaped or written as UTF-8 bytes, so this changes none of them."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding != "utf8" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+
+
+def recording_gm(name: str) -> str | None:
+    """``--gm`` / ``CAMPAIGN_GM`` as every event keeps it: trimmed, a blank one is nobody (as
+    none given); one line of UTF-8 text (a name typed on a Latin-1 terminal reaches Python as
+    lone surrogates, which the hash chain could not encode: a traceback)."""
+    name = name.strip()
+    if not name:
+        return None
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        why, expected = "is not UTF-8 text", "UTF-8 text (set a UTF-8 locale)"
+    else:
+        if name.isprintable():
+            return name
+        why, expected = "holds a control character", "a name on one line, without tabs"
+    shown = repr(name)  # escapes the surrogates and control characters
+    error = ImpossibleInput(f"{shown} {why}", field="gm", value=shown, expected=expected)
+    error.option = "--gm"
+    raise error
 
 
 def _started() -> None:
@@ -181,6 +213,7 @@ def _started() -> None:
 def main() -> None:
     """Console-script entry point: start-up runs without the cyclic collector (``_started``)."""
     gc.disable()
+    _any_terminal()
     try:
         app()
     finally:

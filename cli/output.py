@@ -40,9 +40,16 @@ def stderr() -> Console:
 def emit(data: dict[str, object], *, as_json: bool, render: Callable[[Console], None]) -> None:
     """Write ``data`` as JSON, or let ``render`` draw it for a person."""
     if as_json:
-        typer.echo(json.dumps(data, ensure_ascii=False))
+        echo_utf8(json.dumps(data, ensure_ascii=False) + "\n")
     else:
         render(stdout())
+
+
+def echo_utf8(text: str) -> None:
+    """Write what a program reads (JSON, an export) to stdout as UTF-8, whatever the terminal's
+    encoding: JSON is UTF-8 (RFC 8259), and a log or jsonl export must replay to the same
+    text. (What is drawn for a person goes through the terminal's encoding: cli/main.py.)"""
+    typer.echo(text.encode("utf-8"), nl=False)
 
 
 def option_name(field: str | None) -> str | None:

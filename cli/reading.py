@@ -24,7 +24,7 @@ from campaign.application import Ledger
 from campaign.errors import UnknownHandle
 from campaign.store import StoreError, parse_store_url
 from cli import render
-from cli.output import counted, emit, stderr, stdout
+from cli.output import counted, echo_utf8, emit, stderr, stdout
 from cli.state import DEFAULT_DB, open_ledger, state
 
 projections = typer.Typer(
@@ -145,16 +145,16 @@ def _echo_events(rows: Iterator[dict[str, Any]]) -> None:
     stdout empty."""
     first = next(rows, None)
     if first is None:
-        typer.echo('{"events": []}')
+        echo_utf8('{"events": []}\n')
         return
     pieces = ['{"events": [', json.dumps(first, ensure_ascii=False)]
     for row in rows:
         pieces += [", ", json.dumps(row, ensure_ascii=False)]
         if len(pieces) >= 2 * JSON_CHUNK:
-            typer.echo("".join(pieces), nl=False)
+            echo_utf8("".join(pieces))
             pieces = []
-    pieces.append("]}")
-    typer.echo("".join(pieces))
+    pieces.append("]}\n")
+    echo_utf8("".join(pieces))
 
 
 def modifiers(

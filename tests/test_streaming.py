@@ -92,17 +92,18 @@ def events(n, consumed):
 def test_history_json_is_written_before_the_history_is_read_whole(monkeypatch):
     consumed, written = [], []
     monkeypatch.setattr(cli_reading, "JSON_CHUNK", 10)
+    # every write goes through echo_utf8 (JSON is UTF-8 whatever the terminal), newline included
     monkeypatch.setattr(
-        cli_reading.typer, "echo", lambda text, nl=True: written.append((len(consumed), text))
+        cli_reading, "echo_utf8", lambda text: written.append((len(consumed), text))
     )
     cli_reading._echo_events(events(100, consumed))
     assert written[0][0] < 100  # the first piece was out while rows were still unread
     assert len(written) > 5
-    text = "".join(text for _, text in written[:-1]) + written[-1][1]
-    assert text == json.dumps({"events": list(events(100, []))}, ensure_ascii=False)
+    text = "".join(text for _, text in written)
+    assert text == json.dumps({"events": list(events(100, []))}, ensure_ascii=False) + "\n"
     written.clear()
     cli_reading._echo_events(iter([]))
-    assert written == [(100, '{"events": []}')]
+    assert written == [(100, '{"events": []}\n')]
 
 
 class Spy(io.StringIO):

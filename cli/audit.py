@@ -47,7 +47,11 @@ def audit(
     ] = False,
     strict: Annotated[
         bool,
-        typer.Option("--strict", help="Exit 3 when any warning stands, pending ones included."),
+        typer.Option(
+            "--strict",
+            help="Exit 3 when any warning stands, pending ones included (among the findings "
+            "asked for: --session and --code narrow it).",
+        ),
     ] = False,
 ) -> None:
     """The audit of the GM's rulings: every ruling the rules would have answered otherwise,
@@ -62,7 +66,15 @@ def audit(
     wanted = None if code is None else check_code(code)
     with open_ledger(ctx, create=False) as ledger:
         findings = ledger.audit(session=session, code=wanted)
-    emit({"findings": findings}, as_json=as_json, render=lambda c: c.print(report(findings)))
+    scope = " ".join(
+        f"{option} {value}" for option, value in (("--session", session), ("--code", wanted))
+        if value is not None
+    )  # fmt: skip
+    emit(
+        {"findings": findings},
+        as_json=as_json,
+        render=lambda c: c.print(report(findings, scope)),
+    )
     if strict and any(f["severity"] == WARNING for f in findings):
         raise typer.Exit(int(ExitStatus.FINDINGS))
 
@@ -115,9 +127,12 @@ def summary(findings: list[dict[str, Any]]) -> Text:
     return text
 
 
-def report(findings: list[dict[str, Any]]) -> RenderableType:
+def report(findings: list[dict[str, Any]], scope: str = "") -> RenderableType:
     """Grouped by session, then by encounter or subject; one line per finding, the rules'
-    answer beside the ruling."""
+    answer beside the ruling. ``scope``: the filters asked for (``--session 2 --code LOY001``),
+    which an empty answer names — it says nothing of the rest of the campaign."""
+    if not findings and scope:
+        return Text(f"No findings for {scope} (`campaign audit` lists them all).", style="green")
     if not findings:
         return Text("No findings: every ruling agrees with the rules.", style="green")
     sessions: dict[Any, list[dict[str, Any]]] = {}

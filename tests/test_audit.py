@@ -541,6 +541,14 @@ def test_strict_exits_3_when_a_warning_stands_pending_ones_included(campaign, au
     assert campaign("--db", audited, "audit").exit_code == 0  # without --strict
 
 
+def test_an_empty_filtered_audit_names_its_filters_not_the_whole_campaign(campaign, audited):
+    # "No findings: every ruling agrees with the rules" was false of a campaign with 24 warnings
+    none = campaign("--db", audited, "audit", "--code", "LOY001", "--session", "2")
+    assert none.exit_code == 0 and "agrees with the rules" not in none.stdout
+    assert "No findings for --session 2 --code LOY001" in none.stdout
+    assert "campaign audit" in none.stdout
+
+
 def test_the_report_groups_by_session_and_subject(campaign, audited):
     result = campaign("--db", audited, "audit")
     assert result.exit_code == 0, result.output

@@ -209,14 +209,17 @@ class _LogWriter:
 
     def end(self) -> list[str]:
         self.lines = []
-        if self.deferred:
+        if self.deferred and self.session is None:  # one session's log holds none of them
             at = self.deferred[0][0].position
+            when = "after the last session" if self.sessions else "before any session"
+            following = max(self.sessions, default=0) + 1
             raise ExportError(
-                f"event {at}: a setting recorded after the last session has no session to hold "
-                "it in a log",
+                f"event {at}: a setting recorded {when} has no session to hold it in a log "
+                f"(every line of a log is in a session): open session {following} "
+                f"(`campaign session {following}`) and export again, or export "
+                "`--format jsonl`, which keeps every event",
                 field=None,
                 value=at,
-                expected="a session after it",
             )
         if self.session is not None and self.session not in self.sessions:
             raise UnknownSession(self.session, self.sessions)

@@ -251,6 +251,22 @@ def test_a_history_that_cannot_be_a_log_writes_nothing_to_stdout(tmp_path):
     assert result.exit_code == 2
     assert result.stdout == ""
     assert "after the last session" in result.stderr
+    # … and it says how to go on (it said only "expected a session after it")
+    assert "open session 2 (`campaign session 2`) and export again" in result.stderr
+    assert "--format jsonl" in result.stderr
+    # one session's log holds no setting after the last session: it is written
+    alone = cli("--db", db, "export", "--format", "log", "--session", "1")
+    assert alone.exit_code == 0 and "note hi" in alone.stdout
+
+
+def test_a_setting_before_any_session_says_so_and_how_to_go_on(tmp_path):
+    db = str(tmp_path / "campaign.db")
+    ok("--db", db, "init", "--paladin-ability", "cha")  # the example of `campaign init --help`
+    result = cli("--db", db, "export", "--format", "log")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "before any session" in result.stderr and "campaign session 1" in result.stderr
+    ok("--db", db, "session", "1")
+    assert "setting paladin-ability cha" in cli("--db", db, "export", "--format", "log").stdout
 
 
 def test_reading_commands_need_a_store(tmp_path):

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
@@ -286,11 +286,18 @@ def verify_jsonl(lines: Iterable[str | bytes], transcoder: Transcoder | None = N
     A line that is not an event of the export's shape (not JSON, a key missing, data that does
     not decode) breaks the chain at the position it stands for. ``subject`` is shown for people
     and not part of what was recorded: it is not covered by the hash.
+
+    A file whose first line is marked ``export_session`` is checked from its first event on (a
+    session's export, part of a history) only if it reads as one (:class:`_SessionExport`): the
+    marker is not hashed, so it is believed only where the hashed events agree with it. Any other
+    file is checked from position 1, so that its first lines cut off are a deletion.
     """
     from campaign.transfer import row_state  # (transfer imports this module)
 
     transcoder = transcoder or app_transcoder()
     chain = Chain()
+    marked: _SessionExport | None = None  # the first line's marker, and whether it holds
+    whole: Chain | None = None  # the same lines from position 1, while the file is taken as a part
     for number, raw in enumerate(lines, start=1):
         text = raw
         if isinstance(text, bytes):
@@ -298,12 +305,15 @@ def verify_jsonl(lines: Iterable[str | bytes], transcoder: Transcoder | None = N
                 text = text.decode("utf-8")
             except UnicodeDecodeError as error:
                 problem = f"line {number} is not UTF-8 ({error})"
-                chain.add("", None, None, None, problem=problem, line=number)
+                for each in (chain, whole):
+                    if each is not None:
+                        each.add("", None, None, None, problem=problem, line=number)
                 continue
         if number == 1:
             text = text.removeprefix("\ufeff")
         if not text.strip():
             continue
+        row: Any = None
         try:
             row = json.loads(text)
             if not isinstance(row, dict):
@@ -313,9 +323,94 @@ def verify_jsonl(lines: Iterable[str | bytes], transcoder: Transcoder | None = N
         except Exception as error:
             detail = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
             problem = f"line {number} is not an event of a jsonl export ({detail})"
-            chain.add("", None, None, None, problem=problem, line=number)
+            if marked is not None and isinstance(row, dict):
+                marked.line(row, None, number)
+            for each in (chain, whole):
+                if each is not None:
+                    each.add("", None, None, None, problem=problem, line=number)
             continue
-        if chain.events == 0:
-            chain.partial = SESSION_EXPORT in row  # a session's export: part of a history
+        if chain.events == 0 and SESSION_EXPORT in row:
+            marked = _SessionExport(row, state, topic, number)
+            if marked.why is None:  # its first event is the session's opening: a part
+                chain.partial, whole = True, Chain()
+        elif marked is not None:
+            marked.line(row, state, number)
         chain.add(topic, aggregate, version, state, line=number)
-    return chain.verdict()
+        if whole is not None:
+            whole.add(topic, aggregate, version, state, line=number)
+    if marked is None:
+        return chain.verdict()
+    why = marked.finish()
+    if why is None:
+        return chain.verdict()
+    found = (whole or chain).verdict()  # not a session's export: the file from position 1
+    if found.intact:
+        return found
+    return replace(found, reason=f"{found.reason} — {why}: the file is checked from position 1")
+
+
+class _SessionExport:
+    """A file whose first line carries ``export_session`` N: is it consistent with a session's
+    export (``export --format jsonl --session N``, :func:`campaign.transfer.jsonl`)?
+
+    Such an export is the stretch of the chain from the first event of session N — its opening,
+    ``SessionOpened`` with number N — to the last event in session N, every line marked N (the
+    events in between may carry other sessions: a retracted ``session M`` that let session N go
+    on). The marker is not hashed; the first event's type, number and ``session`` and the last
+    event's ``session`` are. :attr:`why` says what does not fit, None while all does.
+    """
+
+    def __init__(self, row: Mapping[str, Any], state: Mapping[str, Any], topic: str, line: int):
+        self.session = row[SESSION_EXPORT]
+        self.why: str | None = None
+        self.last: Any = _UNREAD  # the hashed session of the last event (its line unread)
+        marker = f"line {line} is marked {SESSION_EXPORT} {json.dumps(self.session)}"
+        if type(self.session) is not int or self.session < 1:
+            self.why = f"{marker}, which names no session"
+        elif not (
+            _is_opening(topic)
+            and state.get("number") == self.session
+            and state.get("session") == self.session
+        ):
+            self.why = (
+                f"{marker}, but its event (position {state.get('position')}) is not session "
+                f"{self.session}'s opening (`session {self.session}`), where a session's export "
+                "starts"
+            )
+        self.last = state.get("session")
+
+    def line(self, row: Mapping[str, Any], state: Mapping[str, Any] | None, line: int) -> None:
+        if self.why is None:
+            found = row.get(SESSION_EXPORT, _UNMARKED)
+            if found is _UNMARKED or found != self.session or type(found) is not int:
+                said = "not marked" if found is _UNMARKED else f"marked {json.dumps(found)}"
+                self.why = (
+                    f"the file is marked {SESSION_EXPORT} {self.session}, but line {line} is "
+                    f"{said} (a session's export marks every line with it)"
+                )
+        self.last = _UNREAD if state is None else state.get("session")
+
+    def finish(self) -> str | None:
+        """Why the whole file is not a session's export, or None."""
+        if self.why is None and self.last is not _UNREAD and self.last != self.session:
+            self.why = (
+                f"the file is marked {SESSION_EXPORT} {self.session}, but a session's export "
+                f"ends with the session's last event, and its last event is in session "
+                f"{self.last}"
+            )
+        return self.why
+
+
+_UNMARKED, _UNREAD = object(), object()
+
+
+def _is_opening(topic: str) -> bool:
+    """Whether ``topic`` is a session's opening (``SessionOpened``), under any name it had."""
+    from eventsourcing.utils import resolve_topic
+
+    from aggregates.campaign import Campaign
+
+    try:
+        return resolve_topic(topic) is Campaign.SessionOpened
+    except Exception:  # a topic this code does not know: not the opening
+        return False

@@ -1,0 +1,170 @@
+"""Given a session's jsonl export, a log replayed with ``--dry-run``, or a log whose ``session end``
+line is malformed, when the GM checks or replays it, then the tracker says what is so (SPEC §5
+``replay``, ``verify``; §7):
+
+- ``verify --file`` takes a file as part of a history (checked from its first event on) only when
+  it is consistent with a session's export — it starts with that session's opening, every line
+  carries the same ``export_session``, it ends in that session; anything else is checked from
+  position 1, so a whole export with its head cut and the lines marked, or a session's export
+  with its first lines cut, is a deletion (exit 1);
+- ``replay --dry-run`` says exactly what the real replay would do when a session stands in two of
+  its files (the second one skipped), or one file is named twice;
+- a ``session end`` line the live command refuses (``session end extra``, ``session end --date
+  X``) is the error, at its own line, with the live command's words — not the next line's
+  "no session is open".
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app
+
+EXAMPLES = sorted((Path(__file__).parent.parent / "examples" / "campaign").glob("*.log"))
+
+
+def cli(*args: str):
+    return CliRunner().invoke(app, list(args), env={"CAMPAIGN_SEED": "5"})
+
+
+def ok(*args: str) -> str:
+    result = cli(*args)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def write(tmp: Path, name: str, rows: list[dict]) -> str:
+    path = tmp / name
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows), "utf-8")
+    return str(path)
+
+
+def verify_file(path: str, *, exit_code: int) -> dict:
+    result = cli("verify", "--file", path, "--json")
+    assert result.exit_code == exit_code, result.output
+    return json.loads(result.stdout)
+
+
+# --- Bug 1: verify --file trusted an unhashed export_session marker ---------------------------
+
+
+@pytest.fixture(scope="module")
+def example(tmp_path_factory) -> tuple[str, list[dict]]:
+    """The example campaign's store, and its whole jsonl export."""
+    tmp = tmp_path_factory.mktemp("example")
+    db = str(tmp / "a.db")
+    ok("--db", db, "replay", *map(str, EXAMPLES))
+    rows = [json.loads(line) for line in ok("--db", db, "export", "--format", "jsonl").splitlines()]
+    return db, rows
+
+
+def _session_rows(db: str, number: int) -> list[dict]:
+    text = ok("--db", db, "export", "--format", "jsonl", "--session", str(number))
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def test_a_whole_export_with_its_head_cut_and_lines_marked_is_a_deletion(example, tmp_path):
+    _, rows = example
+    forged = [{**row, "export_session": 1} for row in rows[10:]]  # positions 11…, "session 1"
+    found = verify_file(write(tmp_path, "forged.jsonl", forged), exit_code=1)
+    assert found["intact"] is False
+    assert found["first_bad_position"] == 1 and found["first_position"] == 1
+    assert "position 1 is missing (deleted)" in found["reason"]
+    assert "export_session" in found["reason"]  # why the marker was not taken as given
+    said = cli("verify", "--file", str(tmp_path / "forged.jsonl"))
+    assert said.exit_code == 1 and "broken at line 1, position 1" in said.stdout
+
+
+def test_a_sessions_export_with_its_first_lines_cut_is_a_deletion(example, tmp_path):
+    db, _ = example
+    rows = _session_rows(db, 2)
+    found = verify_file(write(tmp_path, "s2cut.jsonl", rows[5:]), exit_code=1)
+    assert found["intact"] is False and found["first_bad_position"] == 1
+    assert "missing (deleted)" in found["reason"] and "session 2" in found["reason"]
+
+
+@pytest.mark.parametrize(
+    "forge",
+    [
+        # a line in the middle not marked, or marked with another session
+        lambda rows: [rows[0], {k: v for k, v in rows[1].items() if k != "export_session"},
+                      *rows[2:]],
+        lambda rows: [rows[0], {**rows[1], "export_session": 3}, *rows[2:]],
+        # the first line's marker names another session than its opening's
+        lambda rows: [{**row, "export_session": 3} for row in rows],
+        # the file goes on past the session's last event (into session 3)
+        None,
+        # a marker that names no session
+        lambda rows: [{**row, "export_session": "2"} for row in rows],
+        lambda rows: [{**row, "export_session": True} for row in rows],
+    ],
+    ids=["unmarked-line", "other-marker", "wrong-number", "past-the-end", "text", "bool"],
+)  # fmt: skip
+def test_a_marked_file_that_is_not_a_sessions_export_is_checked_from_position_1(
+    example, tmp_path, forge
+):
+    db, whole = example
+    rows = _session_rows(db, 2)
+    if forge is None:
+        start = rows[0]["position"] - 1
+        forged = [{**row, "export_session": 2} for row in whole[start:]]
+    else:
+        forged = forge(rows)
+    found = verify_file(write(tmp_path, "forged.jsonl", forged), exit_code=1)
+    assert found["first_bad_position"] == 1 and found["first_position"] == 1
+    assert "position 1 is missing (deleted)" in found["reason"]
+    assert "export_session" in found["reason"]
+
+
+def test_every_session_export_of_the_example_still_verifies(example, tmp_path):
+    db, whole = example
+    last = {row["position"]: row["hash"] for row in whole}
+    sessions = sorted({row["session"] for row in whole if row["session"] is not None})
+    assert sessions == [1, 2, 3]
+    for number in sessions:
+        rows = _session_rows(db, number)
+        found = verify_file(write(tmp_path, f"s{number}.jsonl", rows), exit_code=0)
+        assert found["intact"] is True and found["events"] == len(rows)
+        assert found["first_position"] == rows[0]["position"] > 1
+        assert found["last_hash"] == last[rows[-1]["position"]]
+
+
+def test_a_whole_export_still_verifies_and_a_cut_head_unmarked_is_still_a_deletion(
+    example, tmp_path
+):
+    _, rows = example
+    found = verify_file(write(tmp_path, "all.jsonl", rows), exit_code=0)
+    assert found["intact"] is True and found["first_position"] == 1
+    cut = verify_file(write(tmp_path, "cut.jsonl", rows[10:]), exit_code=1)
+    assert cut["first_bad_position"] == 1
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["session 1", "note a", "session 2", "retract last", "note b"],
+        ["session 1", "note a", "session 3", "retract last", "session 2", "note b"],
+        ["session 1", "note a", "session 2", "note x", "retract last", "retract last",
+         "note b", "session 3", "note c"],
+    ],
+    ids=["live", "mistyped", "twice"],
+)  # fmt: skip
+def test_a_session_that_went_on_after_a_retracted_session_line_still_verifies(tmp_path, lines):
+    # 929ddf4: the export of such a session holds the retracted session's events, each with its
+    # own `session`, all marked with the exported session
+    db = str(tmp_path / "ro.db")
+    for line in lines:
+        ok("--db", db, *line.split())
+    whole = [json.loads(x) for x in ok("--db", db, "export", "--format", "jsonl").splitlines()]
+    for number in sorted({row["session"] for row in whole if row["session"] is not None}):
+        rows = _session_rows(db, number)
+        found = verify_file(write(tmp_path, f"s{number}.jsonl", rows), exit_code=0)
+        assert found["intact"] is True and found["first_position"] == rows[0]["position"]
+    # and one of its lines deleted inside is still found
+    rows = _session_rows(db, 1)
+    gone = verify_file(write(tmp_path, "gone.jsonl", [rows[0], *rows[2:]]), exit_code=1)
+    assert gone["first_bad_position"] == rows[1]["position"]

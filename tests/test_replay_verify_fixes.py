@@ -168,3 +168,56 @@ def test_a_session_that_went_on_after_a_retracted_session_line_still_verifies(tm
     rows = _session_rows(db, 1)
     gone = verify_file(write(tmp_path, "gone.jsonl", [rows[0], *rows[2:]]), exit_code=1)
     assert gone["first_bad_position"] == rows[1]["position"]
+
+
+# --- Bug 2: replay --dry-run and a session in two files -----------------------------------------
+
+
+def _log(tmp: Path, name: str, text: str) -> str:
+    path = tmp / name
+    path.write_text(text, "utf-8")
+    return str(path)
+
+
+def test_a_dry_run_skips_a_session_an_earlier_file_holds_as_the_replay_does(store_url, tmp_path):
+    s5 = _log(tmp_path, "s5.log", "session 5\nnote five\n")
+    s56 = _log(tmp_path, "s56.log", "session 5\nnote five\nsession 6\nnote six\n")
+    dry = cli("--db", store_url, "replay", "--dry-run", s5, s56)
+    assert dry.exit_code == 0, dry.output
+    assert "s56.log: session 6 — would record" in dry.stdout
+    assert "session 5 already recorded from this text: skipped" in dry.stdout
+    real = cli("--db", store_url, "replay", s5, s56)
+    assert real.exit_code == 0, real.output
+    assert "s56.log: session 6 — recorded" in real.stdout
+    assert "session 5 already recorded from this text: skipped" in real.stdout
+
+
+def test_a_dry_run_of_one_file_named_twice_skips_the_second(store_url, tmp_path):
+    s5 = _log(tmp_path, "s5.log", "session 5\nnote five\n")
+    dry = cli("--db", store_url, "replay", "--dry-run", s5, s5)
+    assert dry.exit_code == 0, dry.output
+    assert "s5.log: nothing new. session 5 already recorded from this text: skipped" in dry.stdout
+    assert cli("--db", store_url, "replay", s5, s5).exit_code == 0
+
+
+def test_a_dry_run_refuses_a_session_an_earlier_file_holds_from_another_text(store_url, tmp_path):
+    s5 = _log(tmp_path, "s5.log", "session 5\nnote five\n")
+    other = _log(tmp_path, "other.log", "session 5\nnote FIVE\n")
+    dry = cli("--db", store_url, "replay", "--dry-run", s5, other)
+    real = cli("--db", store_url, "replay", s5, other)
+    assert dry.exit_code == real.exit_code == 2
+    said = "other.log:1: session 5 is already recorded (from s5.log) from a different text"
+    assert said in dry.stderr and said in real.stderr
+
+
+def test_a_dry_run_knows_a_session_an_earlier_file_retracted(store_url, tmp_path):
+    # the first file opens session 5 and withdraws it: the second file's session 5 is new, and
+    # its block, recorded from the same text once, is skipped (SPEC §5: retracted ones too)
+    first = _log(tmp_path, "a.log", "session 4\nnote four\nsession 5\nretract last\nnote b\n")
+    second = _log(tmp_path, "b.log", "session 5\nnote five\n")
+    dry = cli("--db", store_url, "replay", "--dry-run", first, second)
+    assert dry.exit_code == 0, dry.output
+    assert "b.log: session 5 — would record" in dry.stdout
+    real = cli("--db", store_url, "replay", first, second)
+    assert real.exit_code == 0, real.output
+    assert "b.log: session 5 — recorded" in real.stdout

@@ -266,7 +266,7 @@ def _blocks(lines: list[LogLine], physical: list[str], name: str) -> tuple[Sessi
     starts: list[tuple[int, LogLine]] = []  # (session number, its line)
     ended_on: int | None = None  # the line of a `session end` not yet followed by `session N`
     for line in lines:
-        if line.tokens[0] == "session" and session_argument(line.tokens) != "end":
+        if line.tokens[0] == "session" and not _is_end(session_argument(line.tokens)):
             starts.append((_session_number(line, name), line))
             ended_on = None
         elif not starts or ended_on is not None:
@@ -278,8 +278,11 @@ def _blocks(lines: list[LogLine], physical: list[str], name: str) -> tuple[Sessi
                 name=name,
                 line=line.number,
             )
-        elif line.tokens[0] == "session":
+        elif line.tokens[0] == "session" and _ends(line.tokens):
             ended_on = line.number
+        # (a `session end` the live command refuses — `session end extra`, `session end --date
+        # X` — closes nothing: it stays in its block, where running it says what is wrong with
+        # it, at its own line, rather than the next line saying that no session is open)
     blocks = []
     numbers = [line.number for line in lines]  # in order: each block is a slice of the lines
     for index, (number, start) in enumerate(starts):
@@ -311,6 +314,32 @@ def session_argument(tokens: tuple[str, ...]) -> str | None:
             continue
         return word
     return None
+
+
+def _is_end(argument: str | None) -> bool:
+    """Whether a ``session`` line's argument is ``end``, as the live command reads it."""
+    return argument is not None and argument.strip().lower() == "end"
+
+
+def _ends(tokens: tuple[str, ...]) -> bool:
+    """Whether a ``session … end`` line is one the live command takes, and so ends the session:
+    its one argument, and no option but ``--note`` with its value (``--date`` and ``--title``
+    are refused with ``end``, another option or a second argument by the command line)."""
+    arguments = 0
+    words = iter(tokens[1:])
+    for word in words:
+        if word == "--":  # every word after it is an argument
+            arguments += sum(1 for _ in words)
+        elif word == "--note":
+            if next(words, None) is None:  # its value is missing
+                return False
+        elif word.startswith("--note="):
+            continue
+        elif word.startswith("-") and word != "-":  # --date, --title, or no option of `session`
+            return False
+        else:
+            arguments += 1
+    return arguments == 1
 
 
 def _session_number(line: LogLine, name: str) -> int:

@@ -221,3 +221,46 @@ def test_a_dry_run_knows_a_session_an_earlier_file_retracted(store_url, tmp_path
     real = cli("--db", store_url, "replay", first, second)
     assert real.exit_code == 0, real.output
     assert "b.log: session 5 — recorded" in real.stdout
+
+
+# --- Bug 3: a bad `session end` line is the error, at its own line ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("session end extra", "Got unexpected extra argument(s) (extra)"),
+        ("session end --date 2026-01-01", "`session end` takes no --date or --title"),
+        ("session --title x end", "`session end` takes no --date or --title"),
+        ("session end --note", "Option '--note' requires an argument"),
+        ("session end --bogus x", "No such option: --bogus"),
+    ],
+)
+def test_a_session_end_line_the_live_command_refuses_is_the_error_at_its_line(tmp_path, line, said):
+    log = _log(tmp_path, "ex3.log", f"session 1\nnote z\n{line}\nnote after\n")
+    for dry in ([], ["--dry-run"]):
+        result = cli("--db", str(tmp_path / "y.db"), "replay", *dry, log)
+        assert result.exit_code == 2, result.output
+        assert f"ex3.log:3: {line}: {said}" in result.stderr, result.stderr
+        assert "no session is open" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "line", ["session end", "session end --note done", "session --note=done end", "session END"]
+)
+def test_a_well_formed_session_end_still_closes_the_session_in_a_log(tmp_path, line):
+    log = _log(tmp_path, "ex3.log", f"session 1\nnote z\n{line}\nnote after\n")
+    result = cli("--db", str(tmp_path / "y.db"), "replay", log)
+    assert result.exit_code == 2, result.output
+    assert "ex3.log:4: no session is open: `session end` on line 3 closed it" in result.stderr
+    # and ends the session where the file goes on with the next one
+    ok_log = _log(tmp_path, "ok.log", f"session 1\nnote z\n{line}\nsession 2\nnote b\n")
+    ok("--db", str(tmp_path / "z.db"), "replay", ok_log)
+
+
+def test_the_structure_pass_leaves_a_malformed_session_end_in_its_block():
+    from campaign.logfile import read_log
+
+    log = read_log(b"session 1\nnote z\nsession end extra\nnote after\n", name="ex3.log")
+    (block,) = log.blocks
+    assert [line.number for line in block.lines] == [1, 2, 3, 4]

@@ -12,6 +12,7 @@ import base64
 import binascii
 import fcntl
 import os
+import re
 import time
 import zlib
 from collections.abc import Iterator
@@ -19,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 from campaign.errors import CampaignError, ImpossibleInput
 
@@ -37,6 +38,31 @@ KEY_SIZES = (16, 24, 32)  # bytes: AES-128, -192, -256
 # database do not wait for each other; the default schema keeps the key itself.
 POSTGRES_WRITER_LOCK = 0x4C45444745520001
 EVENTS_TABLE = "ledger_events"  # the library's table for the application named "ledger"
+# On SQLite the library names its table the same for every application: a file holding it is a
+# campaign store when its first event is one of the tracker's (another eventsourcing program's
+# file holds it too).
+SQLITE_EVENTS_TABLE = "stored_events"
+CAMPAIGN_TOPICS = "aggregates."  # every event the tracker records: ``aggregates.campaign:…``
+SQLITE_HEADER = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database file
+# What --db takes after a PostgreSQL URL's "?": nothing else is honoured, so nothing else is
+# taken (a dropped ``sslmode=verify-full`` connected without TLS, silently).
+ACCEPTED_PARAMETERS = (
+    "no URL parameter but ?schema=NAME, once (TLS and other connection settings go in libpq's "
+    "environment variables — PGSSLMODE=verify-full, PGSSLROOTCERT, PGSSLCERT, … — which every "
+    "connection to the store honours)"
+)
+# A ``?schema=`` the library can use: it names its types unquoted (``schema.type``), so a name
+# PostgreSQL must quote ("-", a space, a keyword) broke it once the tables were made ("Composite
+# type … not found"). Capitals are folded, as PostgreSQL folds an unquoted name (``GM_A`` is
+# ``gm_a``); keywords are asked of the server (quote_ident).
+SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_$]{0,62}")
+SCHEMA_EXPECTED = (
+    "a schema name PostgreSQL takes unquoted: letters, digits, _ and $ (capitals read as "
+    "lower-case), not first a digit, at most 63 characters, not an SQL keyword — e.g. "
+    "?schema=campaign_2"
+)
+# The schemas this process has found or created (StoreURL.writer_lock), by server and database.
+_SCHEMAS_READY: set[tuple[str, int, str, str]] = set()
 
 
 # The largest whole number a store's columns hold (SQLite INTEGER, PostgreSQL BIGINT): a
@@ -65,6 +91,25 @@ def unreadable(error: BaseException) -> StoreError | None:
         f"a stored event cannot be read back ({reason}): the store was damaged or written with "
         "another key — `campaign verify` names the first damaged position"
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Survey:
+    """What is at a store's place, found without changing anything there
+    (:meth:`StoreURL.survey`): a place that holds something else is refused there and then."""
+
+    campaign: bool = False  # a campaign: an event in the library's table
+    file: bool = True  # SQLite: a file is there (False: a logging command creates it)
+    note: str = ""  # why there is no campaign, said after "no campaign store at …"
+    # why a logging command cannot create the store here (it says so, as does a reading
+    # command instead of "create one with `campaign init`"); "" when it can
+    blocked: str = ""
+
+
+class StoreRefused(StoreError):
+    """A store URL the tracker cannot use, found out on the server (bad input, exit 2)."""
+
+    exit_code = 2
 
 
 class StoreBusy(StoreError):
@@ -113,20 +158,178 @@ class StoreURL:
         return f"postgresql+psycopg://{who}{self.host}:{self.port}/{self.dbname}{schema}"
 
     def exists(self) -> bool:
-        """Whether the store is there: a SQLite file, or a PostgreSQL database (or schema) that
-        holds a campaign — an event in the library's table, which a reading command does not
-        create: a typo'd URL, or a shell left at once, is no empty campaign (SPEC §5)."""
+        """Whether the store holds a campaign (:meth:`survey`)."""
+        return self.survey().campaign
+
+    def survey(self) -> Survey:
+        """What is at the store's place, read without writing anything there. A campaign is an
+        event in the library's table, which a reading command does not create: a typo'd URL,
+        an empty file, or a shell left at once, is no empty campaign (SPEC §5).
+
+        A SQLite file that is not a campaign store, but holds another program's tables, or is
+        no SQLite database at all, is refused here, for every command (ImpossibleInput, exit
+        2): a wrong ``--db`` must not become a campaign store, nor be removed as one."""
         if self.kind == "sqlite":
-            return self.path is not None and self.path.exists()
+            return self._sqlite_survey()
+        return self._postgres_survey()
+
+    def _sqlite_survey(self) -> Survey:
+        assert self.path is not None
+        try:
+            with open(self.path, "rb") as file:
+                header = file.read(100)
+        except (FileNotFoundError, NotADirectoryError):
+            return Survey(file=False)
+        except IsADirectoryError:
+            raise self._a_directory() from None
+        except OSError as error:
+            raise StoreError(f"cannot read the store {self.path}: {error.strerror}") from None
+        if not header:  # SQLite reads an empty file as an empty database (its WAL is stale)
+            return Survey(note="the file is empty")
+        if not header.startswith(SQLITE_HEADER):
+            raise ImpossibleInput(
+                f"{self.path} is not a campaign store, nor any SQLite database; nothing was "
+                "written to it",
+                field="db",
+                value=str(self.path),
+                expected=FILE_EXPECTED,
+            )
+        tables, first = self._sqlite_tables(wal=header[18:19] == b"\x02")
+        if not tables:
+            return Survey(note="a SQLite database with no tables")
+        if SQLITE_EVENTS_TABLE not in tables or (
+            first is not None and not first.startswith(CAMPAIGN_TOPICS)
+        ):
+            shown = ", ".join(sorted(tables)[:5]) + (", …" if len(tables) > 5 else "")
+            raise ImpossibleInput(
+                f"{self.path} is not a campaign store: it holds another program's tables "
+                f"({shown}); nothing was written to it",
+                field="db",
+                value=str(self.path),
+                expected=FILE_EXPECTED,
+            )
+        if first is None:
+            return Survey(note="no event was ever recorded in it")
+        return Survey(campaign=True)
+
+    def _sqlite_tables(self, *, wal: bool) -> tuple[set[str], str | None]:
+        """The SQLite file's tables and the topic of its first event (None: none), read
+        through a connection that writes nothing to the file: read-only, and ``immutable``
+        when the file is in WAL mode with no ``-wal`` beside it (nothing there but the file,
+        and a read-only connection would leave an empty ``-wal`` and a ``-shm`` behind). A
+        store whose latest commits are still in its ``-wal`` is read with them."""
+        import sqlite3
+
+        assert self.path is not None
+        wal_file = self.path.with_name(self.path.name + "-wal")
+        mode = "immutable=1" if wal and not wal_file.exists() else "mode=ro"
+        try:
+            connection = sqlite3.connect(
+                f"{self.path.as_uri()}?{mode}", uri=True, timeout=SQLITE_LOCK_TIMEOUT_SECONDS
+            )
+            try:
+                tables = {
+                    name
+                    for (name,) in connection.execute(
+                        "SELECT name FROM sqlite_master "
+                        "WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+                    )
+                }
+                first = None
+                if SQLITE_EVENTS_TABLE in tables:
+                    row = connection.execute(
+                        f"SELECT topic FROM {SQLITE_EVENTS_TABLE} ORDER BY rowid LIMIT 1"
+                    ).fetchone()
+                    first = None if row is None else str(row[0])
+            finally:
+                connection.close()
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot read the store {self.path}: {error}") from None
+        return tables, first
+
+    def _postgres_survey(self) -> Survey:
+        import psycopg
         from psycopg import sql
 
-        where = [self.schema, EVENTS_TABLE] if self.schema else [EVENTS_TABLE]
+        schema = self.schema or "public"  # the library's, when none is given
         with self._postgres() as connection:
-            if connection.execute("SELECT to_regclass(%s)", (".".join(where),)).fetchone()[0]:
-                table = sql.Identifier(*where)
-                held = sql.SQL("SELECT EXISTS (SELECT 1 FROM {})").format(table)
-                return bool(connection.execute(held).fetchone()[0])
-            return False
+            try:
+                there, table, plain = connection.execute(
+                    "SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = %s), "
+                    "EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n "
+                    "ON n.oid = c.relnamespace WHERE n.nspname = %s AND c.relname = %s), "
+                    "quote_ident(%s) = %s",
+                    (schema, schema, EVENTS_TABLE, schema, schema),
+                ).fetchone()
+                if not plain:
+                    raise self._keyword()
+                if not there:
+                    if not self.schema:
+                        return Survey(note=f"its schema {_quoted(schema)} does not exist")
+                    if not self._may_create_schema(connection):
+                        return Survey(blocked=self._schema_blocked(connection))
+                    return Survey(note=f"the schema {_quoted(schema)} does not exist yet")
+                _SCHEMAS_READY.add(self._schema_key)
+                if not table:
+                    return Survey()
+                held = sql.SQL("SELECT EXISTS (SELECT 1 FROM {})").format(
+                    sql.Identifier(schema, EVENTS_TABLE)
+                )
+                return Survey(campaign=bool(connection.execute(held).fetchone()[0]))
+            except psycopg.Error as error:
+                raise StoreError(f"cannot read the store {self.redacted}: {error}") from None
+
+    @property
+    def _schema_key(self) -> tuple[str, int, str, str]:
+        return (self.host, self.port, self.dbname, self.schema)
+
+    def _may_create_schema(self, connection: Any) -> bool:
+        """Whether the connected user may create a schema in the database."""
+        query = "SELECT has_database_privilege(current_database(), 'CREATE')"
+        return bool(connection.execute(query).fetchone()[0])
+
+    def _schema_blocked(self, connection: Any) -> str:
+        user = connection.info.user or self.user
+        return (
+            f"the schema {_quoted(self.schema)} does not exist, and the user {_quoted(user)} "
+            f"may not create it in the database {_quoted(self.dbname)}: ask its owner to run "
+            f"`CREATE SCHEMA {_quoted(self.schema)} AUTHORIZATION {_quoted(user)};`, then "
+            "create the store with `campaign init`"
+        )
+
+    def _keyword(self) -> StoreRefused:
+        return StoreRefused(
+            f"{self.redacted}: the schema name {self.schema!r} is an SQL keyword, which the "
+            f"store cannot use; expected {SCHEMA_EXPECTED}"
+        )
+
+    def _create_schema(self, connection: Any) -> None:
+        """Create the store's ``?schema=`` when it does not exist (SPEC §5: logging commands
+        create the store), under the writer lock: two first commands do not race on it."""
+        import psycopg
+        from psycopg import sql
+
+        there, plain = connection.execute(
+            "SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = %s), quote_ident(%s) = %s",
+            (self.schema, self.schema, self.schema),
+        ).fetchone()
+        if not plain:
+            raise self._keyword()
+        if not there:
+            if not self._may_create_schema(connection):
+                blocked = self._schema_blocked(connection)
+                raise StoreError(f"cannot create the store {self.redacted}: {blocked}")
+            create = sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(self.schema))
+            try:
+                connection.execute(create)
+            except psycopg.errors.UniqueViolation:
+                pass  # created meanwhile by a program that does not take the writer lock
+            except psycopg.errors.InsufficientPrivilege:
+                blocked = self._schema_blocked(connection)
+                raise StoreError(f"cannot create the store {self.redacted}: {blocked}") from None
+            except psycopg.Error as error:
+                raise StoreError(f"cannot create the store {self.redacted}: {error}") from None
+        _SCHEMAS_READY.add(self._schema_key)
 
     @property
     def encrypted(self) -> bool:
@@ -160,22 +363,31 @@ class StoreURL:
             env["POSTGRES_SCHEMA"] = self.schema
         return {**env, **cipher}
 
-    def prepare(self) -> None:
-        """Create what must exist before the library connects: a 0600 SQLite file (SPEC §7)."""
+    def prepare(self) -> bool:
+        """Create what must exist before the library connects: a 0600 SQLite file (SPEC §7).
+        True when this call created the file (a failed first command removes only that)."""
         if self.kind != "sqlite" or self.path is None:
-            return
+            return False
         if self.path.is_dir():
-            raise ImpossibleInput(
-                f"{str(self.path)!r} is a directory",
-                field="db",
-                value=str(self.path),
-                expected=f"a SQLite file, e.g. {self.path / 'campaign.db'}",
-            )
+            raise self._a_directory()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            os.close(os.open(self.path, os.O_CREAT | os.O_RDWR, 0o600))
+            try:
+                os.close(os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_RDWR, 0o600))
+            except FileExistsError:
+                return False
         except OSError as error:
             raise StoreError(f"cannot create the store {self.path}: {error.strerror}") from error
+        return True
+
+    def _a_directory(self) -> ImpossibleInput:
+        assert self.path is not None
+        return ImpossibleInput(
+            f"{str(self.path)!r} is a directory",
+            field="db",
+            value=str(self.path),
+            expected=f"a SQLite file, e.g. {self.path / 'campaign.db'}",
+        )
 
     @property
     def lock_path(self) -> Path:
@@ -215,7 +427,10 @@ class StoreURL:
     @contextmanager
     def writer_lock(self) -> Iterator[None]:
         """Hold the store's single-writer lock for one command. A writer waits for it (it is
-        not dropped) up to ``lock_timeout`` seconds, then gets a clear :class:`StoreBusy`."""
+        not dropped) up to ``lock_timeout`` seconds, then gets a clear :class:`StoreBusy`.
+        On PostgreSQL the first lock of a process also creates the store's ``?schema=`` when
+        it does not exist (the library's tables go in it): a logging command creates its store,
+        and ``campaign init`` does what "no campaign store at …" tells."""
         if self.kind == "sqlite":
             lock_path = self.lock_path
             fd = os.open(lock_path, os.O_CREAT | os.O_RDWR, 0o600)
@@ -238,6 +453,8 @@ class StoreURL:
             except psycopg.errors.LockNotAvailable:
                 raise self._busy() from None
             try:
+                if self.schema and self._schema_key not in _SCHEMAS_READY:
+                    self._create_schema(connection)
                 yield
             finally:
                 connection.execute("SELECT pg_advisory_unlock(%s)", (self.writer_lock_key,))
@@ -275,6 +492,12 @@ class StoreURL:
 
     def _busy(self) -> StoreBusy:
         return StoreBusy(self.redacted, self.lock_timeout)
+
+
+FILE_EXPECTED = (
+    "a campaign store, or a path where there is none yet (a logging command or `campaign init` "
+    "creates one there)"
+)
 
 
 def parse_store_url(
@@ -334,12 +557,20 @@ def _parse(text: str | None) -> StoreURL:
         path = parts.path[1:] if parts.path.startswith("//") else parts.path
         if not path:
             raise _bad_url(raw, "a file path: sqlite:///path/to/campaign.db")
+        for name, _ in parse_qsl(parts.query, keep_blank_values=True):
+            raise _bad_parameter(
+                raw, f"the URL parameter {name!r} is not honoured", "no URL parameter"
+            )
+        if parts.fragment:
+            raise _bad_parameter(raw, f"a fragment (#{parts.fragment}) is not honoured")
         return StoreURL("sqlite", path=Path(unquote(path)).expanduser().resolve())
     if scheme in ("postgresql", "postgresql+psycopg", "postgres"):
         dbname = unquote(parts.path.lstrip("/"))
         if not dbname:
             raise _bad_url(raw, "a database name: postgresql+psycopg://user:password@host/DBNAME")
-        query = parse_qs(parts.query)
+        schema = _schema(raw, parts.query)
+        if parts.fragment:
+            raise _bad_parameter(raw, f"a fragment (#{parts.fragment}) is not honoured")
         try:
             port = parts.port or 5432
         except ValueError:
@@ -351,9 +582,38 @@ def _parse(text: str | None) -> StoreURL:
             user=unquote(parts.username or ""),
             password=unquote(parts.password or ""),
             dbname=dbname,
-            schema=query.get("schema", [""])[0],
+            schema=schema,
         )
     raise _bad_url(raw, "a SQLite path or URL, or postgresql+psycopg://user:password@host/db")
+
+
+def _schema(raw: str, query: str) -> str:
+    """The ``?schema=`` of a PostgreSQL URL ("" when none): any other parameter, a repeated
+    or an empty one, is refused rather than dropped (a dropped ``sslmode`` meant no TLS)."""
+    schema: str | None = None
+    for name, value in parse_qsl(query, keep_blank_values=True):
+        if name != "schema":
+            raise _bad_parameter(raw, f"the URL parameter {name!r} is not honoured")
+        if schema is not None:
+            raise _bad_parameter(raw, "the URL parameter 'schema' is given more than once")
+        if not value.strip():
+            raise _bad_parameter(raw, "the URL parameter 'schema' names no schema")
+        schema = value.strip().lower()  # stripped as the library strips it, folded as SQL folds
+        if not SCHEMA_NAME.fullmatch(schema):
+            raise _bad_parameter(
+                raw, f"the schema name {value!r} cannot be used by the store", SCHEMA_EXPECTED
+            )
+    return schema or ""
+
+
+def _bad_parameter(raw: str, why: str, expected: str = ACCEPTED_PARAMETERS) -> ImpossibleInput:
+    shown = _without_password(raw)
+    return ImpossibleInput(f"{shown!r}: {why}", field="db", value=shown, expected=expected)
+
+
+def _quoted(name: str) -> str:
+    """A PostgreSQL identifier as SQL spells it (the library quotes the schema's name)."""
+    return '"' + name.replace('"', '""') + '"'
 
 
 def _bad_url(raw: str, expected: str) -> ImpossibleInput:

@@ -21,7 +21,7 @@ import typer
 
 from campaign.application import Ledger
 from campaign.errors import CampaignError, ImpossibleInput
-from campaign.store import StoreBusy, parse_store_url
+from campaign.store import StoreBusy, StoreError, Survey, parse_store_url
 
 T = TypeVar("T")
 DEFAULT_DB = "./campaign.db"
@@ -80,11 +80,14 @@ def open_ledger(
     ctx: typer.Context, *, create: bool, scratch: bool = False, keep_empty: bool = True
 ) -> Iterator[Ledger]:
     """The store of this invocation. ``create``: logging commands and ``replay`` create it;
-    reading commands on a missing store exit 1 saying how to create one. ``scratch``: a
-    missing SQLite store is not created — the command runs on a throwaway one, removed after
-    (``replay --dry-run`` writes nothing, not even an empty store). A store this invocation
-    created goes again when it fails with nothing recorded, and, unless ``keep_empty``, when
-    it ends with nothing recorded (``campaign shell`` left at once)."""
+    reading commands on a missing store (or a place that holds no campaign: an empty file, a
+    schema with no event) exit 1 saying how to create one. ``scratch``: a missing store is
+    not created — the command runs on a throwaway one, removed after (``replay --dry-run``
+    writes nothing, not even an empty store). A SQLite file this invocation created goes
+    again when it fails with nothing recorded, and, unless ``keep_empty``, when it ends with
+    nothing recorded (``campaign shell`` left at once); a file that was there before is never
+    removed, and one holding another program's tables is refused before anything is written
+    (``StoreURL.survey``)."""
     current = state(ctx)
     if current.log is not None:
         yield current.log.ledger
@@ -98,18 +101,28 @@ def open_ledger(
         lock_timeout=os.environ.get("CAMPAIGN_LOCK_TIMEOUT"),
     )
     # asked only where it decides something: a PostgreSQL store answers over a connection of
-    # its own, which a logging command there (it creates the store) would pay for nothing
-    present = url.exists() if scratch or not create or url.kind == "sqlite" else True
+    # its own, which a logging command there (it creates the store) would pay for nothing. A
+    # SQLite file is always asked (read-only, a fraction of a millisecond): one that is no
+    # campaign store, but another program's, is refused by every command, unchanged.
+    found = url.survey() if scratch or not create or url.kind == "sqlite" else Survey(campaign=True)
+    made = False  # a SQLite file this command creates: the only one a failure removes again
     with ExitStack() as throwaway:
-        if scratch and not present:
+        if not create and not found.campaign:
+            why = found.blocked or (
+                (f"{found.note}; " if found.note else "")
+                + "create one with `campaign init`, or `campaign replay FILE…` (or point "
+                "--db / CAMPAIGN_DB at an existing store)"
+            )
+            raise StoreMissing(f"no campaign store at {url.redacted}: {why}")
+        if scratch and not found.campaign:
+            if found.blocked:  # the replay itself would be refused: so is its dry run
+                raise StoreError(f"cannot create the store {url.redacted}: {found.blocked}")
             place = throwaway.enter_context(tempfile.TemporaryDirectory(prefix="campaign-"))
             url = parse_store_url(str(Path(place) / "campaign.db"), key=url.key)
-        elif not create and not present:
-            raise StoreMissing(
-                f"no campaign store at {url.redacted}: create one with `campaign init`, or "
-                "`campaign replay FILE…` (or point --db / CAMPAIGN_DB at an existing store)"
-            )
-        made = not present and url.kind == "sqlite"  # a SQLite store this command creates
+        elif url.kind == "sqlite" and not found.file:
+            made = url.prepare()
+            if not made:  # another process made a file there meanwhile: what is it?
+                url.survey()
         with _told(reading=not create), Ledger(url, gm=current.gm, seed=_seed()) as ledger:
             try:
                 yield ledger

@@ -42,6 +42,7 @@ EVENTS_TABLE = "ledger_events"  # the library's table for the application named 
 # campaign store when its first event is one of the tracker's (another eventsourcing program's
 # file holds it too).
 SQLITE_EVENTS_TABLE = "stored_events"
+FIRST_TOPIC = "SELECT topic FROM stored_events ORDER BY rowid LIMIT 1"  # SQLITE_EVENTS_TABLE
 CAMPAIGN_TOPICS = "aggregates."  # every event the tracker records: ``aggregates.campaign:…``
 SQLITE_HEADER = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database file
 # What --db takes after a PostgreSQL URL's "?": nothing else is honoured, so nothing else is
@@ -237,9 +238,7 @@ class StoreURL:
                 }
                 first = None
                 if SQLITE_EVENTS_TABLE in tables:
-                    row = connection.execute(
-                        f"SELECT topic FROM {SQLITE_EVENTS_TABLE} ORDER BY rowid LIMIT 1"
-                    ).fetchone()
+                    row = connection.execute(FIRST_TOPIC).fetchone()
                     first = None if row is None else str(row[0])
             finally:
                 connection.close()
@@ -292,9 +291,9 @@ class StoreURL:
         user = connection.info.user or self.user
         return (
             f"the schema {_quoted(self.schema)} does not exist, and the user {_quoted(user)} "
-            f"may not create it in the database {_quoted(self.dbname)}: ask its owner to run "
-            f"`CREATE SCHEMA {_quoted(self.schema)} AUTHORIZATION {_quoted(user)};`, then "
-            "create the store with `campaign init`"
+            f"may not create it in the database {_quoted(self.dbname)}: ask its owner to create "
+            f"it for {_quoted(user)} (`create schema {_quoted(self.schema)} authorization "
+            f"{_quoted(user)};`), then create the store with `campaign init`"
         )
 
     def _keyword(self) -> StoreRefused:

@@ -72,9 +72,22 @@ MAX_STORED = 2**63 - 1
 
 
 class StoreError(CampaignError):
-    """The store cannot be reached or used (exit 1)."""
+    """The store cannot be reached or used (exit 1). A store this process may not write —
+    SQLite's "readonly database", or a file or directory it may not open — says how to fix it."""
 
     exit_code = 1
+
+    def __init__(self, message: str) -> None:
+        if _NOT_WRITABLE in message or "Permission denied" in message:
+            message += (
+                " — every command writes to a store, reading ones too (they fold new events "
+                "into its read models, and take the lock file beside it): make the store and "
+                "its directory writable, or copy the store to a place that is"
+            )
+        super().__init__(message)
+
+
+_NOT_WRITABLE = "readonly database"  # SQLite's "attempt to write a readonly database"
 
 
 def unreadable(error: BaseException) -> StoreError | None:

@@ -7,7 +7,7 @@ the last recorded event, the open session and the GM.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from uuid import UUID
@@ -41,67 +41,7 @@ if TYPE_CHECKING:
 
 
 SNAPSHOT_INTERVAL = 50  # events per aggregate between snapshots (benchmarks/ measures it)
-# Events per INSERT when PostgreSQL records a save (a replayed file is one save): see
-# LedgerPostgresRecorder; the measurements are in docs/RELIABILITY.md.
-POSTGRES_INSERT_BATCH = 1000
-POSTGRES_RECORDER_TOPIC = "campaign.application:LedgerPostgresRecorder"
 A = TypeVar("A", bound=LedgerAggregate)
-
-
-def __getattr__(name: str) -> Any:
-    # The PostgreSQL recorder is built on first use: importing ``eventsourcing.postgres`` (psycopg
-    # and its pool) is a cost no SQLite command pays (docs/PERFORMANCE.md, start-up). The
-    # library finds it by its topic, which goes through here.
-    if name == "LedgerPostgresRecorder":
-        recorder = globals()[name] = _postgres_recorder()
-        return recorder
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _postgres_recorder() -> type:
-    from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
-    from eventsourcing.postgres import PostgresApplicationRecorder
-    from eventsourcing.utils import retry
-
-    class LedgerPostgresRecorder(PostgresApplicationRecorder):
-        """The library's PostgreSQL recorder, inserting without psycopg's pipeline mode.
-
-        ``PostgresApplicationRecorder.insert_events`` sends the whole save as one INSERT inside
-        ``conn.pipeline()`` and then ``pipeline.sync()``. psycopg 3.3's pipeline loop stops
-        flushing libpq's output buffer once its command queue is empty, even when the last
-        flush did not send everything (a message larger than the socket buffers take at once:
-        a few MB on loopback, 12,000 events of a replayed file), then waits for a result the
-        server cannot send — it is still reading the INSERT (``ClientRead``). The process hung
-        for ever, holding the writer lock (docs/RELIABILITY.md).
-
-        Here the library's own statements (``_insert_stored_events``: ``SET LOCAL
-        lock_timeout``, ``LOCK TABLE … IN EXCLUSIVE MODE``, ``NOTIFY``, the INSERT … ``unnest``
-        … ``RETURNING``) run in ordinary mode, where psycopg sends each query whole before it
-        reads, ``POSTGRES_INSERT_BATCH`` events at a time so no message grows with the save,
-        in one transaction: all of the save or none of it, as before. Taking the lock again
-        in the same transaction is a no-op, and PostgreSQL folds a transaction's identical
-        NOTIFYs into one.
-        """
-
-        @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
-        def insert_events(
-            self, stored_events: Sequence[StoredEvent], **kwargs: Any
-        ) -> Sequence[int] | None:
-            notification_ids: list[int] = []
-            with (
-                self.datastore.get_connection() as conn,
-                conn.transaction(),
-                conn.cursor() as curs,
-            ):
-                self._insert_events(curs, stored_events, **kwargs)  # the library's hook
-                for start in range(0, len(stored_events), POSTGRES_INSERT_BATCH):
-                    batch = stored_events[start : start + POSTGRES_INSERT_BATCH]
-                    self._insert_stored_events(curs, batch, **kwargs)
-                    notification_ids += self._fetch_ids_after_insert_events(curs, batch, **kwargs)
-            return notification_ids or None
-
-    LedgerPostgresRecorder.__qualname__ = "LedgerPostgresRecorder"
-    return LedgerPostgresRecorder
 
 
 class _EveryLedgerAggregate(dict[type, int]):
@@ -127,7 +67,9 @@ class LedgerApplication(Application):
         # Only what the store URL says: the process environment never configures the library.
         env = {"IS_SNAPSHOTTING_ENABLED": "y", **(env or {})}
         if env.get("PERSISTENCE_MODULE") == "eventsourcing.postgres":
-            env["APPLICATION_RECORDER_TOPIC"] = POSTGRES_RECORDER_TOPIC
+            # psycopg's pipeline hung on a large save (campaign/pgrecorder.py); imported by the
+            # library from this topic, so no SQLite command imports eventsourcing.postgres
+            env["APPLICATION_RECORDER_TOPIC"] = "campaign.pgrecorder:LedgerPostgresRecorder"
         return Environment(name, env)
 
     def _record(self, processing_event: ProcessingEvent) -> list[Any]:

@@ -3,7 +3,7 @@
 The library's PostgreSQL recorder sent it as one INSERT in psycopg's pipeline mode, which stops
 flushing once its queue is empty: past a few MB (about 12,000 events) the last part of the
 INSERT stayed in the client's buffer while both sides waited for the other — a replay hung for
-ever, holding the writer lock. ``LedgerPostgresRecorder`` (campaign/application.py) inserts in
+ever, holding the writer lock. ``LedgerPostgresRecorder`` (campaign/pgrecorder.py) inserts in
 batches, in ordinary mode, in one transaction (docs/RELIABILITY.md).
 
 The replay runs in a child process with a timeout, so a regression fails instead of hanging
@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from eventsourcing.persistence import IntegrityError, StoredEvent
 
-from campaign import application
+from campaign import pgrecorder
 from campaign.application import Ledger, LedgerApplication
 from campaign.store import parse_store_url
 from tests.conftest import POSTGRES_URL, REQUIRE_POSTGRES, postgres_schema
@@ -69,7 +69,7 @@ def _events(originator: uuid.UUID, versions: range) -> list[StoredEvent]:
 
 
 def test_a_save_in_several_inserts_is_still_one_transaction(pg_url, monkeypatch):
-    monkeypatch.setattr(application, "POSTGRES_INSERT_BATCH", 100)
+    monkeypatch.setattr(pgrecorder, "INSERT_BATCH", 100)
     with Ledger(parse_store_url(pg_url)) as ledger:
         recorder = ledger.app.recorder
         assert type(recorder).__name__ == "LedgerPostgresRecorder"
@@ -94,4 +94,4 @@ def test_only_a_postgresql_store_gets_the_ledgers_recorder(tmp_path):
     assert env.get("APPLICATION_RECORDER_TOPIC") is None  # SQLite: the library's, unchanged
     postgres = parse_store_url("postgresql+psycopg://u:p@h/db").library_env()
     env = LedgerApplication.construct_env(LedgerApplication, "ledger", postgres)
-    assert env.get("APPLICATION_RECORDER_TOPIC") == application.POSTGRES_RECORDER_TOPIC
+    assert env.get("APPLICATION_RECORDER_TOPIC") == "campaign.pgrecorder:LedgerPostgresRecorder"

@@ -86,6 +86,10 @@ class Character:
     items: list[str] = field(default_factory=list)
     saves: dict[str, int] = field(default_factory=dict)
     item_count: int = 0
+    # items with hit points that made an item save: they may be destroyed, and a destroyed item
+    # cannot save again (until mended), so they are not exposed again
+    spent: set[str] = field(default_factory=set)
+    with_hp: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -287,6 +291,7 @@ class Campaign:
         line = f"character item {character.handle} {_quote(name)} --slot {slot}{magic}"
         if slot == "shield" and rng.random() < 0.5:
             line += f" --hardness 5 --hp {rng.randint(10, 20)}"
+            character.with_hp.add(name)
         character.items.append(name)
         self._emit(line)
 
@@ -394,15 +399,18 @@ class Campaign:
             line += f" --damage {rng.randint(6, 40)}"
             if rng.random() < 0.5:
                 line += " --energy"
-        exposes = harms_objects and natural == 1 and character.items
+        exposable = [item for item in character.items if item not in character.spent]
+        exposes = harms_objects and natural == 1 and exposable
         if harms_objects:
             line += " --objects"
         line += f" --roll {natural}"
         if exposes:
-            line += f" --item {_quote(character.items[0])}"
+            line += f" --item {_quote(exposable[0])}"
         self._emit(line)
         if exposes:
             self._emit(f"item-save {character.handle} --roll {rng.randint(1, 20)}")
+            if exposable[0] in character.with_hp:
+                character.spent.add(exposable[0])
 
     def _trait(self) -> None:
         rng = self.rng

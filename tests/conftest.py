@@ -49,13 +49,19 @@ def store_url(request, tmp_path):
     if request.param == "sqlite":
         yield str(tmp_path / "campaign.db")
         return
+    need_postgres()
+    with postgres_schema() as url:
+        yield url
+
+
+def need_postgres() -> None:
+    """Skip a PostgreSQL test without a test server (fail instead when CAMPAIGN_REQUIRE_POSTGRES
+    is set, as CI does)."""
     if not POSTGRES_URL:
         message = "CAMPAIGN_TEST_POSTGRES is not set (see .ci/postgres.sh)"
         if REQUIRE_POSTGRES:
             pytest.fail(message)
         pytest.skip(message)
-    with postgres_schema() as url:
-        yield url
 
 
 @contextmanager

@@ -23,7 +23,7 @@ from eventsourcing.persistence import IntegrityError, StoredEvent
 from campaign import pgrecorder
 from campaign.application import Ledger, LedgerApplication
 from campaign.store import parse_store_url
-from tests.conftest import POSTGRES_URL, REQUIRE_POSTGRES, postgres_schema
+from tests.conftest import need_postgres, postgres_schema
 
 CASUALTIES = 20_000  # + 5 events for the session, the encounter and its group
 CLI = "import sys; from cli.main import main; sys.argv[0] = 'campaign'; main()"
@@ -31,11 +31,7 @@ CLI = "import sys; from cli.main import main; sys.argv[0] = 'campaign'; main()"
 
 @pytest.fixture
 def pg_url():
-    if not POSTGRES_URL:
-        message = "CAMPAIGN_TEST_POSTGRES is not set (see .ci/postgres.sh)"
-        if REQUIRE_POSTGRES:
-            pytest.fail(message)
-        pytest.skip(message)
+    need_postgres()
     with postgres_schema() as url:
         yield url
 

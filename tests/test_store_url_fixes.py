@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from campaign.store import StoreURL, parse_store_url
-from tests.conftest import POSTGRES_URL, REQUIRE_POSTGRES
+from tests.conftest import POSTGRES_URL, need_postgres
 
 READING = [
     ["status", "--json"],
@@ -298,11 +298,7 @@ def test_capitals_in_a_schema_name_are_folded_as_postgresql_folds_them():
 @pytest.fixture
 def missing_schema():
     """A ``?schema=`` of its own that does not exist yet (``fixurl…``); dropped after, if made."""
-    if not POSTGRES_URL:
-        message = "CAMPAIGN_TEST_POSTGRES is not set (see .ci/postgres.sh)"
-        if REQUIRE_POSTGRES:
-            pytest.fail(message)
-        pytest.skip(message)
+    need_postgres()
     import psycopg
     from psycopg import sql
 

@@ -39,6 +39,12 @@ FATES = {
 }
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
 ITEM_HARM = (Character.ItemDamaged, Character.ItemBroken, Character.ItemDestroyed)
+ITEM_EVENTS = (
+    Character.ItemAcquired,
+    Character.ItemDropped,
+    Character.ItemRepaired,
+    Character.ItemSaveResolved,
+)
 
 
 def md(text: Any) -> str:
@@ -231,16 +237,42 @@ def _saves(status, events, names) -> list[str]:
 
 
 def _items(status, events, names) -> list[str]:
-    harmed = dict.fromkeys((h, e.item) for e, h in events if isinstance(e, ITEM_HARM))
-    lines = []
-    for handle, name in harmed:
-        character = next(c for c in status["characters"] if c["handle"] == handle)
-        item = next((i for i in character["items"] if i["name"] == name), None)
-        if item is None:
-            lines.append(f"- {md(names[handle])}'s {md(name)}: no longer carried")
+    """Each item harmed this session, as it itself was at the session's end: as the status shows
+    it while still carried, as it was when dropped otherwise. A name dropped and taken again is
+    another item (``drop_item``), so an item here is its character, its name and how many times
+    that name was acquired before the event in this session: the one a harm event names."""
+    acquired: dict[tuple[str, str], int] = {}
+    harmed: dict[tuple[str, str, int], dict[str, Any]] = {}  # the item's last known state
+    for event, handle in events:
+        if not isinstance(event, ITEM_EVENTS):
             continue
-        hp = f", {item['hp']} of {item['hp_max']} hp" if item["hp_max"] is not None else ""
-        lines.append(f"- {md(names[handle])}'s {md(name)}: {item['state']}{hp}")
+        name = (handle, event.item)  # as the aggregate holds it
+        if isinstance(event, Character.ItemAcquired):
+            acquired[name] = acquired.get(name, 0) + 1
+            continue
+        item = (*name, acquired.get(name, 0))
+        if isinstance(event, ITEM_HARM):
+            harmed.setdefault(item, {"name": event.item, "dropped": False})
+        if item not in harmed:
+            continue
+        if isinstance(event, Character.ItemDropped):
+            harmed[item]["dropped"] = True
+        else:  # a harm, a save or a repair: its hit points and state after
+            harmed[item] |= {"state": event.state, "hp": event.hp}
+            harmed[item] |= {"hp_max": event.hp_max} if hasattr(event, "hp_max") else {}
+    lines = []
+    for (handle, _, _), told in harmed.items():
+        who, name = md(names[handle]), md(told["name"])
+        if not told["dropped"]:  # still carried: the read side's own state
+            character = next(c for c in status["characters"] if c["handle"] == handle)
+            held = (i for i in character["items"] if i["name"] == told["name"])
+            told = next(held, None)
+            if told is None:
+                lines.append(f"- {who}'s {name}: no longer carried")
+                continue
+        hp = f", {told['hp']} of {told['hp_max']} hp" if told["hp_max"] is not None else ""
+        then = ", then dropped" if told.get("dropped") else ""
+        lines.append(f"- {who}'s {name}: {told['state']}{hp}{then}")
     return _heading("Damaged items", lines)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from aggregates.character_traits import check_whole
+from aggregates.character_traits import check_whole, same_name
 from campaign.errors import ImpossibleInput, UnknownHandle
 from campaign.rules import d6harmonie
 
@@ -58,7 +58,7 @@ class ConditionCommands:
             key = written.lower()
         mine = [c for c in self._conditions if c["source"] == key]
         if detail is not None:
-            mine = [c for c in mine if (c.get("detail") or "").lower() == detail.lower()]
+            mine = [c for c in mine if same_name(c.get("detail") or "") == same_name(detail)]
         if not mine:
             active = ", ".join(dict.fromkeys(_named(c) for c in self._conditions)) or "none"
             raise UnknownHandle(

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from aggregates.character_traits import check_whole
+from aggregates.character_traits import check_whole, same_name
 from campaign.errors import ImpossibleInput
 from campaign.rules import d6harmonie
 from campaign.rules.d6harmonie import FlawOutcome, Penalty
@@ -49,7 +49,7 @@ class FlawCommands:
         _key, detail = d6harmonie.split_detail(key_detail)
         mine = [f for f in self._flaws if f["key"] == trait.key]
         if detail is not None:
-            mine = [f for f in mine if (f["detail"] or "").lower() == detail.lower()]
+            mine = [f for f in mine if same_name(f["detail"] or "") == same_name(detail)]
         if len(mine) != 1:
             had = ", ".join(
                 f["key"] + (f":{f['detail']}" if f["detail"] else "") for f in self._flaws

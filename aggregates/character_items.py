@@ -8,12 +8,11 @@ GM's ruling, and the item's hit points follow the ruling (SPEC §2).
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from aggregates.character_saves import SAVES_RULESET
-from aggregates.character_traits import check_whole
+from aggregates.character_traits import check_whole, same_name
 from campaign.errors import HandleTaken, ImpossibleInput, UnknownHandle
 from campaign.rules import saves as rules
 from campaign.rules.dice import Roll
@@ -24,13 +23,6 @@ _WORSE = {state: rank for rank, state in enumerate(rules.ITEM_STATES)}
 def _worst(before: str, ruled: str) -> str:
     """An item's state never improves by being harmed: intact < damaged < broken < destroyed."""
     return max(before, ruled, key=_WORSE.__getitem__)
-
-
-def same_name(name: str) -> str:
-    """An item's name as names compare: case-insensitive (SPEC §4), and one Unicode form —
-    ``Épée`` typed as one letter or as E and an accent (macOS keyboards, some editors) is the
-    same sword."""
-    return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
 class ItemCommands:

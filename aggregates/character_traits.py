@@ -8,6 +8,7 @@ loyalty). The events and their mutations are on the aggregate itself.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -128,6 +129,13 @@ def retainer_fields(
     return fields
 
 
+def same_name(name: str) -> str:
+    """A name or a trait's detail as they compare: case-insensitive (SPEC §4), and one Unicode
+    form — ``Épée`` or ``araignées`` typed as one letter or as a letter and an accent (macOS
+    keyboards, some editors) is the same sword, the same phobia."""
+    return unicodedata.normalize("NFC", name.strip()).casefold()
+
+
 def trait_fields(
     kind: str, key_detail: str, taken: Sequence[dict[str, Any]], *, after_creation: bool
 ) -> dict[str, Any]:
@@ -161,8 +169,9 @@ def trait_fields(
                 expected=", ".join(trait.detail_choices),
             )
         detail = d6harmonie.slug(detail)
+    wanted = same_name(detail or "")
     for other in taken:
-        if other["key"] == trait.key and (other["detail"] or "").lower() == (detail or "").lower():
+        if other["key"] == trait.key and same_name(other["detail"] or "") == wanted:
             raise ImpossibleInput(
                 f"{trait.key}{':' + detail if detail else ''} is already taken",
                 field=kind,

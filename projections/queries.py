@@ -269,7 +269,7 @@ def modifiers(connection: Connection) -> list[dict[str, Any]]:
         listed.setdefault((row.kind, row.subject), []).append(
             {"value": row.value, "unit": row.unit, "reason": row.reason,
              "position": row.position, "until": _moment(row.until),
-             "applies_to": row.applies_to}
+             "applies_to": row.applies_to, "detail": row.detail}
         )  # fmt: skip
     subjects = []
     for encounter in encounters(connection):

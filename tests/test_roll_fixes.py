@@ -272,8 +272,8 @@ morale e a --ruling flee
 def test_a_critical_failure_is_said_live_and_in_the_recap(greedy):
     said = ok(greedy, "trait", "i", "phobia-mild", "--result", "12", "--critical")
     assert said == (
-        "i: phobia-mild — 12 vs 9 — the rules say critical failure; recorded: critical failure"
-        "; -2 all-rolls\n"
+        "i: phobia-mild:rats — 12 vs 9 — the rules say critical failure; recorded: critical "
+        "failure; -2 all-rolls\n"  # the flaw's detail named since test_trait_details
     )
     recap = ok(greedy, "export", "--format", "markdown")
     assert "- i's phobia-mild (rats): 12 against 9 — critical failure; -2 all-rolls" in recap

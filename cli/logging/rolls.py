@@ -261,7 +261,7 @@ def trait(
 
 def _said_flaw(handle: str):
     def say(t: dict[str, Any]) -> str:
-        line = f"{handle}: {t['key']}"
+        line = f"{handle}: {t['key']}" + (f":{t['detail']}" if t.get("detail") else "")
         if t["difficulty"] is not None:
             line += f" — {t['result']} vs {t['difficulty']}"
         from campaign.rules.d6harmonie import outcome_word  # loaded: the flaw was judged

@@ -27,6 +27,8 @@ def modifiers_view(subjects: list[dict[str, Any]]) -> RenderableType:
             unit = "D" if modifier.get("unit") == "dice" else ""
             lines.append(f"{signed(modifier['value'])}{unit}", style="bold")
             lines.append(f" {modifier['reason']}")
+            if modifier.get("detail"):  # which of several such flaws: phobia-mild:rats
+                lines.append(f":{modifier['detail']}")
             if modifier.get("applies_to"):
                 lines.append(f" ({modifier['applies_to']})", style="cyan")
             if modifier.get("until"):

@@ -178,6 +178,8 @@ def _condition(condition: dict[str, Any]) -> Text:
     text = Text(f"{signed(condition['value'])}{unit}", style="bold yellow")
     text.append(f" {condition['applies_to']}  ")
     text.append(french(condition["source"]), style="dim")
+    if condition.get("detail"):  # which of several such flaws: phobia-mild (…): rats
+        text.append(f": {condition['detail']}", style="dim")
     until = condition.get("until")
     text.append(f"  until {until}" if until else "  until the session ends", style="cyan")
     return text

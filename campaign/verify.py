@@ -298,16 +298,19 @@ def verify_jsonl(lines: Iterable[str | bytes], transcoder: Transcoder | None = N
     chain = Chain()
     marked: _SessionExport | None = None  # the first line's marker, and whether it holds
     whole: Chain | None = None  # the same lines from position 1, while the file is taken as a part
+
+    def unreadable(problem: str, number: int) -> None:  # a line that is no event breaks both
+        for each in (chain, whole):
+            if each is not None:
+                each.add("", None, None, None, problem=problem, line=number)
+
     for number, raw in enumerate(lines, start=1):
         text = raw
         if isinstance(text, bytes):
             try:
                 text = text.decode("utf-8")
             except UnicodeDecodeError as error:
-                problem = f"line {number} is not UTF-8 ({error})"
-                for each in (chain, whole):
-                    if each is not None:
-                        each.add("", None, None, None, problem=problem, line=number)
+                unreadable(f"line {number} is not UTF-8 ({error})", number)
                 continue
         if number == 1:
             text = text.removeprefix("\ufeff")
@@ -322,12 +325,9 @@ def verify_jsonl(lines: Iterable[str | bytes], transcoder: Transcoder | None = N
             topic, aggregate, version = row["type"], row["aggregate_id"], row["aggregate_version"]
         except Exception as error:
             detail = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
-            problem = f"line {number} is not an event of a jsonl export ({detail})"
             if marked is not None and isinstance(row, dict):
                 marked.line(row, None, number)
-            for each in (chain, whole):
-                if each is not None:
-                    each.add("", None, None, None, problem=problem, line=number)
+            unreadable(f"line {number} is not an event of a jsonl export ({detail})", number)
             continue
         if chain.events == 0 and SESSION_EXPORT in row:
             marked = _SessionExport(row, state, topic, number)

@@ -515,7 +515,8 @@ FILE_EXPECTED = (
 def parse_store_url(
     text: str | None, *, key: str | None = None, lock_timeout: str | float | None = None
 ) -> StoreURL:
-    """``./campaign.db``, ``sqlite:///abs/path.db`` or ``postgresql+psycopg://u:p@h:5432/db``.
+    """``./campaign.db``, ``sqlite:///rel/path.db``, ``sqlite:////abs/path.db`` or
+    ``postgresql+psycopg://u:p@h:5432/db``.
 
     ``key`` is ``CAMPAIGN_KEY`` (``campaign key generate``: 16, 24 or 32 bytes in base64),
     ``lock_timeout`` ``CAMPAIGN_LOCK_TIMEOUT`` (seconds); the CLI reads both from its
@@ -566,9 +567,13 @@ def _parse(text: str | None) -> StoreURL:
     parts = urlsplit(raw)
     scheme = parts.scheme.lower()
     if scheme in ("sqlite", "sqlite+pysqlite"):
-        path = parts.path[1:] if parts.path.startswith("//") else parts.path
+        # SQLAlchemy's reading: the one slash after the empty host ends the host, so three
+        # slashes name a path relative to the working directory and four an absolute one.
+        if parts.netloc:
+            raise _bad_url(raw, "no host: sqlite:///campaign.db or sqlite:////abs/campaign.db")
+        path = parts.path[1:]
         if not path:
-            raise _bad_url(raw, "a file path: sqlite:///path/to/campaign.db")
+            raise _bad_url(raw, "a file path: sqlite:///campaign.db or sqlite:////abs/campaign.db")
         for name, _ in parse_qsl(parts.query, keep_blank_values=True):
             raise _bad_parameter(
                 raw, f"the URL parameter {name!r} is not honoured", "no URL parameter"

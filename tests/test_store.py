@@ -150,6 +150,18 @@ def test_store_urls(text, kind, shown):
     assert "s3cret" not in url.redacted
 
 
+def test_sqlite_urls_read_their_slashes_as_sqlalchemy_does(tmp_path, monkeypatch):
+    """``sqlite:///x.db`` is ``x.db`` in the working directory, as SQLAlchemy reads it (it was
+    read as ``/x.db``, a file at the root); ``sqlite:////abs/x.db`` is absolute."""
+    monkeypatch.chdir(tmp_path)
+    assert parse_store_url("sqlite:///x.db").path == tmp_path / "x.db"
+    assert parse_store_url("sqlite+pysqlite:///sub/x.db").path == tmp_path / "sub" / "x.db"
+    assert parse_store_url(f"sqlite:///{tmp_path}/y.db").path == tmp_path / "y.db"  # four
+    with pytest.raises(ImpossibleInput) as caught:
+        parse_store_url("sqlite://somehost/x.db")
+    assert "no host" in caught.value.expected
+
+
 @pytest.mark.parametrize(
     ("text", "shown"),
     [

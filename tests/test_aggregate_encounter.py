@@ -628,6 +628,18 @@ def test_company_members_recover_in_the_fight(ford, table):
         ford.recover_company_members("goblins", 1)
 
 
+def test_a_group_state_kept_before_under_out_existed_still_loads(ford, table):
+    # Snapshots and retractions recorded by earlier code hold a group's morale without
+    # ``under_out``: it reads as "" and a recovery from out goes by the rating, as it did then.
+    with table.command():
+        ford.join_company("red-lances", 2, 10)
+    with table.command():
+        ford.record_casualty("red-lances", 2, incapacitated=True)
+    del ford._groups["red-lances"]["morale"]["under_out"]
+    assert ford.group_state("red-lances").status == "out"
+    assert ford.group_state("red-lances").recover(1).status == "fighting"
+
+
 # --- persistence: every value round-trips through a real SQLite store ---------------------------
 
 

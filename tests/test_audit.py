@@ -388,6 +388,23 @@ def test_mor002_final_at_the_encounter_end_or_when_the_company_leaves(shared):
     assert "the encounter's end" in shared.audit()[0]["message"]
 
 
+def test_a_fled_company_back_from_out_is_fled_and_owes_no_check(shared):
+    # The lances (12, morale 9) lose one, fail their test and flee; the rest go out, two
+    # recover. SPEC §4: "out" wins over the other statuses, and the state follows the ruling:
+    # they are fled again, and D-2 raises no half-out check on a group that is not fighting.
+    # The recovery used to make them fighting, and the next casualty a MOR002.
+    world(shared)
+    shared.record_casualty("ford", "lances", 1)
+    assert shared.test_morale("ford", "lances", "6,6")["status"] == "fled"  # 12 > 9
+    shared.record_casualty("ford", "lances", 11, incapacitated=True)
+    shared.recover_company("lances", 2)
+    [lances] = [g for g in shared.status()["encounters"][0]["groups"] if g["handle"] == "lances"]
+    assert lances["status"] == "fled"
+    assert shared.record_casualty("ford", "lances", 1, incapacitated=True) == ()
+    shared.end_encounter("ford")
+    assert codes(shared) == []
+
+
 def test_an_encounter_spanning_sessions_keeps_mor002_pending_past_the_session_end(shared):
     world(shared)
     shared.record_casualty("ford", "goblins", 1)

@@ -239,6 +239,32 @@ def test_everybody_out_wins_over_other_statuses():
     assert fled.casualty(3).state.status == "out"
 
 
+@pytest.mark.parametrize(("ruling", "status"), [("flee", "fled"), ("surrender", "surrendered")])
+def test_members_recovering_from_out_give_back_the_status_out_hid(ruling, status):
+    # SPEC §4: "out" wins over the others, and the state follows the ruling: a company that fled
+    # and then went all out is fled again when members recover — it used to be fighting again,
+    # and its next casualty made a half-out check due (D-2: only while fighting)
+    group = m.GroupMorale.start(6, 8).casualty(1).state
+    gone = group.tested(group.test(r(12)), ruling)
+    out = gone.casualty(5, incapacitated=True).state
+    assert out.status == "out"
+    back = out.recover(2)
+    assert (back.status, back.incapacitated) == (status, 3)
+    assert back.casualty(1, incapacitated=True).triggered == ()
+
+
+def test_members_recovering_from_out_follow_a_rating_changed_meanwhile():
+    out = m.GroupMorale.start(4, 7).casualty(4, incapacitated=True).state
+    assert out.recover(1).status == "fighting"
+    assert out.rerated(12).status == "out"
+    assert out.rerated(12).recover(1).status == "fights-to-death"  # the rating made it
+    twice = m.GroupMorale.start(4, 7)
+    twice = twice.tested(twice.test(r(3)), "fight")
+    twice = twice.tested(twice.test(r(3)), "fight")
+    all_out = twice.casualty(4, incapacitated=True).state
+    assert all_out.rerated(2).recover(1).status == "fights-to-death"  # the dice made it
+
+
 def test_casualties_beyond_members_able_to_fight_are_impossible():
     rats = m.GroupMorale.start(5, 6).casualty(2).state
     with pytest.raises(ImpossibleInput) as caught:

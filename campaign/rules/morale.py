@@ -312,6 +312,9 @@ class GroupMorale:
     first_death_used: bool = False
     half_used: bool = False
     checks_due: tuple[str, ...] = ()
+    # The status ``out`` hides (SPEC §4: "``out`` wins over the others"): what the group is
+    # again once members recover. "" in states recorded before it was kept: the rating's.
+    under_out: str = ""
 
     @classmethod
     def start(cls, count: int, rating: int) -> GroupMorale:
@@ -365,11 +368,13 @@ class GroupMorale:
                 triggered.append(FIRST_DEATH)
             if not self.half_used and 2 * out >= self.count:
                 triggered.append(HALF_OUT)
+        wiped_out = out >= self.count
         state = replace(
             self,
             killed=killed,
             incapacitated=hurt,
-            status=OUT if out >= self.count else self.status,
+            status=OUT if wiped_out else self.status,
+            under_out=self.status if wiped_out and self.status != OUT else self.under_out,
             first_death_used=self.first_death_used or not incapacitated,
             half_used=self.half_used or HALF_OUT in triggered,
             checks_due=tuple(triggered),
@@ -385,10 +390,16 @@ class GroupMorale:
                 value=n,
                 expected=f"1–{self.incapacitated}" if self.incapacitated else "none to recover",
             )
-        status = self.status
-        if status == OUT:
-            status = rating_status(self.rating) if self.successes < 2 else FIGHTS_TO_DEATH
-        return replace(self, incapacitated=self.incapacitated - n, status=status)
+        if self.status != OUT:
+            return replace(self, incapacitated=self.incapacitated - n)
+        # Back to what ``out`` hid: fled or surrendered stays so (the state follows the ruling,
+        # SPEC §4), and a fled group makes no check (D-2: only while fighting).
+        status = self.under_out or (
+            FIGHTS_TO_DEATH
+            if self.successes >= SUCCESSES_TO_FIGHT_TO_DEATH
+            else rating_status(self.rating)
+        )
+        return replace(self, incapacitated=self.incapacitated - n, status=status, under_out="")
 
     def adjust(self, value: int) -> GroupMorale:
         """A situational adjustment (seed 000, "Ajustements au moral"): summed raw (D-1, D-3)."""
@@ -400,14 +411,21 @@ class GroupMorale:
         A status that came from the rating follows the new rating; one that came from the dice
         (fled, surrendered, two successes) or from the casualties (out) stays.
         """
-        status = self.status
-        rating_made = status in (FIGHTING, WILL_NOT_FIGHT) or (
+        status, under_out = self.status, self.under_out
+        if self._from_rating(status):
+            status = rating_status(rating)
+        elif status == OUT and self._from_rating(under_out):
+            under_out = rating_status(rating)
+        checks_due = self.checks_due if status == FIGHTING else ()
+        return replace(
+            self, rating=rating, status=status, checks_due=checks_due, under_out=under_out
+        )
+
+    def _from_rating(self, status: str) -> bool:
+        """Whether ``status`` came from the rating (and so follows it), not from the dice."""
+        return status in (FIGHTING, WILL_NOT_FIGHT) or (
             status == FIGHTS_TO_DEATH and self.successes < SUCCESSES_TO_FIGHT_TO_DEATH
         )
-        if rating_made:
-            status = rating_status(rating)
-        checks_due = self.checks_due if status == FIGHTING else ()
-        return replace(self, rating=rating, status=status, checks_due=checks_due)
 
     def test(self, roll: Roll | None, *, cornered: bool = False) -> MoraleTest:
         """What the rules say of a test of this group now."""

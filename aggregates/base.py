@@ -11,6 +11,7 @@ so aggregate code never passes these values around.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -183,11 +184,31 @@ def nest_topics(
 #   minutes × 60 and JSON readers stay exact (``adjust ford goblins -9223372036854775809``
 #   overflowed SQLite's 64-bit INTEGER);
 # - text PostgreSQL can store (no NUL: ``note "a<NUL>b"`` in a log) and that is UTF-8 (a shell
-#   argument that is not UTF-8 reaches Python as lone surrogates: ``campaign note $'caf\xe9'``).
+#   argument that is not UTF-8 reaches Python as lone surrogates: ``campaign note $'caf\xe9'``);
+# - text without control characters (C0, DEL, C1): ``history`` and ``export`` print the GM's
+#   text, and a terminal obeys an escape sequence in it (``--title $'\e]0;pwned\a'`` retitled
+#   the window). A note may span lines (a quote spans lines in a log, SPEC §4, and ``export
+#   --format log`` quotes it back) and hold tabs; no other text may: a name, a title, a reason
+#   is one line.
 INT_LIMIT = 2**31 - 1
 WIDE_LIMIT = 2**53 - 1
 WIDE = frozenset({"position", "command", "due_position", "retracted", "next_position",
                   "seconds", "by", "clock_minutes", "until", "duration"})  # fmt: skip
+# counts and numbers that are at least 1 wherever an event holds them (a session's number, a
+# group's count, casualties, a company's size): a refusal says so, not ±INT_LIMIT
+FROM_ONE = frozenset({"number", "count", "n", "size"})
+# the GM's notes: ``note T`` (``text``) and every command's ``--note``
+MULTILINE = frozenset({"note", "text"})
+# a retraction's copy of the state before (``Retracted.restored``): text recorded earlier, which
+# a store written before control characters were refused may hold; only what a store can keep
+# is checked there
+COPIED = frozenset({"restored"})
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+_CONTROL_IN_NOTE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # \t and \n allowed
+_SAID = {"\n": "a line break", "\r": "a line break", "\t": "a tab"}
+_EXPECTED_TEXT = {  # text the GM did not type on the line: said what to do instead
+    "source": "a session-log file name without control characters (rename the file)"
+}
 
 
 def check_total(before: int, change: int, field: str, said: str, limit: int = INT_LIMIT) -> int:
@@ -206,48 +227,64 @@ def check_total(before: int, change: int, field: str, said: str, limit: int = IN
     )
 
 
-def check_values(fields: dict[str, Any], parent: str | None = None) -> None:
-    """Refuse an event whose integers or text (nested ones too) a store cannot keep. The error
-    names the innermost key holding the value — ``result`` inside a flaw roll's ``inputs``,
-    ``count`` inside ``groups``: the option it came from, which the CLI then names."""
+def check_reason(reason: str | None, what: str) -> None:
+    """A required ``--reason`` (an adjustment, a re-rating, a working-conditions modifier):
+    refused when it is blank, which said nothing (``gob: -1 ()`` in the history) while the option
+    asked for a reason. The text is kept as typed."""
+    if reason is None or not reason.strip():
+        raise ImpossibleInput(
+            f"{reason!r} is blank: {what} needs a reason",
+            field="reason",
+            value=reason,
+            expected='a reason that is not blank, e.g. --reason "leader slain"',
+        )
+
+
+def check_values(fields: dict[str, Any], parent: str | None = None, typed: bool = True) -> None:
+    """Refuse an event whose integers or text (nested ones too) a store cannot keep, or whose
+    text holds a control character. The error names the innermost key holding the value —
+    ``result`` inside a flaw roll's ``inputs``, ``count`` inside ``groups``: the option it came
+    from, which the CLI then names. ``typed``: False inside a copy of earlier state
+    (:data:`COPIED`), where control characters recorded before they were refused may stay."""
     for name, value in fields.items():
         key = str(name)
         if parent is not None:  # a nested key may be the GM's text, held by its parent
-            _check_value(name, parent)
-        _check_value(value, key)
+            _check_value(name, parent, typed)
+        _check_value(value, key, typed)
 
 
-def _check_value(value: Any, name: str) -> None:
+def _check_value(value: Any, name: str, typed: bool = True) -> None:
     kind = type(value)
     if value is None or kind is bool or kind is float:
         return
-    if kind is str and value.isascii() and "\x00" not in value:
-        return  # most text: nothing more to ask
+    if kind is str and value.isascii() and value.isprintable():
+        return  # most text: nothing more to ask (isprintable: no NUL, no control character)
     if isinstance(value, bool):  # before int, which bool is
         return
     if isinstance(value, int):
         _check_int(value, name)
     elif isinstance(value, str):
-        _check_text(value, name)
+        _check_text(value, name, typed)
     elif isinstance(value, dict):
-        check_values(value, parent=name)
+        check_values(value, parent=name, typed=typed and name not in COPIED)
     elif isinstance(value, list | tuple):
         for item in value:
-            _check_value(item, name)
+            _check_value(item, name, typed)
 
 
 def _check_int(value: int, name: str) -> None:
     limit = WIDE_LIMIT if name in WIDE else INT_LIMIT
     if not -limit <= value <= limit:
+        lowest = 1 if name in FROM_ONE else -limit
         raise ImpossibleInput(
             f"{_shown(value)} is out of range",
             field=name,
             value=value,
-            expected=f"a whole number from -{limit} to {limit}",
+            expected=f"a whole number from {lowest} to {limit}",
         )
 
 
-def _check_text(value: str, name: str) -> None:
+def _check_text(value: str, name: str, typed: bool = True) -> None:
     if "\x00" in value:
         raise ImpossibleInput(
             f"{_shown(value)} holds a NUL character", field=name, expected="text without NUL"
@@ -260,6 +297,24 @@ def _check_text(value: str, name: str) -> None:
             field=name,
             expected="UTF-8 text (set a UTF-8 locale, or re-save the log as UTF-8)",
         ) from None
+    if not typed:
+        return
+    multiline = name in MULTILINE
+    found = (_CONTROL_IN_NOTE if multiline else _CONTROL).search(value)
+    if found is not None:
+        char = found.group()
+        what = _SAID.get(char) or f"a control character (U+{ord(char):04X})"
+        raise ImpossibleInput(
+            f"{_shown(value)} holds {what}",
+            field=name,
+            value=value,
+            expected=_EXPECTED_TEXT.get(name)
+            or (
+                "text without control characters (a note may span lines and hold tabs)"
+                if multiline
+                else "text on one line, without tabs or control characters"
+            ),
+        )
 
 
 def _shown(value: int | str) -> str:

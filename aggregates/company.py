@@ -15,9 +15,9 @@ from uuid import UUID
 
 from eventsourcing.domain import event
 
-from aggregates.base import LedgerAggregate, aggregate_id, check_total
+from aggregates.base import LedgerAggregate, aggregate_id, check_reason, check_total
 from campaign.errors import ImpossibleInput
-from campaign.rules.morale import check_monster_rating, company_rating, troop_morale
+from campaign.rules.morale import RATING_MAX, RATING_MIN, company_rating, troop_morale
 
 RULESET = "ose-morale/1"
 
@@ -97,8 +97,15 @@ class MercenaryCompany(LedgerAggregate):
         """The troop table's rating beside the GM's base (seed 000, "Moral des mercenaires")."""
         table = troop_morale(troop, mounted=mounted, elite=elite, fanatic=fanatic)
         cls.check_count(size, "size", "a company has at least one member")
-        if morale is not None:
-            check_monster_rating(morale)
+        if morale is not None and not RATING_MIN <= morale <= RATING_MAX:
+            raise ImpossibleInput(
+                f"{morale} is not a company's base morale: an explicit base is rated "
+                f"{RATING_MIN}–{RATING_MAX}, as the troop table's are (working-conditions "
+                "modifiers may take the rating beyond it: company modifier H ±N)",
+                field="morale",
+                value=morale,
+                expected=f"{RATING_MIN}–{RATING_MAX}",
+            )
         base = table if morale is None else morale
         return {
             "table_morale": table,
@@ -195,6 +202,7 @@ class MercenaryCompany(LedgerAggregate):
     def modify(self, value: int, reason: str, note: str | None = None) -> None:
         """A working-conditions modifier: the GM's discretion, unbounded (seed 000, D-4)."""
         self.check_in_service()
+        check_reason(reason, f"a working-conditions modifier of {self.handle}")
         before = company_rating(self.base_morale, [self._modifier_sum])
         rating = check_total(before, value, "value", f"{value:+d}: {self.handle}'s morale")
         total = self._modifier_sum + value

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from aggregates.base import check_total
+from aggregates.base import check_reason, check_total
 from campaign.errors import HandleTaken, ImpossibleInput
 from campaign.rules.dice import TWO_D6, Roll
 from campaign.rules.morale import LEFT, GroupMorale, check_monster_rating, never_tests
@@ -161,6 +161,7 @@ class EncounterCommands:
         """A situational adjustment, summed raw (seed 000, "Ajustements au moral"; D-1, D-3)."""
         self.check_open()
         self.check_group(group)
+        check_reason(reason, f"an adjustment of {group}'s morale")
         before = self.group_state(group)
         check_total(before.adjustment, value, "value", f"{value:+d}: {group}'s adjustments")
         effective = before.rating + before.adjustment
@@ -175,6 +176,7 @@ class EncounterCommands:
         self.check_open()
         self.check_group(group, MONSTERS)
         check_monster_rating(rating, field="rating")
+        check_reason(reason, f"a new rating for {group}")
         self._change_rating(group, rating, reason, note)
 
     def rerate_company(

@@ -38,6 +38,7 @@ FATES = {
     "left": "left the field (dismissed)",
 }
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")  # C0, DEL, C1: what a terminal obeys
 ITEM_HARM = (Character.ItemDamaged, Character.ItemBroken, Character.ItemDestroyed)
 ITEM_EVENTS = (
     Character.ItemAcquired,
@@ -48,8 +49,15 @@ ITEM_EVENTS = (
 
 
 def md(text: Any) -> str:
-    """Free text made inert in Markdown (a name such as ``*Grim*`` stays as typed)."""
-    return _SPECIAL.sub(r"\\\1", " ".join(str(text).split()))
+    """Free text made inert in Markdown (a name such as ``*Grim*`` stays as typed), on one line,
+    a control character shown escaped (``\\x1b``: a store recorded before they were refused
+    may hold one, and a recap printed to a terminal would send it)."""
+    flat = _CONTROL.sub(_escaped, " ".join(str(text).split()))
+    return _SPECIAL.sub(r"\\\1", flat)
+
+
+def _escaped(found: re.Match[str]) -> str:
+    return f"\\x{ord(found.group()):02x}"
 
 
 def _roll(record: dict[str, Any] | None) -> str:

@@ -27,6 +27,10 @@ class Name(str):
     [
         {"note": "plain"},
         {"note": "café ✓"},
+        {"note": "two\nlines\tand a tab", "text": "a note\n\tspans lines"},  # a note's
+        {"name": "Nerfs d\u2019acier\u00a0!"},  # printable non-ASCII: not a control character
+        # a retraction's copy of earlier state, which an older store may hold: kept
+        {"restored": {"name": "a\x1b[31mb", "groups": {"g": {"name": "\x9b"}}}},
         {"n": INT_LIMIT, "m": -INT_LIMIT, "flag": True, "ratio": 1.5, "none": None},
         {"position": WIDE_LIMIT},
         {"rolls": [1, 2, (3, 4)], "by": {"ford/goblins": {"count": 3}}},
@@ -56,6 +60,17 @@ def test_what_a_store_can_keep_passes(fields):
         ({"level": Level.HIGH}, "level", "out of range"),  # an int subclass
         ({"name": Name("a\x00")}, "name", "NUL"),  # a str subclass
         ({"pair": ("ok", "caf\udce9")}, "pair", "not UTF-8"),
+        # control characters (C0, DEL, C1): a terminal obeys them when the text is printed
+        ({"title": "a\x1b]0;x\x07"}, "title", "control character \\(U\\+001B\\)"),
+        ({"name": "del\x7f"}, "name", "U\\+007F"),
+        ({"reason": "csi\x9b"}, "reason", "U\\+009B"),
+        ({"name": "two\nlines"}, "name", "a line break"),  # one line but in a note
+        ({"name": "a\ttab"}, "name", "a tab"),
+        ({"note": "ok\n\x1b[2J"}, "note", "U\\+001B"),
+        ({"text": "cr\r"}, "text", "a line break"),  # a log reads \r as a line end
+        ({"inputs": {"vs": "\x1b"}}, "vs", "U\\+001B"),
+        ({"by": {"a\x1b": 1}}, "by", "U\\+001B"),  # a nested key that is the GM's text
+        ({"restored": {"ok": 1}, "name": "\x1b"}, "name", "U\\+001B"),
     ],
 )
 def test_what_a_store_cannot_keep_is_refused_naming_the_field(fields, field, says):
@@ -66,3 +81,20 @@ def test_what_a_store_cannot_keep_is_refused_naming_the_field(fields, field, say
 
 def test_a_bool_is_not_taken_for_an_out_of_range_number():
     check_values({"big": True, "nested": [False, {"k": True}]})
+
+
+@pytest.mark.parametrize(
+    ("fields", "expected"),
+    [
+        ({"number": 2**40}, "a whole number from 1 to 2147483647"),  # a session's number
+        ({"count": 2**40}, "a whole number from 1 to 2147483647"),
+        ({"n": 2**40}, "a whole number from 1 to 2147483647"),
+        ({"size": 2**40}, "a whole number from 1 to 2147483647"),
+        ({"value": 2**40}, "a whole number from -2147483647 to 2147483647"),
+        ({"position": 2**60}, f"a whole number from -{WIDE_LIMIT} to {WIDE_LIMIT}"),
+    ],
+)
+def test_an_out_of_range_refusal_states_the_fields_domain(fields, expected):
+    with pytest.raises(ImpossibleInput) as refused:
+        check_values(fields)
+    assert refused.value.expected == expected

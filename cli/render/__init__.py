@@ -10,7 +10,7 @@ what they share. The reading commands import them from here (``render.status_vie
 
 from __future__ import annotations
 
-from cli.render.common import french, plain, show, signed
+from cli.render.common import french, plain, printable, show, signed
 from cli.render.history import HISTORY_CHUNK, HISTORY_WHOLE, history_view, print_history
 from cli.render.modifiers import modifiers_view
 from cli.render.projections import projections_view
@@ -26,6 +26,7 @@ __all__ = [
     "modifiers_view",
     "plain",
     "print_history",
+    "printable",
     "projections_view",
     "show",
     "signed",

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from campaign.rules.morale import ruled_as_the_rules_say
-from cli.render.common import plain
+from cli.render.common import plain, printable
 
 # history: where ``rules_say`` is a bound or a choice rather than an outcome to compare
 _CEILING_KINDS = {"trait-taken"}  # rules_say: the points cap of the kind; ruled: the total
@@ -114,7 +114,8 @@ def _history_rows(
 ) -> None:
     """Add the events' rows, and a heading row where each session starts (``session`` holds
     the session of the row before, across chunks)."""
-    for event in events:
+    # control characters shown escaped: a store recorded before they were refused may hold them
+    for event in map(printable, events):
         if event["session"] != session[0]:  # a heading row where each session starts
             session[0] = event["session"]
             heading = "before any session" if session[0] is None else f"session {session[0]}"

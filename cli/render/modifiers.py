@@ -8,7 +8,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cli.render.common import plain, signed
+from cli.render.common import plain, printable, signed
 
 
 def modifiers_view(subjects: list[dict[str, Any]]) -> RenderableType:
@@ -19,7 +19,7 @@ def modifiers_view(subjects: list[dict[str, Any]]) -> RenderableType:
     table.add_column("Rating", justify="right")
     table.add_column("Modifiers")
     table.add_column("Effective", justify="right")
-    for subject in subjects:
+    for subject in map(printable, subjects):  # control characters shown escaped (common.py)
         lines = Text()
         for modifier in subject["modifiers"]:
             if lines:

@@ -8,7 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cli.render.common import french, signed
+from cli.render.common import french, printable, signed
 
 STATUS_STYLE = {
     "fighting": "green",
@@ -249,6 +249,7 @@ def _character(character: dict[str, Any]) -> Group:
 
 def status_view(data: dict[str, Any], *, show_all: bool, as_of: str | None) -> RenderableType:
     """The morale board of each (open) encounter, the companies, the characters."""
+    data = printable(data)  # control characters shown escaped (cli/render/common.py)
     parts: list[RenderableType] = [_header(data, as_of), Text("")]
     shown = [e for e in data["encounters"] if show_all or not e["ended"]]
     for encounter in shown:

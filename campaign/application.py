@@ -33,7 +33,7 @@ from campaign.keys import check_store_key
 from campaign.reading import Reading
 from campaign.rules.dice import DiceRoller
 from campaign.sessions import SessionCommands
-from campaign.store import StoreError, StoreURL
+from campaign.store import EVENTS_TABLE, PostgresHold, StoreError, StoreURL
 from campaign.unit import UnitOfWork, UnitState
 
 if TYPE_CHECKING:
@@ -96,16 +96,27 @@ class Ledger(
         self._read_model: ReadModel | None = None
         self._locked = False  # this process holds the writer lock (it is not re-entrant)
         self._closed = False
-        self._identity: tuple[int, int] | None = None  # the SQLite file opened (StoreURL.identity)
+        # what this ledger opened: the SQLite file (StoreURL.identity), or the PostgreSQL
+        # events table (PostgresHold.identity)
+        self._identity: tuple[int, int] | int | None = None
         self._saw_events = False  # whether this ledger has found or recorded an event there
+        # PostgreSQL: the tracker's objects in the schema before this ledger created the store
+        # there (None: the store was there), and whether it created the schema: a failed
+        # first command drops what it made (discard_if_empty)
+        self._before: frozenset[tuple[str, str]] | None = None
+        self._made_schema = False
+        self._hold: PostgresHold | None = None  # the PostgreSQL writer lock, while held
         store.prepare()
         try:
             # Creating tables concurrently fails on PostgreSQL ("tuple concurrently updated"):
             # the first connection to a store is made under the writer lock.
-            with store.writer_lock():
-                self.app = LedgerApplication(env=store.library_env())
-                check_store_key(self.app, store)  # a wrong, missing or stray CAMPAIGN_KEY
-                self._identity = store.identity()
+            with store.writer_lock() as hold:
+                if hold is None:
+                    self.app = LedgerApplication(env=store.library_env())
+                    check_store_key(self.app, store)  # a wrong, missing or stray CAMPAIGN_KEY
+                    self._identity = store.identity()
+                else:
+                    self._open_postgres(hold)
                 self._saw_events = bool(self.app.recorder.max_notification_id())
         except StoreError:
             raise
@@ -120,16 +131,31 @@ class Ledger(
             self._read_model.engine.dispose()
         self.app.close()
 
+    @property
+    def made_store(self) -> bool:
+        """Whether this ledger created its PostgreSQL store (the library's tables were not
+        there); a SQLite file the CLI created is known to the CLI (``StoreURL.prepare``)."""
+        return self._before is not None
+
     def discard_if_empty(self) -> bool:
-        """Close the ledger and remove the SQLite store it opened when no event is recorded in
-        it (a first command that failed: the CLI calls this only for a store it created).
-        Under the writer lock, so no other process is recording there; one that opened the same
-        new store meanwhile opens it afresh once it holds the lock (:meth:`locked`). The lock
-        file and the directories stay: another process may be waiting on that lock."""
+        """Close the ledger and remove the store it opened when no event is recorded in it (a
+        first command that failed: the CLI calls this only for a store it created). SQLite:
+        the file and its WAL files; the lock file and the directories stay, another process
+        may be waiting on that lock. PostgreSQL: what this ledger created (:attr:`made_store`)
+        — the library's tables, row type and function, the read models' tables, and the
+        ``?schema=`` if it made it — and nothing that was there before. Under the writer lock,
+        so no other process is recording there; one that opened the same new store meanwhile
+        opens it afresh once it holds the lock (:meth:`locked`)."""
         try:
             with self.locked():
                 if self.last_position() != 0:
                     return False
+                if self._hold is not None:  # PostgreSQL
+                    if self._before is None:
+                        return False  # the store was there before this ledger: it stays
+                    self.close()
+                    self._hold.discard(self._before, schema=self._made_schema)
+                    return True
                 self.close()
                 for path in self.store.files():
                     with suppress(OSError):
@@ -158,14 +184,17 @@ class Ledger(
         if self._locked:
             yield
             return
-        with self.store.writer_lock():
-            if self.store.identity() != self._identity:
-                self._opened_again()
-            self._locked = True
+        with self.store.writer_lock() as hold:
+            if hold is None:
+                if self.store.identity() != self._identity:
+                    self._opened_again()
+            elif not self._saw_events and hold.identity() != self._identity:
+                self._opened_again_postgres(hold)  # an empty store dropped, or made again
+            self._locked, self._hold = True, hold
             try:
                 yield
             finally:
-                self._locked = False
+                self._locked, self._hold = False, None
 
     def release(self) -> None:
         """Close the SQLite store's idle connections — the library's and the read models' —
@@ -203,8 +232,16 @@ class Ledger(
         is no longer at its path (removed, or replaced by a restored backup) — for reading
         commands too, which would otherwise read whatever file is there now with what this
         process keeps in memory of the old one. An empty store discarded by another process's
-        failed first command is opened afresh, under the writer lock (:meth:`_opened_again`)."""
-        if self.store.kind != "sqlite" or self.store.identity() == self._identity:
+        failed first command is opened afresh, under the writer lock (:meth:`_opened_again`).
+        On PostgreSQL only that: a store in which this ledger has seen no event is checked
+        under the writer lock (reading commands do not take it once the read models are set
+        up), and one that held events is never dropped."""
+        if self.store.kind != "sqlite":
+            if not self._saw_events:
+                with self.locked():
+                    pass  # the lock's own check: opened afresh if dropped meanwhile
+            return
+        if self.store.identity() == self._identity:
             return
         if self._saw_events or self.store.identity() is not None:
             raise self._replaced()
@@ -234,6 +271,31 @@ class Ledger(
         self.app = LedgerApplication(env=self.store.library_env())
         check_store_key(self.app, self.store)
         self._identity = self.store.identity()
+
+    def _open_postgres(self, hold: PostgresHold) -> None:
+        """Open the PostgreSQL store, the writer lock held. The library creates its tables
+        when they are missing: what the tracker had in the schema before is kept, so that a
+        failed first command drops only what this ledger made (:meth:`discard_if_empty`)."""
+        before = hold.footprint()
+        made_schema = hold.ensure_schema(before) or hold.made_schema
+        self.app = LedgerApplication(env=self.store.library_env())
+        check_store_key(self.app, self.store)  # a wrong, missing or stray CAMPAIGN_KEY
+        self._identity = hold.identity()
+        made = ("table", EVENTS_TABLE) not in before
+        self._before = before if made else None
+        self._made_schema = made and made_schema
+
+    def _opened_again_postgres(self, hold: PostgresHold) -> None:
+        """The PostgreSQL store this ledger opened, with no event then, is not the one there
+        now (it holds the writer lock): another process's failed first command dropped it
+        (:meth:`discard_if_empty`), and maybe a third made it again. Opened afresh — the
+        schema and tables made again when missing, and then this ledger's to drop if its own
+        first command fails."""
+        if self._read_model is not None:
+            self._read_model.engine.dispose()
+            self._read_model = None
+        self.app.close()
+        self._open_postgres(hold)
 
     def _load_version(self, aggregate_id: UUID, version: int) -> Any:
         return self.app.repository.get(aggregate_id, version=version)

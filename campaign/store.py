@@ -59,11 +59,35 @@ ACCEPTED_PARAMETERS = (
 SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_$]{0,62}")
 SCHEMA_EXPECTED = (
     "a schema name PostgreSQL takes unquoted: letters, digits, _ and $ (capitals read as "
-    "lower-case), not first a digit, at most 63 characters, not an SQL keyword — e.g. "
-    "?schema=campaign_2"
+    "lower-case), not first a digit, at most 63 characters, not an SQL keyword, not one of "
+    "PostgreSQL's own schemas (information_schema, pg_…) — e.g. ?schema=campaign_2"
 )
 # The schemas this process has found or created (StoreURL.writer_lock), by server and database.
 _SCHEMAS_READY: set[tuple[str, int, str, str]] = set()
+# What the tracker makes in a PostgreSQL schema (PostgresHold.footprint): the library's two
+# tables, the row type its INSERT unnests and the function it creates beside them (ids are
+# UUIDs), and the read models' tables, all named view_…
+SNAPSHOTS_TABLE = "ledger_snapshots"
+LIBRARY_TYPE = "stored_event_uuid"
+LIBRARY_FUNCTION = "es_insert_events_uuid"
+READ_MODEL_PREFIX = "view_"
+FOOTPRINT = (
+    "SELECT 'schema', nspname FROM pg_namespace WHERE nspname = %(schema)s "
+    "UNION ALL SELECT 'table', c.relname FROM pg_class c "
+    "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = %(schema)s "
+    "AND c.relkind IN ('r', 'p') "
+    "AND (c.relname = ANY(%(tables)s) OR left(c.relname, %(length)s) = %(prefix)s) "
+    "UNION ALL SELECT 'type', t.typname FROM pg_type t "
+    "JOIN pg_namespace n ON n.oid = t.typnamespace "
+    "WHERE n.nspname = %(schema)s AND t.typname = %(type)s "
+    "UNION ALL SELECT 'function', p.proname FROM pg_proc p "
+    "JOIN pg_namespace n ON n.oid = p.pronamespace "
+    "WHERE n.nspname = %(schema)s AND p.proname = %(function)s"
+)
+EVENTS_TABLE_OID = (
+    "SELECT c.oid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+    "WHERE n.nspname = %s AND c.relname = %s"
+)
 
 
 # The largest whole number a store's columns hold (SQLite INTEGER, PostgreSQL BIGINT): a
@@ -287,7 +311,10 @@ class StoreURL:
                 held = sql.SQL("SELECT EXISTS (SELECT 1 FROM {})").format(
                     sql.Identifier(schema, EVENTS_TABLE)
                 )
-                return Survey(campaign=bool(connection.execute(held).fetchone()[0]))
+                try:
+                    return Survey(campaign=bool(connection.execute(held).fetchone()[0]))
+                except psycopg.errors.UndefinedTable:  # dropped meanwhile: a failed first
+                    return Survey()  # command's empty store (Ledger.discard_if_empty)
             except psycopg.Error as error:
                 raise StoreError(f"cannot read the store {self.redacted}: {error}") from None
 
@@ -315,9 +342,10 @@ class StoreURL:
             f"store cannot use; expected {SCHEMA_EXPECTED}"
         )
 
-    def _create_schema(self, connection: Any) -> None:
+    def _create_schema(self, connection: Any) -> bool:
         """Create the store's ``?schema=`` when it does not exist (SPEC §5: logging commands
-        create the store), under the writer lock: two first commands do not race on it."""
+        create the store), under the writer lock: two first commands do not race on it.
+        True when this call created it."""
         import psycopg
         from psycopg import sql
 
@@ -327,6 +355,7 @@ class StoreURL:
         ).fetchone()
         if not plain:
             raise self._keyword()
+        created = False
         if not there:
             if not self._may_create_schema(connection):
                 blocked = self._schema_blocked(connection)
@@ -334,6 +363,7 @@ class StoreURL:
             create = sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(self.schema))
             try:
                 connection.execute(create)
+                created = True
             except psycopg.errors.UniqueViolation:
                 pass  # created meanwhile by a program that does not take the writer lock
             except psycopg.errors.InsufficientPrivilege:
@@ -342,6 +372,7 @@ class StoreURL:
             except psycopg.Error as error:
                 raise StoreError(f"cannot create the store {self.redacted}: {error}") from None
         _SCHEMAS_READY.add(self._schema_key)
+        return created
 
     @property
     def encrypted(self) -> bool:
@@ -437,12 +468,13 @@ class StoreURL:
         return POSTGRES_WRITER_LOCK ^ zlib.crc32(schema.encode())
 
     @contextmanager
-    def writer_lock(self) -> Iterator[None]:
+    def writer_lock(self) -> Iterator[PostgresHold | None]:
         """Hold the store's single-writer lock for one command. A writer waits for it (it is
         not dropped) up to ``lock_timeout`` seconds, then gets a clear :class:`StoreBusy`.
         On PostgreSQL the first lock of a process also creates the store's ``?schema=`` when
         it does not exist (the library's tables go in it): a logging command creates its store,
-        and ``campaign init`` does what "no campaign store at …" tells."""
+        and ``campaign init`` does what "no campaign store at …" tells. It gives the lock's
+        connection on PostgreSQL (:class:`PostgresHold`), None on SQLite."""
         if self.kind == "sqlite":
             lock_path = self.lock_path
             fd = os.open(lock_path, os.O_CREAT | os.O_RDWR, 0o600)
@@ -465,9 +497,10 @@ class StoreURL:
             except psycopg.errors.LockNotAvailable:
                 raise self._busy() from None
             try:
+                hold = PostgresHold(self, connection)
                 if self.schema and self._schema_key not in _SCHEMAS_READY:
-                    self._create_schema(connection)
-                yield
+                    hold.made_schema = self._create_schema(connection)
+                yield hold
             finally:
                 connection.execute("SELECT pg_advisory_unlock(%s)", (self.writer_lock_key,))
 
@@ -504,6 +537,96 @@ class StoreURL:
 
     def _busy(self) -> StoreBusy:
         return StoreBusy(self.redacted, self.lock_timeout)
+
+
+class PostgresHold:
+    """The writer lock held on a PostgreSQL store, and its connection (autocommit): what a
+    ledger looks at to know what it created, and to remove it again after a failed first
+    command (``Ledger.discard_if_empty``) — no other writer runs meanwhile. (A plain class:
+    a dataclass costs every command, SQLite's too, ~0.2 ms to define at import.)"""
+
+    __slots__ = ("connection", "made_schema", "store")
+
+    def __init__(self, store: StoreURL, connection: Any) -> None:
+        self.store = store
+        self.connection = connection
+        self.made_schema = False  # taking the lock created the store's ?schema=
+
+    @property
+    def schema(self) -> str:
+        return self.store.schema or "public"  # the library's, when none is given
+
+    def footprint(self) -> frozenset[tuple[str, str]]:
+        """What of the tracker's is in the store's schema now, as (kind, name): the schema
+        itself, the library's tables, row type and function, the read models' tables."""
+        rows = self._run(
+            FOOTPRINT,
+            {
+                "schema": self.schema,
+                "tables": [EVENTS_TABLE, SNAPSHOTS_TABLE],
+                "length": len(READ_MODEL_PREFIX),
+                "prefix": READ_MODEL_PREFIX,
+                "type": LIBRARY_TYPE,
+                "function": LIBRARY_FUNCTION,
+            },
+        ).fetchall()
+        return frozenset((str(kind), str(name)) for kind, name in rows)
+
+    def identity(self) -> int | None:
+        """The events table's oid (None: there is none): a store dropped by another process's
+        failed first command, or made again since, has another (``Ledger.locked``)."""
+        row = self._run(EVENTS_TABLE_OID, (self.schema, EVENTS_TABLE)).fetchone()
+        return None if row is None else int(row[0])
+
+    def ensure_schema(self, found: frozenset[tuple[str, str]]) -> bool:
+        """Create the store's ``?schema=`` when ``found`` (a footprint) lacks it — dropped by
+        another process since this one first saw it. True when this call created it."""
+        if not self.store.schema or ("schema", self.schema) in found:
+            return False
+        return self.store._create_schema(self.connection)
+
+    def discard(self, before: frozenset[tuple[str, str]], *, schema: bool) -> None:
+        """Drop what of the tracker's is here now and was not in ``before`` (the footprint
+        seen when the ledger created the store), in one transaction; then the schema too when
+        ``schema`` (the ledger created it) and nothing else was put in it meanwhile."""
+        import psycopg
+        from psycopg import sql
+
+        made = self.footprint() - before
+        tables = sorted(name for kind, name in made if kind == "table")
+        try:
+            with self.connection.transaction():
+                if tables:
+                    names = [sql.Identifier(self.schema, name) for name in tables]
+                    self.connection.execute(
+                        sql.SQL("DROP TABLE IF EXISTS {}").format(sql.SQL(", ").join(names))
+                    )
+                if ("function", LIBRARY_FUNCTION) in made:
+                    drop = sql.SQL("DROP FUNCTION IF EXISTS {}")
+                    self.connection.execute(
+                        drop.format(sql.Identifier(self.schema, LIBRARY_FUNCTION))
+                    )
+                if ("type", LIBRARY_TYPE) in made:
+                    drop = sql.SQL("DROP TYPE IF EXISTS {}")
+                    self.connection.execute(drop.format(sql.Identifier(self.schema, LIBRARY_TYPE)))
+            if schema and self.store.schema:
+                _SCHEMAS_READY.discard(self.store._schema_key)
+                try:
+                    with self.connection.transaction():
+                        drop = sql.SQL("DROP SCHEMA IF EXISTS {}")  # RESTRICT: only if empty
+                        self.connection.execute(drop.format(sql.Identifier(self.schema)))
+                except psycopg.errors.DependentObjectsStillExist:
+                    pass  # something else was put in it meanwhile: the schema stays
+        except psycopg.Error as error:
+            raise StoreError(f"the store {self.store.redacted} failed: {error}") from None
+
+    def _run(self, query: str, params: Any) -> Any:
+        import psycopg
+
+        try:
+            return self.connection.execute(query, params)
+        except psycopg.Error as error:
+            raise StoreError(f"the store {self.store.redacted} failed: {error}") from None
 
 
 FILE_EXPECTED = (
@@ -552,10 +675,12 @@ def _seconds(raw: str | float) -> float:
     except ValueError:
         seconds = float("nan")
     if not 0 < seconds < 1e6:  # also refuses nan and inf
+        why = "is out of range" if seconds == seconds else "is not a number of seconds"
         raise ImpossibleInput(
-            f"CAMPAIGN_LOCK_TIMEOUT={raw!r} is not a number of seconds",
+            f"CAMPAIGN_LOCK_TIMEOUT={raw!r} {why}",
             value=raw,
-            expected="a number of seconds above 0, e.g. 60 or 0.5",
+            expected="a number of seconds above 0 and below 1000000 (about 11 days), "
+            "e.g. 60 or 0.5",
         )
     return seconds
 
@@ -619,6 +744,13 @@ def _schema(raw: str, query: str) -> str:
         if not SCHEMA_NAME.fullmatch(schema):
             raise _bad_parameter(
                 raw, f"the schema name {value!r} cannot be used by the store", SCHEMA_EXPECTED
+            )
+        if schema == "information_schema" or schema.startswith("pg_"):
+            raise _bad_parameter(
+                raw,
+                f"the schema {value!r} is one of PostgreSQL's own (a system schema), where no "
+                "store may be written",
+                SCHEMA_EXPECTED,
             )
     return schema or ""
 

@@ -83,11 +83,12 @@ def open_ledger(
     reading commands on a missing store (or a place that holds no campaign: an empty file, a
     schema with no event) exit 1 saying how to create one. ``scratch``: a missing store is
     not created — the command runs on a throwaway one, removed after (``replay --dry-run``
-    writes nothing, not even an empty store). A SQLite file this invocation created goes
-    again when it fails with nothing recorded, and, unless ``keep_empty``, when it ends with
-    nothing recorded (``campaign shell`` left at once); a file that was there before is never
-    removed, and one holding another program's tables is refused before anything is written
-    (``StoreURL.survey``)."""
+    writes nothing, not even an empty store). A store this invocation created — a SQLite
+    file, or PostgreSQL tables (and the ``?schema=``) that were not there — goes again when it
+    fails with nothing recorded, and, unless ``keep_empty``, when it ends with nothing
+    recorded (``campaign shell`` left at once); a store that was there before is never
+    removed, and a file holding another program's tables is refused before anything is
+    written (``StoreURL.survey``)."""
     current = state(ctx)
     if current.log is not None:
         yield current.log.ledger
@@ -105,7 +106,9 @@ def open_ledger(
     # SQLite file is always asked (read-only, a fraction of a millisecond): one that is no
     # campaign store, but another program's, is refused by every command, unchanged.
     found = url.survey() if scratch or not create or url.kind == "sqlite" else Survey(campaign=True)
-    made = False  # a SQLite file this command creates: the only one a failure removes again
+    # a SQLite file this command creates: the only one a failure removes again (PostgreSQL:
+    # the ledger knows whether it created the store's tables, Ledger.made_store)
+    made = False
     with ExitStack() as throwaway:
         if not create and not found.campaign:
             why = found.blocked or (
@@ -128,10 +131,10 @@ def open_ledger(
                 yield ledger
             except BaseException as error:
                 # a command that fails writes nothing: not even the store it would have created
-                if made and getattr(error, "exit_code", 1) != 0:
+                if (made or ledger.made_store) and getattr(error, "exit_code", 1) != 0:
                     ledger.discard_if_empty()
                 raise
-            if made and not keep_empty:
+            if not keep_empty and (made or ledger.made_store):
                 ledger.discard_if_empty()
 
 

@@ -89,7 +89,23 @@ class Campaign(LedgerAggregate):
     # --- sessions -------------------------------------------------------------------------------
 
     def check_session_number(self, number: int) -> None:
-        if number <= self.last_session:
+        if number == self.open_session:
+            raise ImpossibleInput(
+                f"session {number} is already open (`session end` ends it; "
+                f"`session {number + 1}` ends it and opens the next)",
+                field="number",
+                value=number,
+                expected=f"a number above {number}",
+            )
+        if number == self.last_session:
+            raise ImpossibleInput(
+                f"session {number} cannot open again: it has ended, and an ended session is "
+                "never reopened",
+                field="number",
+                value=number,
+                expected=f"a number above {number}",
+            )
+        if number < self.last_session:
             raise ImpossibleInput(
                 f"session {number} cannot open: session {self.last_session} came before it "
                 "(numbers increase; an ended session is never reopened)",
@@ -154,9 +170,10 @@ class Campaign(LedgerAggregate):
 
     def set_clock(self, seconds: int, note: str | None = None) -> None:
         if seconds < self.clock:
-            earliest = -(-self.clock // 60) * 60  # `clock set` takes whole minutes
+            # the next whole minute, as a GM usually types a time (`clock set` takes seconds too)
+            earliest = -(-self.clock // 60) * 60
             raise ImpossibleInput(
-                f"{format_moment(seconds)} is before the clock's "
+                f"{format_moment(seconds, exact=True)} is before the clock's "
                 f"{format_moment(self.clock, exact=True)}: the clock never runs backwards",
                 field="time",
                 expected=f"{format_moment(earliest)} or later",

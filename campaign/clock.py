@@ -21,7 +21,9 @@ UNITS: dict[str, int] = {
     "w": 7 * 86400,
 }
 _DURATION = re.compile(r"^([0-9]+)(s|rounds?|min|turns?|h|d|w)$")
-_MOMENT = re.compile(r"^day\s+([0-9]+)\s+([0-9]{1,2}):([0-9]{2})$", re.I)
+# a day of more than 18 digits is no time a store keeps (and int() refuses 4,300 digits)
+_MOMENT = re.compile(r"^day\s+0*([0-9]{1,18})\s+([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?$", re.I)
+MOMENT_FORMS = '"day N HH:MM" or "day N HH:MM:SS"'  # as the clock shows a time, seconds too
 
 
 def parse_duration(text: str, *, field: str = "duration") -> int:
@@ -38,14 +40,15 @@ def parse_duration(text: str, *, field: str = "duration") -> int:
 
 
 def parse_moment(text: str, *, field: str = "time") -> int:
-    """``day N HH:MM`` → seconds since day 1 00:00."""
+    """``day N HH:MM`` or ``day N HH:MM:SS`` (as :func:`format_moment` shows a time whose
+    seconds are not whole minutes, after ``clock advance 30s``) → seconds since day 1 00:00."""
     match = _MOMENT.match(text.strip())
-    if not match or int(match.group(1)) < 1 or int(match.group(2)) > 23 or int(match.group(3)) > 59:
+    day, hours, minutes, seconds = (int(g or 0) for g in match.groups()) if match else (0,) * 4
+    if not match or day < 1 or hours > 23 or minutes > 59 or seconds > 59:
         raise ImpossibleInput(
-            f"{text!r} is not an in-game time", field=field, value=text, expected='"day N HH:MM"'
+            f"{text!r} is not an in-game time", field=field, value=text, expected=MOMENT_FORMS
         )
-    day, hours, minutes = (int(g) for g in match.groups())
-    return (day - 1) * 86400 + hours * 3600 + minutes * 60
+    return (day - 1) * 86400 + hours * 3600 + minutes * 60 + seconds
 
 
 def format_moment(seconds: int, *, exact: bool = False) -> str:

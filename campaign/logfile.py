@@ -159,31 +159,50 @@ def _scan(text: str, pos: int, *, stop_at_newline: bool) -> tuple[list[str], int
 
 
 def _unfinished(
-    problem: _Open, text: str, *, start: int, first_line: int, name: str | None
+    problem: _Open,
+    text: str,
+    *,
+    start: int,
+    first_line: int,
+    name: str | None,
+    one_line: bool = False,
 ) -> LogSyntaxError:
-    """The error for a command still open at the end of ``text``, placed where it opened."""
+    """The error for a command still open at the end of ``text``, placed where it opened;
+    ``one_line``: ``text`` is all there is of the command (a line typed at the shell's prompt,
+    which cannot go on to another line), so it does not say how another line would end it."""
     line = first_line + text.count("\n", start, problem.offset)
     column = problem.offset - (text.rfind("\n", 0, problem.offset) + 1) + 1
     where = f"column {column}" if name is not None or line == 1 else f"line {line}, column {column}"
-    end = "the text" if name is None else "the file"
+    end = "the line" if one_line else "the text" if name is None else "the file"
+    why = "(at the shell's prompt a command is one line)"
     if problem.what == "\\":
         what = f"the backslash at {where} continues the command past the end of {end}"
-        expected = "another line after a final backslash, or no final backslash"
+        expected = (
+            f"no final backslash {why}"
+            if one_line
+            else "another line after a final backslash, or no final backslash"
+        )
     else:
         what = f"unclosed {problem.what} quote at {where}"
-        expected = f"a closing {problem.what} (a quote may span lines: the rest was read as quoted)"
+        expected = (
+            f"a closing {problem.what} on the same line {why}"
+            if one_line
+            else f"a closing {problem.what} (a quote may span lines: the rest was read as quoted)"
+        )
     return LogSyntaxError(what, expected=expected, name=name, line=line, column=column)
 
 
-def tokenize(text: str) -> list[str]:
+def tokenize(text: str, *, one_line: bool = False) -> list[str]:
     """The words of ``text``, split and unquoted as a POSIX shell would, nothing evaluated.
 
     An unquoted newline separates words like a blank; an unclosed quote or a backslash with
-    nothing after it raises :class:`LogSyntaxError` naming the column.
+    nothing after it raises :class:`LogSyntaxError` naming the column — ``one_line``: as for a
+    command that cannot go on to another line (``campaign shell``'s prompt), whose quote must
+    close on the line itself.
     """
     words, _, problem = _scan(text, 0, stop_at_newline=False)
     if problem is not None:
-        raise _unfinished(problem, text, start=0, first_line=1, name=None)
+        raise _unfinished(problem, text, start=0, first_line=1, name=None, one_line=one_line)
     return words
 
 

@@ -26,11 +26,15 @@ the group's part of the line, which holds nothing but the subcommand's name.
 Knowing the command's parameters, a :class:`ParsedOnce` also names the field of an input error
 its command raises as the GM types it (:func:`spelt`).
 
-Its parser differs from Click's in one thing: a word that starts with ``-`` and a digit is a
-value, not an option (SPEC §4, "signed values are values": ``adjust ford goblins -1``), for
-every command — so ``casualty ford goblins -1`` reaches the command, which says what a count
-may be, and a mistyped option (``--reasn``) is still Click's "No such option", with its
-suggestion, on the commands that take signed values too.
+Its parser differs from Click's in two things, for every command and on both paths (Click's
+own path builds its parser with ``make_parser`` too). A word that starts with ``-`` and a digit
+is a value, not an option (SPEC §4, "signed values are values": ``adjust ford goblins -1``) —
+so ``casualty ford goblins -1`` reaches the command, which says what a count may be, and a
+mistyped option (``--reasn``) is still Click's "No such option", with its suggestion, on the
+commands that take signed values too. And an option that takes one value, or a flag, given
+twice on a line is an error ("--roll is given twice (3,5 and 1,1); expected it once"), where
+Click keeps the last value and drops the other unsaid; an option declared repeatable
+(``--flaw``: ``list[str]``) appends as before.
 """
 
 from __future__ import annotations
@@ -39,8 +43,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from typer._click.core import ParameterSource, iter_params_for_processing
-from typer._click.exceptions import ClickException
-from typer._click.parser import _OptionParser
+from typer._click.exceptions import BadOptionUsage, ClickException
+from typer._click.parser import _normalize_opt, _Option, _OptionParser
 from typer.core import TyperCommand, TyperGroup
 from typer.models import CommandInfo
 
@@ -87,13 +91,70 @@ class _Plan:
 
 class _SignedValues(_OptionParser):
     """Click's parser, where ``-1`` (a word of ``-`` and a digit first) is a value: no option
-    of ours is spelt with a digit."""
+    of ours is spelt with a digit; and where an option that takes one value, or a flag, is
+    given at most once on a line (:class:`_Once`)."""
 
     def _process_opts(self, arg: str, state: Any) -> None:
         if arg[1:2] in _DIGITS:
             state.largs.append(arg)
         else:
             super()._process_opts(arg, state)
+
+    def add_option(
+        self,
+        obj: Any,
+        opts: Any,
+        dest: str | None,
+        action: str = "store",
+        nargs: int = 1,
+        const: Any | None = None,
+    ) -> None:
+        super().add_option(obj, opts, dest, action=action, nargs=nargs, const=const)
+        if action not in ("store", "store_const") or obj.is_eager:
+            return  # repeatable (``list[...]``: append), or --help's own
+        option = self._long_opt.get(_normalize_opt(opts[0], self.ctx)) or self._short_opt.get(
+            _normalize_opt(opts[0], self.ctx)
+        )
+        option.__class__ = _Once
+        option.parser = self
+
+
+class _Once(_Option):
+    """An option that takes one value (``--roll 3,5``) or a flag (``--cornered``): given twice
+    on one line, the line is refused — Click keeps the last value and drops the other unsaid
+    (``morale e g --roll 3,5 --roll 1,1`` recorded 1,1). Raised while parsing, so Click's own
+    path and the fast one refuse the same line with the same error (both parse with this
+    parser). Options declared repeatable (``--flaw``: ``list[str]``) append, and are not one."""
+
+    parser: _OptionParser
+
+    def process(self, value: Any, state: Any) -> None:
+        if self.dest in state.opts:
+            raise BadOptionUsage(
+                self.name, self._twice(state.opts[self.dest], value), self.parser.ctx
+            )
+        super().process(value, state)
+
+    @property
+    def name(self) -> str:
+        return (self._long_opts or self._short_opts)[0]
+
+    def _twice(self, before: Any, value: Any) -> str:
+        if self.action == "store":
+            import shlex
+
+            def said(v: Any) -> str:
+                return " ".join(map(shlex.quote, v)) if isinstance(v, tuple) else shlex.quote(v)
+
+            return (
+                f"{self.name} is given twice ({said(before)} and {said(value)}); expected it once"
+            )
+        if before == self.const or not self.obj.secondary_opts:
+            return f"{self.name} is given twice; expected it once"
+        other = (
+            self.obj.opts[0] if self.name in self.obj.secondary_opts else self.obj.secondary_opts[0]
+        )
+        return f"{other} and {self.name} are both given; expected one of them"
 
 
 _DIGITS = frozenset("0123456789")

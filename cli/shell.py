@@ -72,7 +72,7 @@ def _loop(root: typer.Context, names: list[str], ledger: Ledger) -> None:
             typer.echo("")
             continue
         try:
-            words = tokenize(line)
+            words = tokenize(line, one_line=True)  # a quote cannot go on to the next line
         except ImpossibleInput as error:
             stderr().print(f"error: {describe(error)}", markup=False)
             continue

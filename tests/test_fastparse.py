@@ -158,3 +158,44 @@ def test_line_context_makes_the_context_clicks_path_makes(spoil):
     assert made > 1000 if not spoil else made > 300
     grouped = [t for t in LINES if t[0] in ("company", "character", "encounter", "clock")]
     assert len(grouped) > 300  # the lines whose group's part is skipped are many
+
+
+def _repeated(command: Any, args: list[str]) -> list[tuple[Any, list[str]]]:
+    """Each option the line gives, given once more at its end (with its value): the option's
+    parameter and the arguments so spoiled."""
+    found = []
+    for at, word in enumerate(args):
+        name = word.split("=", 1)[0]
+        param = next((p for p in command.params if name in getattr(p, "opts", ())), None)
+        if param is None or param.param_type_name != "option":
+            continue
+        given = [word] if param.is_flag or "=" in word else args[at : at + 2]
+        found.append((param, [*args, *given]))
+    return found
+
+
+def test_an_option_given_twice_is_refused_on_both_paths_unless_it_is_repeatable():
+    """``morale e g --roll 3,5 --roll 1,1`` kept the last roll and dropped the first unsaid:
+    an option that takes one value, or a flag, is refused when a line gives it twice — by the
+    parser both paths share, so the fast path and Click's say the same; ``--flaw`` and the
+    other ``list[...]`` options append as before."""
+    refused = appended = 0
+    for tokens in LINES:
+        leaf = _leaf(tokens)
+        if leaf is None:
+            continue
+        command, parent, args = leaf
+        for param, spoiled in _repeated(command, args):
+            fast = _parse(command, parent, spoiled, ParsedOnce.parse_args)
+            click = _parse(command, parent, spoiled, TyperCommand.parse_args)
+            assert fast == click, " ".join(tokens)
+            if param.multiple:
+                once = _parse(command, parent, args, ParsedOnce.parse_args)
+                assert fast[0] == "parsed", fast
+                assert len(fast[1][param.name]) == len(once[1][param.name]) + 1
+                appended += 1
+                continue
+            assert fast[:2] == ("error", "BadOptionUsage"), " ".join(tokens)
+            assert f"{param.opts[0]} is given twice" in fast[2] and "expected it once" in fast[2]
+            refused += 1
+    assert refused > 1000 and appended > 5

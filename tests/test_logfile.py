@@ -113,6 +113,23 @@ def test_tokenize_unfinished(text, message, column):
     assert caught.value.column == column
     assert isinstance(caught.value, ImpossibleInput)
     assert caught.value.field == "line"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('note "abc', 'a closing " on the same line'),
+        ("note 'abc", "a closing ' on the same line"),
+        ("note abc\\", "no final backslash"),
+    ],
+)
+def test_tokenize_one_line_says_the_command_ends_with_its_line(text, expected):
+    """The shell's prompt reads one line a command: an unclosed quote there cannot span lines,
+    and a final backslash has no next line to continue on."""
+    with pytest.raises(LogSyntaxError) as caught:
+        tokenize(text, one_line=True)
+    assert caught.value.expected.startswith(expected)
+    assert "span lines" not in str(caught.value) and "another line" not in caught.value.expected
     assert caught.value.expected
 
 

@@ -84,7 +84,9 @@ def advance(
 @clock_app.command("set")
 def set_clock(
     ctx: typer.Context,
-    moment: Annotated[str, typer.Argument(help='The in-game time, "day N HH:MM".')],
+    moment: Annotated[
+        str, typer.Argument(help='The in-game time, "day N HH:MM" or "day N HH:MM:SS".')
+    ],
     note: NoteOption = None,
 ) -> None:
     """Set the in-game clock (never back in time).

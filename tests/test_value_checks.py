@@ -245,6 +245,21 @@ def test_a_monster_rating_still_says_monsters(campaign, table):
     _refused(campaign, table, words, "--morale", "monsters are rated 2–12")
 
 
+@pytest.mark.parametrize(
+    ("raw", "why"),
+    [("99999999999999999999", "is out of range"), ("1e6", "is out of range"),
+     ("-1", "is out of range"), ("soon", "is not a number of seconds")],
+)  # fmt: skip
+def test_a_lock_timeout_out_of_range_states_its_maximum(campaign, table, monkeypatch, raw, why):
+    monkeypatch.setenv("CAMPAIGN_LOCK_TIMEOUT", raw)
+    result = campaign("--db", table, "note", "hi")
+    assert result.exit_code == 2, result.output
+    assert f"CAMPAIGN_LOCK_TIMEOUT={raw!r} {why}" in result.stderr
+    assert "above 0 and below 1000000" in result.stderr
+    monkeypatch.delenv("CAMPAIGN_LOCK_TIMEOUT")
+    assert all(e["command"] != "note hi" for e in _events(campaign, table))
+
+
 def test_a_log_whose_file_name_holds_a_control_character_says_to_rename_it(campaign, tmp_path):
     # the file's name is kept on its session (``source``) and shown by `replay` and `history`
     log = tmp_path / "we\x1bird.log"

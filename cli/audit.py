@@ -17,7 +17,7 @@ from rich.text import Text
 
 from campaign.audit import PENDING, WARNING, Entry, check_code, entry
 from cli.output import ExitStatus, counted, emit
-from cli.render import plain
+from cli.render import plain, printable
 from cli.state import open_ledger
 
 CODE_STYLE = {WARNING: "bold yellow", "info": "cyan"}
@@ -136,8 +136,8 @@ def report(findings: list[dict[str, Any]], scope: str = "") -> RenderableType:
     if not findings:
         return Text("No findings: every ruling agrees with the rules.", style="green")
     sessions: dict[Any, list[dict[str, Any]]] = {}
-    for finding in findings:
-        sessions.setdefault(finding["session"], []).append(finding)
+    for finding in map(printable, findings):  # a note recorded before control characters
+        sessions.setdefault(finding["session"], []).append(finding)  # were refused: escaped
     parts: list[RenderableType] = [summary(findings)]
     for session, found in sessions.items():
         parts += [Text(""), _Session(session, found)]

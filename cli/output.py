@@ -78,8 +78,16 @@ def counted(n: int, noun: str) -> str:
 
 def fail(message: str, status: ExitStatus = ExitStatus.BAD_INPUT) -> typer.Exit:
     """Print ``message`` on stderr and return the ``typer.Exit`` to raise."""
-    stderr().print(Text("error: ", style="bold red") + Text(message), soft_wrap=True)
+    say_error(message)
     return typer.Exit(int(status))
+
+
+def say_error(message: str) -> None:
+    """``error: message`` on stderr. A message may quote a log line or a text a store holds,
+    so a control character in it is shown escaped (``\\x1b``), never sent to the terminal."""
+    from cli.render.common import printable
+
+    stderr().print(Text("error: ", style="bold red") + Text(printable(message)), soft_wrap=True)
 
 
 def explanation(

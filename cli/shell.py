@@ -24,7 +24,7 @@ from typer._click import ClickException
 from campaign import __version__
 from campaign.errors import CampaignError, ImpossibleInput
 from campaign.logfile import tokenize
-from cli.output import describe, stderr
+from cli.output import describe, say_error, stderr
 from cli.state import open_ledger, state
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def _loop(root: typer.Context, names: list[str], ledger: Ledger) -> None:
         try:  # no SQLite file held open while the GM is at the table (docs/RELIABILITY.md)
             ledger.release()
         except Exception as error:  # said; the next command runs as usual
-            stderr().print(f"error: {type(error).__name__}: {error}".splitlines()[0], markup=False)
+            say_error(f"{type(error).__name__}: {error}".splitlines()[0])
         try:
             line = input("campaign> ")
         except EOFError:
@@ -74,14 +74,14 @@ def _loop(root: typer.Context, names: list[str], ledger: Ledger) -> None:
         try:
             words = tokenize(line, one_line=True)  # a quote cannot go on to the next line
         except ImpossibleInput as error:
-            stderr().print(f"error: {describe(error)}", markup=False)
+            say_error(describe(error))
             continue
         if not words:
             continue
         if words[0] in LEAVE:
             return
         if words[0] == "shell":
-            stderr().print("error: you are in the shell already", markup=False)
+            say_error("you are in the shell already")
             continue
         if words[0] in HELP or words[0] in root.help_option_names:
             _help(root, words[1:])
@@ -96,7 +96,7 @@ def _loop(root: typer.Context, names: list[str], ledger: Ledger) -> None:
             try:  # the file this shell opened, still at its path (reading commands too)
                 ledger.check_still_there()
             except CampaignError as error:
-                stderr().print(f"error: {error}", markup=False)
+                say_error(str(error))
                 continue
         _run(root, words)
 
@@ -108,7 +108,7 @@ def _option_at_prompt(root: typer.Context, word: str) -> None:
         why = f"{name} is set when the shell starts (`campaign --db X --gm NAME shell`)"
     else:
         why = f"{word} is not a command"
-    stderr().print(f"error: {why}; type a command, `help` to list them", markup=False)
+    say_error(f"{why}; type a command, `help` to list them")
 
 
 def _help(root: typer.Context, words: list[str]) -> None:
@@ -127,11 +127,11 @@ def _run(root: typer.Context, words: list[str]) -> None:
         with command.make_context(name, args, parent=root) as sub:
             command.invoke(sub)
     except ImpossibleInput as error:
-        stderr().print(f"error: {describe(error)}", markup=False)
+        say_error(describe(error))
     except CampaignError as error:
-        stderr().print(f"error: {error}", markup=False)
+        say_error(str(error))
     except ClickException as error:
-        stderr().print(f"error: {error.format_message()}", markup=False)
+        say_error(error.format_message())
     except typer.Exit:
         pass  # --help printed, or a command's own exit
     except KeyboardInterrupt:  # Ctrl-C during a command: a unit of work writes all or nothing
@@ -139,7 +139,7 @@ def _run(root: typer.Context, words: list[str]) -> None:
     except Exception as error:  # the console outlives any one command
         # e.g. a read while another process rebuilds the read models (their tables are
         # dropped and made again): said, and the next command runs as usual
-        stderr().print(f"error: {type(error).__name__}: {error}".splitlines()[0], markup=False)
+        say_error(f"{type(error).__name__}: {error}".splitlines()[0])
 
 
 def _readline(names: list[str]) -> None:

@@ -160,16 +160,22 @@ class _Once(_Option):
 _DIGITS = frozenset("0123456789")
 
 
+def make_parser(command: Any, ctx: Any) -> _OptionParser:
+    """``command``'s parser, as Click makes it but for :class:`_SignedValues`' two differences:
+    every command's, and the root's (``campaign --db a --db b …`` is refused too)."""
+    parser = _SignedValues(ctx)
+    for param in command.get_params(ctx):
+        param.add_to_parser(parser, ctx)
+    return parser
+
+
 class ParsedOnce(TyperCommand):
     """A Typer command that parses with its parser built once (see the module's text)."""
 
     _plans: dict[tuple[Any, ...], _Plan] | None = None
 
     def make_parser(self, ctx: Any) -> _OptionParser:
-        parser = _SignedValues(ctx)
-        for param in self.get_params(ctx):
-            param.add_to_parser(parser, ctx)
-        return parser
+        return make_parser(self, ctx)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         if not (ctx.resilient_parsing or ctx.auto_envvar_prefix or ctx.default_map):

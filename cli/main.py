@@ -95,6 +95,11 @@ class CampaignGroup(TyperGroup):
             self._built[name] = built.get(name)
         return self._built[name]
 
+    def make_parser(self, ctx: typer.Context) -> Any:  # type: ignore[override]
+        from cli import fastparse
+
+        return fastparse.make_parser(self, ctx)  # an option given twice is refused (--db a --db b)
+
     def format_help(self, ctx: typer.Context, formatter: Any) -> None:  # type: ignore[override]
         CampaignGroup._listing = True
         try:

@@ -207,3 +207,20 @@ def test_opening_an_ended_session_again_says_it_has_ended(run):
     said = " ".join(result.stderr.split())
     assert "session 4 cannot open again: it has ended" in said, said
     assert position(run) == before
+
+
+def test_a_global_option_or_a_calculators_option_given_twice_is_refused(
+    campaign, tmp_path, monkeypatch
+):
+    # the root's options (--db, --gm) and `rules trait` (its own command class) parse as every
+    # logging command does: Click kept the last --db, and wrote to b.db without a word
+    monkeypatch.chdir(tmp_path)
+    result = campaign("--db", "a.db", "--db", "b.db", "session", "1")
+    assert result.exit_code == 2, result.output
+    assert f"--db is given twice (a.db and b.db){ONCE}" in result.output
+    assert not (tmp_path / "a.db").exists() and not (tmp_path / "b.db").exists()
+    result = campaign("--gm", "ann", "--gm", "bo", "--db", "a.db", "session", "1")
+    assert result.exit_code == 2 and "--gm is given twice (ann and bo)" in result.output
+    result = campaign("rules", "trait", "greed", "--result", "3", "--result", "4")
+    assert result.exit_code == 2 and f"--result is given twice (3 and 4){ONCE}" in result.output
+    assert campaign("rules", "trait", "greed", "--result", "3").exit_code == 0

@@ -85,6 +85,11 @@ class TraitCommand(TyperCommand):
             ctx.meta[_HELP_TRAIT] = _trait_among(args)
         return super().parse_args(ctx, args)
 
+    def make_parser(self, ctx: typer.Context) -> Any:
+        from cli import fastparse
+
+        return fastparse.make_parser(self, ctx)  # as every command's: an option given once
+
     def format_help(self, ctx: typer.Context, formatter: Any) -> None:
         super().format_help(ctx, formatter)
         trait = ctx.meta.get(_HELP_TRAIT)

@@ -105,9 +105,9 @@ class ConditionCommands:
         given = {"hp": hp, "location": location, "conscience": conscience, "damage": damage}
         if hp is None and conscience is None and damage is None:
             raise ImpossibleInput(
-                "heal what? give hp, conscience or damage",
+                "heal what? give --hp, --conscience or --damage",
                 field="hp",
-                expected="hp, conscience or damage",
+                expected="--hp N, --conscience N or --damage N",
             )
         place = d6harmonie.slug(location) if isinstance(location, str) else ""
         if not place:

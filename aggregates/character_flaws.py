@@ -8,11 +8,14 @@ answer is put beside the GM's ruling, and the state follows the ruling (SPEC §2
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from aggregates.base import INT_LIMIT, WIDE_LIMIT
 from aggregates.character_traits import check_whole, same_name
+from campaign.clock import format_moment
 from campaign.errors import ImpossibleInput
 from campaign.rules import d6harmonie
 from campaign.rules.d6harmonie import FlawOutcome, Penalty
@@ -20,6 +23,55 @@ from campaign.rules.dice import Dice, Roll
 
 TRAITS_RULESET = "d6harmonie/1"
 FLAW_RULINGS = ("success", "failure")
+
+
+def _kept(outcome: FlawOutcome) -> bool:
+    """Whether a store keeps the numbers an outcome records (aggregates.base.INT_LIMIT)."""
+    numbers = [outcome.rule_difficulty, outcome.difficulty, outcome.failure_points]
+    numbers += [p.value for p in outcome.penalties]
+    numbers += [*(outcome.hp_lost or {}).values(), outcome.conscience_lost]
+    return all(n is None or -INT_LIMIT <= n <= INT_LIMIT for n in numbers)
+
+
+def _typed(amount: float) -> str:
+    """A number of minutes, hours or years as the GM typed it: ``3000000000``, ``2.5``,
+    ``1e+300`` (never the 301 digits of its whole part)."""
+    if isinstance(amount, float) and amount.is_integer() and abs(amount) < 1e16:
+        return str(int(amount))
+    return repr(amount)
+
+
+def check_amount_kept(
+    key: str, outcome: FlawOutcome, given: dict[str, Any], resolve: Callable[..., FlawOutcome]
+) -> None:
+    """Minutes, hours or years whose difficulty or penalty a store cannot keep (a 3-billion-year
+    memory, 30 billion hours deprived) are refused naming the option, the GM's value and how
+    far it may go, in the GM's unit. ``given`` holds the options passed to ``resolve`` (which
+    resolves the same flaw with others); how far is asked of the rules, never re-derived."""
+    if _kept(outcome):
+        return
+    named = [(name, given[name]) for name in ("minutes", "hours", "years") if given.get(name)]
+    if not named:
+        return  # not an amount's doing: aggregates.base names what is out of range
+    name, amount = named[0]
+    if not _kept(resolve(**{**given, name: 0})):
+        return
+    low, high = 0, math.floor(amount)  # the most whole units kept lies in [low, high)
+    while high - low > 1:
+        middle = (low + high) // 2
+        if _kept(resolve(**{**given, name: middle})):
+            low = middle
+        else:
+            high = middle
+    difficulty = outcome.rule_difficulty
+    what = "penalty" if difficulty is None or difficulty <= INT_LIMIT else "difficulty"
+    raise ImpossibleInput(
+        f"{_typed(amount)} {name}: the {what} of {key} ({outcome.trigger.name}) would be more "
+        "than a store keeps",
+        field=name,
+        value=amount,
+        expected=f"fewer than {high} {name}",
+    )
 
 
 def _consequences(outcome: FlawOutcome) -> dict[str, Any]:
@@ -111,9 +163,14 @@ class FlawCommands:
         options = {"trigger": trigger, "minutes": minutes, "hours": hours, "years": years}
         options |= {"sum": sum, "difficulty": difficulty}
         advantages = [a["key"] for a in self._advantages]  # Lève-tôt halves Sommeil de plomb
-        outcome = d6harmonie.resolve_flaw(
-            flaw["key"], result=result, critical=critical, advantages=advantages, **options
-        )
+
+        def resolve(**given: Any) -> FlawOutcome:
+            return d6harmonie.resolve_flaw(
+                flaw["key"], result=result, critical=critical, advantages=advantages, **given
+            )
+
+        outcome = resolve(**options)
+        check_amount_kept(flaw["key"], outcome, options, resolve)
         if outcome.rolls and outcome.success is None:
             raise ImpossibleInput(
                 f"{flaw['key']} rolls {d6harmonie.score_name(outcome.score)}: enter the result "
@@ -154,8 +211,9 @@ class FlawCommands:
             ruled,
         )
         conditions, rolled = self.start_conditions(
-            flaw["key"], ruled_penalties, duration, duration_roll, duration_roller, clock_seconds
-        )
+            flaw["key"], ruled_penalties, duration, duration_roll, duration_roller, clock_seconds,
+            duration_words,
+        )  # fmt: skip
         for condition in conditions:  # which of several such flaws (phobia-mild:rats, …:spiders)
             condition["detail"] = flaw["detail"]
         rules_consequences = _consequences(outcome)
@@ -217,10 +275,13 @@ class FlawCommands:
         duration_roll: Roll | None,
         duration_roller: Callable[[Dice], Roll] | None,
         clock_seconds: int,
+        duration_words: str | None = None,
     ) -> tuple[list[dict[str, Any]], Roll | None]:
         """The conditions the penalties start, each with its ``until`` (the in-game second it
         ends: ``clock_seconds`` + its length, exact — two rounds are 20 s, RULES D-9 — or None
-        when no duration is stated: it lasts until ended or the session ends, RULES C-6)."""
+        when no duration is stated: it lasts until ended or the session ends, RULES C-6). An
+        ``until`` past the last time a store keeps is refused, as ``clock advance`` refuses to
+        go there (``duration_words``: the GM's ``duration`` as typed, for the message)."""
         conditions: list[dict[str, Any]] = []
         rolled: Roll | None = None
         for penalty in penalties:
@@ -249,6 +310,24 @@ class FlawCommands:
                             expected=f"{dice.name}: {dice.lowest}–{dice.highest}",
                         )
                 length = d6harmonie.duration_seconds(spec, rolled.total)
+            if length is not None and clock_seconds + length > WIDE_LIMIT:
+                if duration is not None:
+                    what = duration_words or d6harmonie.describe_seconds(duration)
+                else:
+                    assert spec is not None  # a length comes from the GM's or the penalty's
+                    shown = d6harmonie.describe_seconds(length, spec.unit)
+                    what = f"the {spec} of {source}" + (
+                        f", rolled {rolled.total} ({shown})," if rolled is not None else ""
+                    )
+                raise ImpossibleInput(
+                    f"{what} from {format_moment(clock_seconds, exact=True)} would end at "
+                    f"{format_moment(clock_seconds + length, exact=True)}, past the last time "
+                    f"a store keeps ({format_moment(WIDE_LIMIT, exact=True)})",
+                    field="duration",
+                    value=duration_words if duration is not None else None,
+                    expected="a duration of at most "
+                    + d6harmonie.describe_seconds(max(0, WIDE_LIMIT - clock_seconds)),
+                )
             conditions.append(
                 {
                     "value": penalty.value,

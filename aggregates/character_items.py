@@ -138,17 +138,23 @@ class ItemCommands:
                     f"{item['name']}'s hit points are not tracked (no hardness and hp)",
                     field="hp",
                     value=hp,
-                    expected="no hp for this item",
+                    expected="no --hp for this item",
                 )
             state = "intact"
         else:
             hp = item["hp_max"] if hp is None else check_whole(hp, "hp")
-            if not item["hp"] <= hp <= item["hp_max"]:
+            now, most = item["hp"], item["hp_max"]
+            if not now <= hp <= most:  # a repair mends: never past the maximum, never harms
                 raise ImpossibleInput(
-                    f"a repair leaves {item['name']} with {item['hp']}–{item['hp_max']} hp",
+                    f"{item['name']} has at most {most} hit points, not {hp}"
+                    if hp > most
+                    else f"{item['name']} has {now} hit points: a repair mends, it cannot leave "
+                    f"it {hp}",
                     field="hp",
                     value=hp,
-                    expected=f"{item['hp']}–{item['hp_max']}",
+                    expected=f"{most} (its maximum, also without --hp)"
+                    if now == most
+                    else f"hit points from {now} to {most} (without --hp: {most})",
                 )
             # PF1 Smashing an Object: broken at ≤ half, destroyed at 0 (RULES D-8, B-8)
             state = rules.object_damage(
@@ -190,15 +196,17 @@ class ItemCommands:
         }  # fmt: skip
         pending = self._exposures[-1] if self._exposures else None
         exposure = pending
-        if exposure is None:
+        if exposure is not None:
+            self.check_no_direct_options(exposure, dc, save_type, damage, energy)
+        else:
             given = (("item", item), ("dc", dc), ("save_type", save_type), ("damage", damage))
             missing = [field for field, value in given if value is None]
             if missing:
                 raise ImpossibleInput(
                     f"{self.handle} has no pending exposure: an item targeted directly needs "
-                    "the item, a DC, a save type and the damage",
+                    "ITEM, --dc, --type and --damage",
                     field=missing[0],
-                    expected="the item, a DC, a save type and the damage",
+                    expected="the item, --dc N, --type T and --damage N",
                 )
             exposure = {"item": item, "dc": dc, "save_type": save_type, "damage": damage}
             exposure |= {"effect": "negates", "energy": False, "position": None}
@@ -211,6 +219,7 @@ class ItemCommands:
                 value=target["name"],
                 expected="an item that is not destroyed",
             )
+        # pending: the exposing save's (given ones were refused above); else the GM's
         save_type = self.check_save_type(
             save_type if save_type is not None else exposure["save_type"]
         )
@@ -230,7 +239,7 @@ class ItemCommands:
                     else f"{target['name']}'s hit points are not tracked (no hardness and hp)",
                     field="hp_left",
                     value=hp_left,
-                    expected=f"0–{target['hp']}" if tracked else "no hp_left",
+                    expected=f"0–{target['hp']}" if tracked else "no --hp-left",
                 )
         # attended: the bearer's bonus — as they saved against what exposed it (--bonus too),
         # or, targeted directly (or exposed before exposures kept it), the character's own
@@ -316,6 +325,43 @@ class ItemCommands:
             differs=differs,
             note=note,
             ruleset=SAVES_RULESET,
+        )
+
+    def check_no_direct_options(
+        self,
+        exposure: dict[str, Any],
+        dc: int | None,
+        save_type: str | None,
+        damage: int | None,
+        energy: bool,
+    ) -> None:
+        """An item save answers the pending exposure against the save that exposed it: its
+        type, DC in force, damage and energy (SPEC §4 "item-save"). ``--dc``, ``--type``,
+        ``--damage`` and ``--energy`` describe what hits an item targeted directly, with no
+        exposure pending; given now they would silently replace the save's, so they are refused,
+        as an option that does not apply to a trait is (SPEC §4 "Traits")."""
+        options = (
+            ("--dc", "dc", dc), ("--type", "save_type", save_type),
+            ("--damage", "damage", damage), ("--energy", "energy", energy or None),
+        )  # fmt: skip
+        given = [(option, field, value) for option, field, value in options if value is not None]
+        if not given:
+            return
+        named = [option for option, _, _ in given]
+        said = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
+        against = f"{exposure['save_type']}, DC {exposure['dc']}"
+        if exposure.get("damage") is not None:
+            against += f", {exposure['damage']} damage"
+        if exposure.get("energy"):
+            against += ", energy"
+        _, field, value = given[0]
+        raise ImpossibleInput(
+            f"{self.handle}'s {exposure['item']} is exposed, and its item save is against the "
+            f"save that exposed it ({against}): {said} {'applies' if len(named) == 1 else 'apply'} "
+            "only when no exposure is pending",
+            field=field,
+            value=value,
+            expected="no --dc, --type, --damage or --energy while an exposure is pending",
         )
 
     @staticmethod

@@ -123,7 +123,7 @@ class SaveCommands:
             "ruling": ruling,
         }  # fmt: skip
         if not isinstance(vs, str) or not vs.strip():
-            raise ImpossibleInput("a save is against something (vs)", field="vs", value=vs)
+            raise ImpossibleInput("a save is against something (--vs)", field="vs", value=vs)
         save_type = self.check_save_type(save_type)
         kind = rules.effect_kind(effect)
         self.check_ruling(ruling, SAVE_RULINGS)
@@ -139,10 +139,11 @@ class SaveCommands:
         no_save = kind.on_success is None or voluntary_fail or (harmless and roll is None)
         if in_force is None and not no_save:
             raise ImpossibleInput(
-                "a save needs its DC: dc, or spell_level with ability_mod (or class and "
-                "ability_score)",
+                "a save needs its DC: --dc, or --spell-level with --ability-mod (or --class "
+                "and --ability-score)",
                 field="dc",
-                expected="dc, or spell_level with ability_mod or class and ability_score",
+                expected="--dc N, or --spell-level L with --ability-mod M or with --class C and "
+                "--ability-score S",
             )
         if roll is None and not no_save:
             raise ImpossibleInput(
@@ -173,10 +174,10 @@ class SaveCommands:
         if item is not None and not exposes:
             raise ImpossibleInput(
                 "an item is exposed only by a natural 1 against an effect that harms objects "
-                "(objects)",
+                "(--objects)",
                 field="item",
                 value=item,
-                expected="no item, or a natural 1 with objects",
+                expected="no --item, or a natural 1 with --objects",
             )
         exposure = self.choose_exposed(item, chooser) if exposes else None
         event_class = self.SaveMade if ruled == "success" else self.SaveFailed

@@ -20,6 +20,13 @@ from campaign.rules.morale import QUIT, loyalty_test, retainer_loyalty
 
 TRAITS_RULESET = "d6harmonie/1"
 LOYALTY_RULESET = "ose-loyalty/1"
+# What only a retainer has, as a message names it (the CLI leads with the option itself)
+_RETAINERS = {
+    "employer_cha": "the employer's CHA",
+    "hiring_roll": "a hiring roll",
+    "reaction_mod": "a reaction modifier",
+    "loyalty": "loyalty",
+}
 _HANDLE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
@@ -38,13 +45,30 @@ def check_handle(handle: object, field: str = "handle") -> str:
     return text
 
 
+# How a message names a number it refuses: in words, as the GM knows it (the CLI leads the
+# message with the option the GM typed, ``--damage-taken``; a Python name is neither).
+_WORDS = {"dc": "a DC", "hp": "hit points", "hp_left": "hit points left", "hp_lost": "HP lost"}
+
+
+def _said(field: str) -> str:
+    """``damage_taken`` → ``damage taken``: a field named in a message."""
+    return _WORDS.get(field, field.replace("_", " "))
+
+
+def _option(field: str) -> str:
+    """``employer_cha`` → ``--employer-cha``: the option a message tells the GM to give."""
+    return "--" + field.replace("_", "-")
+
+
 def check_whole(value: object, field: str, lowest: int | None = None) -> int:
     """A whole number (never a bool), at least ``lowest`` when given."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ImpossibleInput(f"{field} is a whole number, not {value!r}", field=field, value=value)
+        raise ImpossibleInput(
+            f"{_said(field)} is a whole number, not {value!r}", field=field, value=value
+        )
     if lowest is not None and value < lowest:
         raise ImpossibleInput(
-            f"{field} cannot be below {lowest}, not {value}",
+            f"{_said(field)} cannot be below {lowest}, not {value}",
             field=field,
             value=value,
             expected=f"{lowest} or more",
@@ -81,9 +105,11 @@ def retainer_fields(
         )
         if named:
             raise ImpossibleInput(
-                f"{named[0]} is a retainer's: give retainer_of (the employing character)",
+                f"{_RETAINERS[named[0]]} is a retainer's: give --retainer-of (the employing "
+                "character) too",
                 field=named[0],
-                expected="retainer_of with it",
+                value=given.get(named[0], reaction_mod),
+                expected=f"--retainer-of PC with {_option(named[0])}",
             )
         return fields
     employer = check_handle(retainer_of, "retainer_of")
@@ -96,19 +122,19 @@ def retainer_fields(
         )
     if employer_cha is None and loyalty is None:
         raise ImpossibleInput(
-            "a retainer's loyalty comes from the employer's CHA (employer_cha) or is given "
-            "(loyalty)",
+            "a retainer's loyalty comes from the employer's CHA (--employer-cha) or is given "
+            "(--loyalty)",
             field="employer_cha",
-            expected="the employer's CHA 3–18, or loyalty",
+            expected="--employer-cha 3–18, or --loyalty N",
         )
     if loyalty is not None:
         check_whole(loyalty, "loyalty")
     if hiring_roll is not None and (hiring_roll.dice != TWO_D6 or employer_cha is None):
         raise ImpossibleInput(
-            "a hiring roll is a 2d6 judged with the employer's CHA (employer_cha)",
+            "a hiring roll is a 2d6 judged with the employer's CHA (--employer-cha)",
             field="hiring_roll",
             value=str(hiring_roll),
-            expected="2d6 (faces such as 3,5 or a total 2–12), with employer_cha",
+            expected="2d6 (faces such as 3,5 or a total 2–12), with --employer-cha",
         )
     rules_say = None
     if employer_cha is not None:

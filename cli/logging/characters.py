@@ -288,14 +288,33 @@ def heal(
 
     Example: campaign character heal brynn --damage 10
     """
+    given = {"hp": hp, "conscience": conscience, "damage": damage}
     record(
         ctx,
         lambda ledger: ledger.heal(handle, hp, location, conscience, damage, note),
-        lambda h: (
-            f"{handle}: healed "
-            + ", ".join(f"{k} {v}" for k, v in h.items() if k != "location" and v)
-        ),
+        lambda healed: _healed(handle, given, healed),
     )
+
+
+def _healed(handle: str, given: dict[str, int | None], healed: dict) -> str:
+    """What was recovered, beside what the GM gave when less was lost (``heal`` recovers at
+    most what was lost, and records the GM's amounts, SPEC §4): ``healed 4 hp at torso (10
+    given, only 4 lost)``; ``nothing healed — 0 hp at leg (5 given, none lost there)``."""
+    said = []
+    for kind, amount in given.items():
+        if amount is None:
+            continue
+        got = healed[kind]
+        part = f"{got} {kind}" + (f" at {healed['location']}" if kind == "hp" else "")
+        lost = "taken" if kind == "damage" else "lost"
+        if 0 < got < amount:
+            part += f" ({amount} given, only {got} {lost})"
+        elif got < amount:
+            part += f" ({amount} given, none {lost}{' there' if kind == 'hp' else ''})"
+        said.append(part)
+    if any(healed[kind] for kind, amount in given.items() if amount is not None):
+        return f"{handle}: healed " + ", ".join(said)
+    return f"{handle}: nothing healed — " + ", ".join(said)
 
 
 @conditions.command("end")

@@ -159,7 +159,9 @@ def item_save(
     damage: Annotated[
         int | None, typer.Option("--damage", help="With no exposure: the damage.")
     ] = None,
-    energy: Annotated[bool, typer.Option("--energy", help="Energy damage.")] = False,
+    energy: Annotated[
+        bool, typer.Option("--energy", help="With no exposure: energy damage.")
+    ] = False,
     ruling: Annotated[
         str | None,
         typer.Option("--ruling", help="intact, damaged, broken or destroyed (the GM's call)."),
@@ -170,7 +172,9 @@ def item_save(
     rolled: RolledOption = False,
     note: NoteOption = None,
 ) -> None:
-    """The exposed item's own save, and the damage it takes.
+    """The exposed item's own save, and the damage it takes: against the save that exposed
+    it (its type, DC and damage; --dc, --type, --damage and --energy are for an item targeted
+    directly, with no exposure pending).
 
     Example: campaign item-save brynn "Tower shield" --roll 9
     """

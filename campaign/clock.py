@@ -36,7 +36,15 @@ def parse_duration(text: str, *, field: str = "duration") -> int:
             value=text,
             expected="a number and a unit: 30s, 10min, 6h, 3d, 2w, 4turns, 5rounds",
         )
-    return int(match.group(1)) * UNITS[match.group(2)]
+    digits = match.group(1).lstrip("0") or "0"
+    if len(digits) > 18:  # no time a store keeps (2**53 s), and int() refuses 4,300 digits
+        raise ImpossibleInput(
+            f"a duration of {len(digits)} digits is longer than any time a store keeps",
+            field=field,
+            value=f"{digits[:8]}…{match.group(2)}",
+            expected="a number of at most 18 digits and a unit: 30s, 10min, 6h, 3d, 2w",
+        )
+    return int(digits) * UNITS[match.group(2)]
 
 
 def parse_moment(text: str, *, field: str = "time") -> int:

@@ -173,3 +173,19 @@ def test_the_clock_says_its_seconds_when_it_compares_times(store_url):
     assert "expected day 1 00:01 or later" in refused.stderr
     assert run(store_url, "clock", "set", "day 1 00:01").strip() == "clock: day 1 00:01"
     assert read(store_url, "status")["clock"] == "day 1 00:01"  # SPEC's `day N HH:MM`
+
+
+def test_a_duration_of_thousands_of_digits_is_refused_not_a_traceback(store_url):
+    # int() refuses 4,300 digits (a ValueError, and a traceback); more than 18 is no time a
+    # store keeps (2**53 s) whatever the unit, and the error does not echo them all
+    runner = CliRunner()
+    run(store_url, "session", "1")
+    for words in (
+        ["clock", "advance", "9" * 5000 + "s"],
+        ["clock", "advance", "0" * 5000 + "9" * 19 + "w"],
+    ):
+        refused = runner.invoke(app, ["--db", store_url, *words])
+        assert refused.exit_code == 2, refused.output
+        assert "longer than any time a store keeps" in refused.stderr
+        assert len(refused.stderr) < 300
+    assert run(store_url, "clock", "advance", "000030s").strip() == "clock: day 1 00:00:30"

@@ -547,3 +547,25 @@ def test_a_rolled_duration_written_back_leaves_the_audit_as_it_was(tmp_path):
     assert [f["message"] for f in mine if f["code"] == "TRT005"] == [
         "merciful (kill): consequences ruled: penalty -2 (the rule: -3)"
     ]
+
+
+def test_an_item_save_given_its_own_dc_while_exposed_exports_a_log_that_replays(tmp_path):
+    # Recorded by code before `item-save` refused --dc/--type/--damage/--energy with an
+    # exposure pending (tests/fixtures/make_item_save_options_fixture.sh): the Shield kept
+    # "intact, 20 hp" against the options' DC 1 and 0 damage. The export wrote those options
+    # back, and the replay refused the line. It writes the save against the exposure and the
+    # recorded state as the ruling: the same items (SPEC §5), and SAV006 says the rules' answer.
+    fixture = Path(__file__).parent / "fixtures" / "item-save-options-during-exposure.jsonl"
+    db = str(tmp_path / "old.db")
+    ok("--db", db, "import", str(fixture))
+    exported = ok("--db", db, "export")
+    assert "--dc 1 " not in exported and "--ruling intact --hp-left 20" in exported
+    again = str(tmp_path / "again.db")
+    replay(again, exported, tmp_path, "exported.log")
+    assert status(again)["characters"] == status(db)["characters"]
+    [shield] = [i for i in status(again)["characters"][0]["items"] if i["name"] == "Shield"]
+    assert (shield["state"], shield["hp"]) == ("intact", 20)
+    audit = json.loads(ok("--db", again, "audit", "--json"))["findings"]
+    assert [(f["code"], f["rules_say"], f["ruled"]) for f in audit] == [
+        ("SAV006", "destroyed", "intact")
+    ]

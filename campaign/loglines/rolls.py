@@ -55,16 +55,25 @@ def _item_save(e, events, subjects, renumber) -> Line:
         line.arg(given["item"])
     if e.roll is not None:
         line.words(*dice(e.roll))
-    line.opt("--dc", given.get("dc")).opt("--type", _lower(given.get("save_type")))
-    line.opt("--damage", given.get("damage")).flag("--energy", given.get("energy"))
-    hp_left = given.get("hp_left")
+    ruling, hp_left = given.get("ruling"), given.get("hp_left")
+    against = (given.get("dc"), given.get("save_type"), given.get("damage"), given.get("energy"))
+    if e.exposure is not None and any(against):
+        # A store recorded before `item-save` refused --dc/--type/--damage/--energy with an
+        # exposure pending (they apply only without one) holds them, and the state they led to.
+        # That line would now be refused: the save is written against the exposure, and what
+        # the event recorded as a ruling, so the item replays to the same state and hit points.
+        ruling = ruling or e.ruled
+        hp_left = hp_left if hp_left is not None else e.hp
+    else:
+        line.opt("--dc", given.get("dc")).opt("--type", _lower(given.get("save_type")))
+        line.opt("--damage", given.get("damage")).flag("--energy", given.get("energy"))
     # A store recorded before `item-save` refused hit points left that contradict the ruling
     # (saves.item_hp_contradiction: destroyed at 0, broken at ≤ half, RULES D-8) may hold both;
     # that line would now be refused. The ruled state is written (it decides what may happen to
     # the item next), the hit points then follow it (SPEC §4); the event keeps them (jsonl).
-    if saves.item_hp_contradiction(given.get("ruling"), e.state, hp_left, e.hp_before, e.hp_max):
+    if saves.item_hp_contradiction(ruling, e.state, hp_left, e.hp_before, e.hp_max):
         hp_left = None
-    return line.opt("--ruling", given.get("ruling")).opt("--hp-left", hp_left).note(e)
+    return line.opt("--ruling", ruling).opt("--hp-left", hp_left).note(e)
 
 
 @writes(Character.FlawRolled)

@@ -705,7 +705,9 @@ def _parse(text: str | None) -> StoreURL:
             )
         if parts.fragment:
             raise _bad_parameter(raw, f"a fragment (#{parts.fragment}) is not honoured")
-        return StoreURL("sqlite", path=Path(unquote(path)).expanduser().resolve())
+        named = Path(unquote(path)).expanduser()
+        _not_the_absolute_one(raw, named)
+        return StoreURL("sqlite", path=named.resolve())
     if scheme in ("postgresql", "postgresql+psycopg", "postgres"):
         dbname = unquote(parts.path.lstrip("/"))
         if not dbname:
@@ -727,6 +729,24 @@ def _parse(text: str | None) -> StoreURL:
             schema=schema,
         )
     raise _bad_url(raw, "a SQLite path or URL, or postgresql+psycopg://user:password@host/db")
+
+
+def _not_the_absolute_one(raw: str, named: Path) -> None:
+    """``sqlite:///srv/campaign.db`` is ``srv/campaign.db`` in the working directory, as
+    SQLAlchemy reads it; before 6cbd1ae the tracker read it as ``/srv/campaign.db``. Where the
+    relative file is not there and the absolute one is, the URL is refused rather than read:
+    a logging command would have started a second, empty campaign beside the GM's."""
+    if named.is_absolute() or named.exists():
+        return
+    rooted = Path("/") / named
+    if rooted.is_file():
+        raise ImpossibleInput(
+            f"{raw!r} names {named} in the working directory (SQLAlchemy's reading: three "
+            f"slashes, a relative path), which is not there; {rooted} is",
+            field="db",
+            value=raw,
+            expected=f"sqlite:///{rooted} (four slashes) for {rooted}, or a plain path",
+        )
 
 
 def _schema(raw: str, query: str) -> str:

@@ -162,6 +162,23 @@ def test_sqlite_urls_read_their_slashes_as_sqlalchemy_does(tmp_path, monkeypatch
     assert "no host" in caught.value.expected
 
 
+def test_a_three_slash_url_once_read_as_absolute_is_refused_not_forked(tmp_path, monkeypatch):
+    # Before, sqlite:///srv/c.db meant /srv/c.db. Where srv/c.db is not in the working directory
+    # and /srv/c.db is, a logging command would have begun a second, empty campaign: refused.
+    store = tmp_path / "c.db"
+    store.write_bytes(b"")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    old_style = "sqlite://" + str(store)  # three slashes: the path without its leading /
+    with pytest.raises(ImpossibleInput) as caught:
+        parse_store_url(old_style)
+    assert caught.value.field == "db"
+    assert caught.value.expected.startswith(f"sqlite:///{store} (four slashes)")
+    assert parse_store_url("sqlite:///" + str(store)).path == store  # four: as meant
+    assert parse_store_url("sqlite:///new.db").path == elsewhere / "new.db"  # no such file
+
+
 @pytest.mark.parametrize(
     ("text", "shown"),
     [

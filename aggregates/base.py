@@ -187,9 +187,10 @@ def nest_topics(
 #   argument that is not UTF-8 reaches Python as lone surrogates: ``campaign note $'caf\xe9'``);
 # - text without control characters (C0, DEL, C1): ``history`` and ``export`` print the GM's
 #   text, and a terminal obeys an escape sequence in it (``--title $'\e]0;pwned\a'`` retitled
-#   the window). A note may span lines (a quote spans lines in a log, SPEC §4, and ``export
-#   --format log`` quotes it back) and hold tabs; no other text may: a name, a title, a reason
-#   is one line.
+#   the window). Tabs and line breaks are no escape sequence, and stay allowed in any text: a
+#   quote spans lines in a log (SPEC §4) and ``export --format log`` quotes such text back, so
+#   stores that hold them (a name from a CRLF file, ``--name "$(cat name.txt)"``, kept its line
+#   break) still export logs that replay (SPEC §5).
 INT_LIMIT = 2**31 - 1
 WIDE_LIMIT = 2**53 - 1
 WIDE = frozenset({"position", "command", "due_position", "retracted", "next_position",
@@ -197,15 +198,11 @@ WIDE = frozenset({"position", "command", "due_position", "retracted", "next_posi
 # counts and numbers that are at least 1 wherever an event holds them (a session's number, a
 # group's count, casualties, a company's size): a refusal says so, not ±INT_LIMIT
 FROM_ONE = frozenset({"number", "count", "n", "size"})
-# the GM's notes: ``note T`` (``text``) and every command's ``--note``
-MULTILINE = frozenset({"note", "text"})
 # a retraction's copy of the state before (``Retracted.restored``): text recorded earlier, which
 # a store written before control characters were refused may hold; only what a store can keep
 # is checked there
 COPIED = frozenset({"restored"})
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
-_CONTROL_IN_NOTE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # \t and \n allowed
-_SAID = {"\n": "a line break", "\r": "a line break", "\t": "a tab"}
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # \t and \n allowed
 _EXPECTED_TEXT = {  # text the GM did not type on the line: said what to do instead
     "source": "a session-log file name without control characters (rename the file)"
 }
@@ -299,21 +296,14 @@ def _check_text(value: str, name: str, typed: bool = True) -> None:
         ) from None
     if not typed:
         return
-    multiline = name in MULTILINE
-    found = (_CONTROL_IN_NOTE if multiline else _CONTROL).search(value)
+    found = _CONTROL.search(value)
     if found is not None:
-        char = found.group()
-        what = _SAID.get(char) or f"a control character (U+{ord(char):04X})"
         raise ImpossibleInput(
-            f"{_shown(value)} holds {what}",
+            f"{_shown(value)} holds a control character (U+{ord(found.group()):04X})",
             field=name,
             value=value,
             expected=_EXPECTED_TEXT.get(name)
-            or (
-                "text without control characters (a note may span lines and hold tabs)"
-                if multiline
-                else "text on one line, without tabs or control characters"
-            ),
+            or "text without control characters (tabs and line breaks may stay)",
         )
 
 

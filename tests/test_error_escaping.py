@@ -37,7 +37,6 @@ def test_the_audit_shows_a_note_recorded_before_control_characters_were_refused_
     with monkeypatch.context() as old:  # as a store recorded before: nothing was refused
         never = re.compile("(?!)")
         old.setattr(aggregates.base, "_CONTROL", never)
-        old.setattr(aggregates.base, "_CONTROL_IN_NOTE", never)
         for words in (["session", "1"], ["note", CSI]):
             assert campaign("--db", db, *words).exit_code == 0
     monkeypatch.setenv("COLUMNS", "200")

@@ -141,9 +141,11 @@ class Ledger(
         """Close the ledger and remove the store it opened when no event is recorded in it (a
         first command that failed: the CLI calls this only for a store it created). SQLite:
         the file and its WAL files; the lock file and the directories stay, another process
-        may be waiting on that lock. PostgreSQL: what this ledger created (:attr:`made_store`)
-        — the library's tables, row type and function, the read models' tables, and the
-        ``?schema=`` if it made it — and nothing that was there before. Under the writer lock,
+        may be waiting on that lock. PostgreSQL: the tracker's tables, by name, that were not
+        there when this ledger created the store (:attr:`made_store`) — the library's and the
+        read models' — the library's row type and function if they were not there either and
+        no other table is left beside them, and the ``?schema=`` if it made it and it is
+        empty; nothing of another program's (``PostgresHold.discard``). Under the writer lock,
         so no other process is recording there; one that opened the same new store meanwhile
         opens it afresh once it holds the lock (:meth:`locked`)."""
         try:

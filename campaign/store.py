@@ -66,7 +66,10 @@ SCHEMA_EXPECTED = (
 _SCHEMAS_READY: set[tuple[str, int, str, str]] = set()
 # What the tracker makes in a PostgreSQL schema (PostgresHold.footprint): the library's two
 # tables, the row type its INSERT unnests and the function it creates beside them (ids are
-# UUIDs), and the read models' tables, all named view_…
+# UUIDs), and the read models' tables, all named view_… (the footprint notes every view_…
+# table; a failed first command drops only the tracker's by name, tracker_tables). The row
+# type and function are the library's, not the application's: every eventsourcing application
+# in the schema shares them (PostgresHold.discard).
 SNAPSHOTS_TABLE = "ledger_snapshots"
 LIBRARY_TYPE = "stored_event_uuid"
 LIBRARY_FUNCTION = "es_insert_events_uuid"
@@ -83,6 +86,13 @@ FOOTPRINT = (
     "UNION ALL SELECT 'function', p.proname FROM pg_proc p "
     "JOIN pg_namespace n ON n.oid = p.pronamespace "
     "WHERE n.nspname = %(schema)s AND p.proname = %(function)s"
+)
+# Whether a table (or a view of one) is in the schema: after the tracker's own are dropped,
+# one that is left may be another eventsourcing application's, saving through the library's
+# row type (PostgresHold.discard).
+OTHER_RELATIONS = (
+    "SELECT EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+    "WHERE n.nspname = %s AND c.relkind IN ('r', 'p', 'v', 'm', 'f'))"
 )
 EVENTS_TABLE_OID = (
     "SELECT c.oid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
@@ -539,6 +549,16 @@ class StoreURL:
         return StoreBusy(self.redacted, self.lock_timeout)
 
 
+def tracker_tables() -> frozenset[str]:
+    """The tables the tracker makes in a PostgreSQL schema, by exact name: the library's
+    events and snapshots tables (the application is named "ledger") and the read models'
+    tables as ``projections/tables.py`` declares them. (Imported here, on a failed first
+    command only: SQLAlchemy is not loaded to open a store.)"""
+    from projections.tables import metadata
+
+    return frozenset({EVENTS_TABLE, SNAPSHOTS_TABLE, *(t.name for t in metadata.tables.values())})
+
+
 class PostgresHold:
     """The writer lock held on a PostgreSQL store, and its connection (autocommit): what a
     ledger looks at to know what it created, and to remove it again after a failed first
@@ -586,14 +606,25 @@ class PostgresHold:
         return self.store._create_schema(self.connection)
 
     def discard(self, before: frozenset[tuple[str, str]], *, schema: bool) -> None:
-        """Drop what of the tracker's is here now and was not in ``before`` (the footprint
-        seen when the ledger created the store), in one transaction; then the schema too when
-        ``schema`` (the ledger created it) and nothing else was put in it meanwhile."""
+        """Drop, in one transaction, the tracker's tables (by name: :func:`tracker_tables`)
+        that are here now and were not in ``before`` (the footprint seen when the ledger
+        created the store) — never another program's table, whatever its name or age. The
+        library's row type and function, when not in ``before``, only if no table is left in
+        the schema then: another eventsourcing application there shares them (its saves
+        unnest that type), and which tables use them the catalog does not say. Then the schema
+        too when ``schema`` (the ledger created it) and nothing else is in it."""
         import psycopg
         from psycopg import sql
 
         made = self.footprint() - before
-        tables = sorted(name for kind, name in made if kind == "table")
+        ours = tracker_tables()
+        tables = sorted(name for kind, name in made if kind == "table" and name in ours)
+        drops = {"function": "DROP FUNCTION IF EXISTS {}", "type": "DROP TYPE IF EXISTS {}"}
+        library = [  # the function first: it takes the type
+            (drops[kind], name)
+            for kind, name in (("function", LIBRARY_FUNCTION), ("type", LIBRARY_TYPE))
+            if (kind, name) in made
+        ]
         try:
             with self.connection.transaction():
                 if tables:
@@ -601,14 +632,18 @@ class PostgresHold:
                     self.connection.execute(
                         sql.SQL("DROP TABLE IF EXISTS {}").format(sql.SQL(", ").join(names))
                     )
-                if ("function", LIBRARY_FUNCTION) in made:
-                    drop = sql.SQL("DROP FUNCTION IF EXISTS {}")
-                    self.connection.execute(
-                        drop.format(sql.Identifier(self.schema, LIBRARY_FUNCTION))
-                    )
-                if ("type", LIBRARY_TYPE) in made:
-                    drop = sql.SQL("DROP TYPE IF EXISTS {}")
-                    self.connection.execute(drop.format(sql.Identifier(self.schema, LIBRARY_TYPE)))
+                if (
+                    library
+                    and not self.connection.execute(OTHER_RELATIONS, (self.schema,)).fetchone()[0]
+                ):
+                    try:
+                        with self.connection.transaction():  # a savepoint
+                            for drop, name in library:
+                                self.connection.execute(
+                                    sql.SQL(drop).format(sql.Identifier(self.schema, name))
+                                )
+                    except psycopg.errors.DependentObjectsStillExist:
+                        pass  # something else of another program's uses them: they stay
             if schema and self.store.schema:
                 _SCHEMAS_READY.discard(self.store._schema_key)
                 try:

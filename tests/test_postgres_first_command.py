@@ -19,6 +19,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from eventsourcing.application import Application
+from eventsourcing.domain import Aggregate, event
 
 from campaign.application import Ledger
 from campaign.errors import CampaignError, ImpossibleInput
@@ -26,6 +28,16 @@ from campaign.store import parse_store_url
 from tests.conftest import POSTGRES_URL, need_postgres
 
 Catalog = frozenset[tuple[str, str]]
+# the library's row type (and its array type) and function, shared by every eventsourcing
+# application in a schema: a failed first command drops them only when no table is left there
+LIBRARY_KEPT = frozenset(
+    {
+        ("type", "stored_event_uuid"),
+        ("relation", "stored_event_uuid"),  # a composite type is a pg_class row too
+        ("type", "_stored_event_uuid"),
+        ("function", "es_insert_events_uuid"),
+    }
+)
 CLI = [sys.executable, "-c", "from cli.main import main; main()"]  # the console script
 
 
@@ -124,7 +136,9 @@ def test_a_failed_first_command_in_an_existing_schema_drops_only_what_it_made(ca
         assert before is not None and ("relation", "other_program") in before
         result = campaign("--db", url, "replay", str(bad_logs["later"]))
         assert result.exit_code == 2, result.output
-        assert catalog(schema) == before
+        # the library's row type and function stay with another program's table beside them:
+        # nothing tells whether it uses them (LIBRARY_KEPT)
+        assert catalog(schema) == before | LIBRARY_KEPT
 
 
 def test_a_failed_first_command_leaves_a_fresh_database_as_it_was(campaign, bad_logs):
@@ -190,6 +204,127 @@ def test_a_shell_left_with_nothing_recorded_leaves_no_schema(campaign):
         result = campaign("--db", url, "shell", input="note hi\nstatus\n")
         assert result.exit_code == 0, result.output
         assert catalog(schema) is None
+
+
+def _shell_meanwhile(campaign, monkeypatch, tmp_path, url: str, meanwhile) -> None:
+    """``campaign shell`` typed ``status`` then ``quit``, nothing recorded; ``meanwhile`` runs
+    at its first prompt — once the shell has opened (and made) the store, before it is left
+    and discards what it made — as another program would, from its own connection."""
+    import builtins
+
+    import cli.shell
+
+    monkeypatch.setenv("CAMPAIGN_SHELL_HISTORY", str(tmp_path / "history"))
+    prompts: list[str] = []
+
+    def prompt(text: str = "") -> str:
+        if not prompts:
+            meanwhile()
+        prompts.append(text)
+        return builtins.input(text)
+
+    monkeypatch.setattr(cli.shell, "input", prompt, raising=False)
+    result = campaign("--db", url, "shell", input="status\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert len(prompts) == 2
+
+
+@pytest.mark.parametrize("existed", [True, False], ids=["schema-there", "schema-made"])
+def test_a_shell_left_with_nothing_recorded_keeps_another_programs_view_table(
+    campaign, monkeypatch, tmp_path, existed
+):
+    # another program makes a table named view_… in the schema while the shell is open and
+    # writes a row: the shell, left with nothing recorded, drops its own tables (the
+    # library's, and the read models' its `status` made) — not that one, nor the schema
+    with fresh_schema() as (schema, url):
+        if existed:
+            with _connect() as connection:
+                connection.execute(f"CREATE SCHEMA {schema}")
+
+        def another_program() -> None:
+            with _connect() as connection:
+                connection.execute(f"CREATE TABLE {schema}.view_sales_report (id int)")
+                connection.execute(f"INSERT INTO {schema}.view_sales_report VALUES (7)")
+
+        _shell_meanwhile(campaign, monkeypatch, tmp_path, url, another_program)
+        after = catalog(schema)
+        assert after is not None  # the schema stays: another program's table is in it
+        relations = {name for kind, name in after - LIBRARY_KEPT if kind == "relation"}
+        assert relations == {"view_sales_report"}
+        assert after >= LIBRARY_KEPT  # a table is left beside them
+        with _connect() as connection:
+            rows = connection.execute(f"SELECT id FROM {schema}.view_sales_report").fetchall()
+        assert rows == [(7,)]
+
+
+class Dog(Aggregate):
+    """Another eventsourcing program's aggregate."""
+
+    @event("Registered")
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+class Kennel(Application):
+    """Another eventsourcing program: its own table (``kennel_events``), in the same schema,
+    sharing the library's row type and function."""
+
+    name = "kennel"
+
+
+def _kennel(schema: str) -> Kennel:
+    server = parse_store_url(POSTGRES_URL)
+    return Kennel(
+        env={
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": server.dbname,
+            "POSTGRES_HOST": server.host,
+            "POSTGRES_PORT": str(server.port),
+            "POSTGRES_USER": server.user,
+            "POSTGRES_PASSWORD": server.password,
+            "POSTGRES_SCHEMA": schema,
+        }
+    )
+
+
+@pytest.mark.parametrize("existed", [True, False], ids=["schema-there", "schema-made"])
+def test_a_shell_left_with_nothing_recorded_keeps_another_applications_store(
+    campaign, monkeypatch, tmp_path, existed
+):
+    # another eventsourcing application starts in the schema while the shell is open and
+    # saves: the library's row type and function, which the shell's ledger made, are its too;
+    # left with nothing recorded, the shell drops its own tables only, and the other
+    # application goes on saving (it failed: type "….stored_event_uuid[]" does not exist)
+    with fresh_schema() as (schema, url):
+        if existed:
+            with _connect() as connection:
+                connection.execute(f"CREATE SCHEMA {schema}")
+        kennels: list[Kennel] = []
+
+        def another_application() -> None:
+            kennels.append(_kennel(schema))
+            kennels[0].save(Dog("rex"))
+
+        try:
+            _shell_meanwhile(campaign, monkeypatch, tmp_path, url, another_application)
+            (kennel,) = kennels
+            kennel.save(Dog("fido"))
+            after = catalog(schema)
+            assert after is not None and after >= LIBRARY_KEPT
+            relations = {name for kind, name in after if kind == "relation"}
+            assert "kennel_events" in relations
+            assert not {"ledger_events", "ledger_snapshots", "view_tracking"} & relations
+        finally:
+            for kennel in kennels:
+                kennel.close()
+        again = _kennel(schema)  # and a fresh start of it reads and saves
+        try:
+            names = [n.topic for n in again.notification_log.select(start=1, limit=10)]
+            assert len(names) == 2
+            again.save(Dog("spot"))
+        finally:
+            again.close()
 
 
 SYSTEM_SCHEMAS = ["information_schema", "pg_catalog", "pg_toast", "PG_Catalog", "pg_temp_1"]

@@ -338,7 +338,15 @@ def test_a_system_schema_is_refused_up_front(campaign, bad_logs, schema):
         parse_store_url(url)
     assert refused.value.field == "db" and "information_schema, pg_…" in refused.value.expected
     folded = schema.lower()
-    before = catalog(folded)
+
+    def ours() -> set[tuple[str, str]]:
+        # only the tracker's names: a system schema changes with any table made anywhere in
+        # the database (pg_toast gets a toast table), which other tests may be doing
+        found = catalog(folded) or frozenset()
+        return {(kind, name) for kind, name in found if name.startswith(("ledger_", "view_"))
+                or name in ("stored_event_uuid", "es_insert_events_uuid")}  # fmt: skip
+
+    before = ours()
     try:
         for words in (["note", "hi"], ["replay", str(bad_logs["first"])], ["status"]):
             result = campaign("--db", url, *words)
@@ -346,7 +354,7 @@ def test_a_system_schema_is_refused_up_front(campaign, bad_logs, schema):
             assert result.stderr.startswith("error: --db: ") and "system schema" in result.stderr
             assert "expected a schema name" in result.stderr
             assert "Traceback" not in result.output
-            assert catalog(folded) == before, words
+            assert ours() == before, words
     finally:  # what the code before this fix made there
         if folded == "information_schema":
             with _connect() as connection:

@@ -6,11 +6,13 @@ for ``--as-of``) and returns plain values; rendering is the CLI's business.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+import re
+from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
-from sqlalchemy import Connection, case, func, or_, select
+from sqlalchemy import Connection, case, false, func, or_, select
 
+from aggregates.character_traits import same_name
 from campaign.clock import format_moment
 from campaign.rules import d6harmonie
 from projections import tables
@@ -168,28 +170,58 @@ def history_rows(
     query = select(tables.timeline).order_by(t.position)
     if session is not None:
         query = query.where(t.session == session)
+    keep = None
     if subject is not None:
-        query = query.where(_about(subject))
+        where, keep = _about(subject)
+        query = query.where(where)
     result = connection.execute(query, execution_options={"yield_per": chunk or HISTORY_CHUNK})
     try:
         for row in result:
-            yield _history_entry(row)
+            if keep is None or keep(row.subject):
+                yield _history_entry(row)
     finally:
         result.close()  # abandoned half-way: the cursor is released at once
 
 
-def _about(subject: str) -> Any:
-    """The timeline's rows about ``subject``: itself and what it holds (an encounter's groups,
-    a character's items), whatever the case."""
+_HANDLE = re.compile(r"[a-z0-9][a-z0-9-]*")  # campaign.handles: an ASCII slug
+
+
+def _about(subject: str) -> tuple[Any, Callable[[str], bool] | None]:
+    """The timeline's rows about ``subject``: itself and what it holds (``ford`` includes
+    ``ford/goblins``, ``brynn`` includes ``brynn/Tower shield``; a group or an item holds
+    nothing), matched as the tracker matches what it names: the handle as a handle (an ASCII
+    slug, any case), a group or an item after it as a name (``same_name``: any case, either
+    Unicode form), every character literal (``_``, ``%``).
+
+    Returns the SQL condition and, for ``HANDLE/PART``, a test of each row's subject: SQL keeps
+    the handle's rows, compared exactly (no ``lower()`` or ``LIKE``, which differ between
+    SQLite and PostgreSQL), and the part — free text — is compared in Python as the rows
+    stream by."""
     t = tables.timeline.c
-    wanted = subject.lower()
-    return or_(func.lower(t.subject) == wanted, func.lower(t.subject).like(f"{wanted}/%"))
+    handle, slash, part = subject.partition("/")
+    handle = handle.strip()
+    if not handle.isascii() or not _HANDLE.fullmatch(handle := handle.lower()):
+        return false(), None  # no handle (ASCII first: a Kelvin sign lowers to k): nothing
+    inside = func.substr(t.subject, 1, len(handle) + 1) == f"{handle}/"
+    if not slash:
+        return or_(t.subject == handle, inside), None
+    wanted, start = same_name(part), len(handle) + 1
+    return inside, lambda found: same_name(found[start:]) == wanted
 
 
 def has_subject(connection: Connection, subject: str) -> bool:
     """Whether any event of the timeline is about ``subject`` (as :func:`history_rows` filters)."""
-    query = select(tables.timeline.c.position).where(_about(subject)).limit(1)
-    return connection.scalar(query) is not None
+    t = tables.timeline.c
+    where, keep = _about(subject)
+    if keep is None:
+        return connection.scalar(select(t.position).where(where).limit(1)) is not None
+    # the handle's distinct subjects (itself, its groups or items): as many as it has parts
+    query = select(t.subject).where(where).distinct()
+    result = connection.execute(query, execution_options={"yield_per": HISTORY_CHUNK})
+    try:
+        return any(keep(found) for found in result.scalars())
+    finally:
+        result.close()
 
 
 def _history_entry(row: Any) -> dict[str, Any]:

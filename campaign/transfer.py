@@ -196,15 +196,31 @@ def _row(text: str) -> dict[str, Any]:
     row = json.loads(text)
     if not isinstance(row, dict):
         raise ValueError("not a JSON object")
+    check_row(row)
+    if not isinstance(row["type"], str) or not isinstance(row["aggregate_version"], int):
+        raise ValueError("type is a topic (module:QualName), aggregate_version a number")
+    resolve_topic(row["type"])  # an event type this code knows
+    return {**row, "aggregate_id": UUID(row["aggregate_id"])}
+
+
+def check_row(row: dict[str, Any]) -> None:
+    """A line's shape, as ``import`` and ``verify --file`` both require it: every key, and
+    ``data`` an object without the keys shown beside it — the state is rebuilt from both
+    (:func:`row_state`), and a key in ``data`` would stand in the state (and the hash) for the
+    one shown, which could then say anything (``"gm": "mallory"`` beside ``data.gm``)."""
     missing = [key for key in KEYS if key not in row]
     if missing:
         raise ValueError(f"missing {', '.join(missing)}")
     if not isinstance(row["data"], dict) or set(LIFTED) & set(row["data"]):
         raise ValueError("data must be an object without the keys shown beside it")
-    if not isinstance(row["type"], str) or not isinstance(row["aggregate_version"], int):
-        raise ValueError("type is a topic (module:QualName), aggregate_version a number")
-    resolve_topic(row["type"])  # an event type this code knows
-    return {**row, "aggregate_id": UUID(row["aggregate_id"])}
+
+
+def check_timestamp(timestamp: Any, row: dict[str, Any]) -> None:
+    """The line's ``timestamp`` must be spelt as the export writes the event's (``timestamp``,
+    decoded from the line's state): the hash covers the time, not its spelling (``Z`` for
+    ``+00:00``)."""
+    if not isinstance(timestamp, datetime) or timestamp.isoformat() != row["timestamp"]:
+        raise ValueError(f"timestamp {row['timestamp']!r} is not ISO 8601 with its zone")
 
 
 def row_state(transcoder: Transcoder, row: dict[str, Any]) -> dict[str, Any]:
@@ -232,8 +248,7 @@ def row_state(transcoder: Transcoder, row: dict[str, Any]) -> dict[str, Any]:
 def _check(event: Any, row: dict[str, Any]) -> None:
     if not isinstance(event, LedgerAggregate.Event):
         raise ValueError(f"{row['type']} is not an event of the ledger")
-    if event.timestamp.isoformat() != row["timestamp"]:
-        raise ValueError(f"timestamp {row['timestamp']!r} is not ISO 8601 with its zone")
+    check_timestamp(event.timestamp, row)
     # a field with a default came later: events recorded before it lack it and read as that
     missing = [
         f.name for f in dataclasses.fields(event) if f.name not in vars(event) and _required(f)

@@ -18,26 +18,35 @@ notification log's order for a store, the lines' order for a ``jsonl`` export �
 - an event with **no hash** at all: recorded by a version of the tracker that kept no chain (a
   store that old cannot be verified), or its chain fields were taken out.
 
-It streams: memory grows with the number of aggregates (their last version), never with the
-number of events. What it cannot see, by construction: events removed from the **end** (the
-chain before them is intact) and a history rewritten with every hash recomputed (the hash is
-not keyed). ``last_hash`` — the hash of the last event — is what a copy is compared with: a
-store and its export that agree on it hold the same history.
+A store is also checked beside the chain (:func:`verify_store`): a row stored outside the
+notification log (an id ≤ 0: an **inserted** event, before position 1), an aggregate ID stored
+otherwise than the library writes it (an **edit** the hash cannot see: commands miss the event),
+and every **snapshot** against the state its aggregate's events fold to (a forged one is named
+with the SQL that deletes it: it is only a cache, but commands load from it).
+
+It streams: memory grows with the number of aggregates (their last version; an aggregate's
+folded state while it has snapshots still to check), never with the number of events. What it
+cannot see, by construction: events removed from the **end** (the chain before them is intact)
+and a history rewritten with every hash recomputed (the hash is not keyed). ``last_hash`` —
+the hash of the last event — is what a copy is compared with: a store and its export that agree
+on it hold the same history.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 from uuid import UUID
+
+from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
 
 from campaign.integrity import CHAIN_FIELDS, GENESIS, event_hash
 
 if TYPE_CHECKING:
     from eventsourcing.application import Application
-    from eventsourcing.persistence import Transcoder
 
 BATCH = 500  # notifications read per query
 SESSION_EXPORT = "export_session"  # the key that marks each line of a session's jsonl export
@@ -54,9 +63,13 @@ class Verdict:
     last_hash: str | None = None  # the chain's head, when intact (compare it with a copy's)
     line: int | None = None  # verify --file: the line of the first bad position
     first_position: int = 1  # verify --file: where a session's export starts
+    # a store: the snapshots checked against their events (said, not in the JSON: a store and
+    # its imported copy, which holds none, verify alike)
+    snapshots: int | None = None
 
     def as_json(self, *, file: bool = False) -> dict[str, Any]:
         data = asdict(self)
+        del data["snapshots"]
         if not file:
             del data["line"], data["first_position"]
         return data
@@ -100,8 +113,12 @@ class Chain:
         *,
         problem: str | None = None,
         line: int | None = None,
+        misfiled: str | None = None,
     ) -> Break | None:
-        """Check one event; the first break (this one or an earlier one), or None."""
+        """Check one event; the first break (this one or an earlier one), or None.
+
+        ``misfiled`` says why the aggregate ID, as the row stores it, is not the text the
+        library writes (the hash covers the ID, not its spelling: :func:`verify_store`)."""
         self.events += 1
         if self.broken is not None:
             self._follow(state)
@@ -126,6 +143,8 @@ class Chain:
                 f"{position} (an inserted event)",
                 line,
             )
+        if misfiled is not None:
+            return self._break(f"position {here}: {misfiled}", line)
         aggregate = _aggregate(originator_id)
         last = self.versions.get(aggregate, 0)
         if self.partial and aggregate not in self.versions and type(version) is int:
@@ -178,6 +197,11 @@ class Chain:
         self.broken = Break(self.expected, reason, line)
         return self.broken
 
+    def fail(self, position: int, reason: str) -> None:
+        """A break found beside the chain (a store's row or snapshot), unless one came first."""
+        if self.broken is None:
+            self.broken = Break(position, reason)
+
     def _follow(self, state: Mapping[str, Any] | None) -> None:
         if self._missing is None or state is None or self.broken is None:
             return
@@ -186,14 +210,17 @@ class Chain:
             self.broken = Break(absent, _missing(absent, found, later=True), self.broken.line)
             self._missing = None
 
-    def verdict(self) -> Verdict:
+    def verdict(self, snapshots: int | None = None) -> Verdict:
         if self.broken is None:
             last = self.prev if self.events else None
-            return Verdict(True, self.events, last_hash=last, first_position=self.first)
+            return Verdict(
+                True, self.events, last_hash=last, first_position=self.first, snapshots=snapshots
+            )
         bad = self.broken
         return Verdict(
-            False, self.events, bad.position, bad.reason, line=bad.line, first_position=self.first
-        )
+            False, self.events, bad.position, bad.reason, line=bad.line,
+            first_position=self.first, snapshots=snapshots,
+        )  # fmt: skip
 
 
 def _hash(topic: str, aggregate: str, version: int, state: dict[str, Any], prev: str) -> str | None:
@@ -223,12 +250,32 @@ def _aggregate(originator_id: Any) -> str:
 # --- a store ---------------------------------------------------------------------------------
 
 
+class _Row(NamedTuple):
+    """One row of the event table, as stored."""
+
+    id: int  # its notification id (SQLite's rowid)
+    originator_id: Any  # as stored: SQLite's text, PostgreSQL's uuid
+    version: Any
+    topic: str
+    state: bytes
+
+
 def verify_store(app: Application) -> Verdict:
-    """Check a store's stored events, in notification order (the recorded order)."""
+    """Check a store's stored events, in notification order (the recorded order), and every
+    snapshot against the state its aggregate's events fold to (:class:`_Snapshots`).
+
+    Every row of the event table is read, also one stored before the first notification id
+    (``rowid`` or ``notification_id`` ≤ 0: the notification log starts at 1 and never reaches
+    it, but a command loading its aggregate reads it), and each aggregate ID as the row spells
+    it: the library finds an aggregate's events by that exact text (SQLite), while the hash
+    covers the ID, not its spelling.
+    """
     chain, mapper = Chain(), app.mapper
-    for notification in _notifications(app):
+    spelt = _Spelling(app)
+    snapshots = _Snapshots(app)
+    for row in _rows(app):
         try:
-            state = notification.state
+            state = row.state
             if mapper.cipher:
                 state = mapper.cipher.decrypt(state)
             if mapper.compressor:
@@ -240,24 +287,303 @@ def verify_store(app: Application) -> Verdict:
             decoded, problem = None, _undecodable(error, encrypted=bool(mapper.cipher))
         else:
             problem = None
-        chain.add(
-            notification.topic,
-            notification.originator_id,
-            notification.originator_version,
-            decoded,
-            problem=problem,
+        originator_id, misfiled = spelt(row.originator_id)
+        if row.id < 1:
+            chain.fail(chain.expected, _outside(row, originator_id, chain.expected))
+        here = chain.expected
+        broken = chain.add(
+            row.topic, originator_id, row.version, decoded, problem=problem, misfiled=misfiled
         )
-    return chain.verdict()
+        if broken is None and snapshots.due:
+            forged = snapshots.add(originator_id, row, decoded, here)
+            if forged is not None:
+                chain.fail(here, forged)
+    if chain.broken is None:
+        forged = snapshots.left(chain)
+        if forged is not None:
+            chain.fail(chain.expected, forged)
+    return chain.verdict(snapshots.checked)
 
 
-def _notifications(app: Application) -> Iterator[Any]:
-    start = 1
+def _rows(app: Application) -> Iterator[_Row]:
+    """Every row of the event table, in notification-id order — from the lowest id, whatever
+    it is (the notification log starts at 1)."""
+    from eventsourcing.sqlite import SQLiteAggregateRecorder
+
+    recorder = app.recorder
+    if isinstance(recorder, SQLiteAggregateRecorder):  # the ID as stored, not as a UUID
+        yield from _sqlite_rows(recorder)
+        return
+    after: int | None = None  # None: no lower bound
     while True:
-        batch = app.recorder.select_notifications(start=start, limit=BATCH)
+        batch = recorder.select_notifications(start=after, limit=BATCH, inclusive_of_start=False)
         if not batch:
             return
-        yield from batch
-        start = batch[-1].id + 1  # ids may have gaps (PostgreSQL): never "last + 1" blindly
+        for n in batch:
+            yield _Row(n.id, n.originator_id, n.originator_version, n.topic, n.state)
+        after = batch[-1].id  # ids may have gaps (PostgreSQL): never "last + 1" blindly
+
+
+def _sqlite_rows(recorder: Any) -> Iterator[_Row]:
+    select = (
+        "SELECT rowid, originator_id, originator_version, topic, state "
+        f"FROM {recorder.events_table_name} "
+    )
+    after: int | None = None
+    while True:
+        with recorder.datastore.transaction(commit=False) as cursor:
+            if after is None:
+                cursor.execute(select + "ORDER BY rowid LIMIT ?", (BATCH,))
+            else:
+                cursor.execute(select + "WHERE rowid > ? ORDER BY rowid LIMIT ?", (after, BATCH))
+            batch = cursor.fetchall()
+        if not batch:
+            return
+        for row in batch:
+            yield _Row(*row)
+        after = batch[-1][0]
+
+
+class _Spelling:
+    """An aggregate ID as a row stores it → (the ID, why that is not the library's spelling or
+    None). SQLite keeps it as text, which the library writes as ``UUID.hex`` and finds events by
+    exactly (``WHERE originator_id=?``): ``B734…`` or ``b7348955-01e4-…`` is the same UUID to
+    the hash but hides the event from every command loading the aggregate. PostgreSQL's column
+    is a ``uuid``: there is one spelling."""
+
+    def __init__(self, app: Application) -> None:
+        from eventsourcing.sqlite import SQLiteAggregateRecorder
+
+        recorder = app.recorder
+        self.text = (
+            isinstance(recorder, SQLiteAggregateRecorder)
+            and recorder.datastore.originator_id_type == "uuid"
+        )
+        self.known: dict[str, UUID] = {}  # the IDs found well spelt: one per aggregate
+
+    def __call__(self, stored: Any) -> tuple[Any, str | None]:
+        if not self.text:
+            return stored, None
+        known = self.known.get(stored) if isinstance(stored, str) else None
+        if known is not None:
+            return known, None
+        try:
+            uuid = UUID(stored)
+        except (TypeError, ValueError, AttributeError):
+            return stored, (
+                f"its aggregate ID is stored as {stored!r}, which is no ID the tracker writes "
+                "(32 lowercase hex digits): edited"
+            )
+        if stored != uuid.hex:
+            return uuid, (
+                f"its aggregate ID is stored as {stored!r}, where the tracker writes "
+                f"{uuid.hex!r}: edited — commands look aggregate {uuid}'s events up by that "
+                "exact text, and miss this one"
+            )
+        self.known[stored] = uuid
+        return uuid, None
+
+
+def _outside(row: _Row, originator_id: Any, expected: int) -> str:
+    return (
+        f"before position {expected}: the event table holds a row at notification id {row.id} "
+        f"(aggregate {_aggregate(originator_id)}, version {row.version}), where the tracker "
+        "never stores one (they start at 1): an inserted event — the history's order never "
+        "reaches it, but every command loading its aggregate does"
+    )
+
+
+class _Snapshots:
+    """Every snapshot checked against the state its aggregate's events fold to at its version.
+
+    A snapshot is only a cache, but the library trusts it: an aggregate is loaded from its last
+    snapshot and the events after it, so an edited snapshot is the state every later command
+    starts from. The events are read once, in order (they come from :func:`verify_store`): each
+    aggregate that has snapshots is folded with the library's own mutators (``event.mutate``,
+    upcasters included, as loading it does), and at each of its snapshots' versions the snapshot,
+    read back as the library reads it (``Snapshot.mutate``), must equal the folded aggregate.
+    Memory: one aggregate (and its next snapshot's version) per aggregate with snapshots, each
+    dropped after its last snapshot.
+    """
+
+    def __init__(self, app: Application) -> None:
+        self.app = app
+        self.checked = 0
+        self.due: dict[UUID, int] = _first_snapshots(app)  # aggregate → its next snapshot's version
+        self.folded: dict[UUID, Any] = {}
+        self.events = Mapper(transcoder=_Decoded())  # the library's, on the state decoded once
+
+    def add(self, aggregate: UUID, row: _Row, state: Any, position: int) -> str | None:
+        """Fold one event (that the chain found as recorded; ``state`` decoded, which this
+        takes) into its aggregate, and check the snapshot taken at its version; why that
+        snapshot is forged, or None."""
+        due = self.due.get(aggregate)
+        if due is None:
+            return None
+        version = row.version
+        if due < version:  # a version before the first: no event has it
+            return self._forged(aggregate, due, position, "is at a version no event has")
+        try:
+            event = self.events.to_domain_event(StoredEvent(aggregate, version, row.topic, state))
+            self.folded[aggregate] = event.mutate(self.folded.get(aggregate))
+        except Exception as error:
+            del self.due[aggregate]
+            self.folded.pop(aggregate, None)
+            detail = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
+            return (
+                f"position {position}: the event is as recorded, but this version of the tracker "
+                f"cannot apply it to aggregate {aggregate} ({detail}), so that aggregate's "
+                "snapshots cannot be checked"
+            )
+        if due != version:
+            return None
+        return self._check(aggregate, version, position)
+
+    def _check(self, aggregate: UUID, version: int, position: int) -> str | None:
+        store = self.app.snapshots
+        assert store is not None  # a snapshot was listed
+        stored = list(store.recorder.select_events(aggregate, gt=version - 1, limit=2))
+        later = [s.originator_version for s in stored if s.originator_version > version]
+        folded = self.folded[aggregate]
+        if later:
+            self.due[aggregate] = later[0]
+        else:
+            del self.due[aggregate], self.folded[aggregate]
+        if not stored or stored[0].originator_version != version:
+            return None  # deleted since it was listed: nothing is loaded from it
+        self.checked += 1
+        try:
+            restored = store.mapper.to_domain_event(stored[0]).mutate(None)  # type: ignore[attr-defined]
+        except Exception as error:
+            detail = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
+            return self._forged(aggregate, version, position, f"cannot be read back ({detail})")
+        if type(restored) is not type(folded) or _fields(restored) != _fields(folded):
+            return self._forged(
+                aggregate, version, position,
+                f"does not match the state its events fold to ({_difference(restored, folded)})",
+                kind=type(folded).__name__,
+            )  # fmt: skip
+        return None
+
+    def left(self, chain: Chain) -> str | None:
+        """After the last event: a snapshot no event reached (beyond its aggregate's last
+        version, or of an aggregate without events) is a state that was never recorded."""
+        for aggregate, version in sorted(self.due.items(), key=lambda item: str(item[0])):
+            last = chain.versions.get(str(aggregate))
+            events = f"its events end at version {last}" if last else "no event of it is stored"
+            return self._forged(
+                aggregate, version, None, f"is beyond its history ({events}): inserted"
+            )
+        return None
+
+    def _forged(
+        self, aggregate: UUID, version: int, position: int | None, what: str, kind: str = ""
+    ) -> str:
+        where = f"position {position}" if position is not None else "after the last position"
+        name = f"{kind} {aggregate}" if kind else f"aggregate {aggregate}"
+        return (
+            f"{where}: the snapshot of {name} at version {version} {what} — the events are "
+            "intact, but a command loading that aggregate starts from this snapshot. A snapshot "
+            "is only a cache: delete it and that aggregate's later ones "
+            f"({_delete_snapshots(self.app, aggregate, version)}), and the aggregate is loaded "
+            "from its events again; then check what was recorded on it since "
+            "(`campaign history`)"
+        )
+
+
+class _Decoded(Transcoder):
+    """The "transcoder" of a state :func:`verify_store` has already decrypted and decoded: the
+    library's mapper builds the domain event from it (its class, its upcasters) without
+    decoding the row a second time."""
+
+    def encode(self, obj: Any) -> bytes:
+        raise NotImplementedError("verify only reads")
+
+    def decode(self, data: Any) -> Any:
+        return data
+
+
+def _first_snapshots(app: Application) -> dict[UUID, int]:
+    """Each aggregate that has snapshots the library reads → its first snapshot's version."""
+    from eventsourcing.sqlite import SQLiteAggregateRecorder
+
+    store = app.snapshots
+    if store is None:
+        return {}
+    recorder: Any = store.recorder
+    if isinstance(recorder, SQLiteAggregateRecorder):
+        with recorder.datastore.transaction(commit=False) as cursor:
+            cursor.execute(
+                "SELECT originator_id, MIN(originator_version) "
+                f"FROM {recorder.events_table_name} GROUP BY originator_id"
+            )
+            found = cursor.fetchall()
+        firsts = {}
+        for stored, version in found:
+            try:
+                uuid = UUID(stored)
+            except (TypeError, ValueError, AttributeError):
+                continue
+            if stored == uuid.hex:  # else the library never finds it: nothing loads it
+                firsts[uuid] = version
+        return firsts
+    postgres = sys.modules.get("eventsourcing.postgres")  # imported by a PostgreSQL store only
+    if postgres is None or not isinstance(recorder, postgres.PostgresAggregateRecorder):
+        return {}  # (no other store keeps snapshots)
+    from psycopg.sql import SQL, Identifier
+
+    statement = SQL(
+        "SELECT originator_id, MIN(originator_version) AS version FROM {}.{} GROUP BY originator_id"
+    ).format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
+    with recorder.datastore.get_connection() as connection, connection.cursor() as cursor:
+        cursor.execute(statement)
+        return {row["originator_id"]: row["version"] for row in cursor.fetchall()}
+
+
+def _delete_snapshots(app: Application, aggregate: UUID, version: int) -> str:
+    """The SQL that deletes ``aggregate``'s snapshots from ``version`` on, in this store."""
+    from eventsourcing.sqlite import SQLiteAggregateRecorder
+
+    recorder: Any = app.snapshots.recorder  # type: ignore[union-attr]
+    if isinstance(recorder, SQLiteAggregateRecorder):
+        table, spelt, tool = (
+            recorder.events_table_name,
+            aggregate.hex,
+            "sqlite3 on the store's file",
+        )
+    else:
+        table = f'"{recorder.datastore.schema}".{recorder.events_table_name}'
+        spelt, tool = str(aggregate), "psql"
+    return (
+        f"{tool}: `DELETE FROM {table} WHERE originator_id = '{spelt}' AND "
+        f"originator_version >= {version}`"
+    )
+
+
+_IGNORED = frozenset({"_pending_events"})
+_ABSENT = object()
+
+
+def _fields(aggregate: Any) -> dict[str, Any]:
+    return {k: v for k, v in vars(aggregate).items() if k not in _IGNORED}
+
+
+def _difference(restored: Any, folded: Any) -> str:
+    """The first field a snapshot holds otherwise than its events say (for the reason)."""
+    if type(restored) is not type(folded):
+        return f"it is a {type(restored).__name__}, the events make a {type(folded).__name__}"
+    mine, theirs = _fields(restored), _fields(folded)
+    for name in sorted(set(mine) | set(theirs)):
+        if mine.get(name, _ABSENT) != theirs.get(name, _ABSENT):
+            said = "absent" if name not in mine else _shown(mine[name])
+            right = "absent" if name not in theirs else _shown(theirs[name])
+            return f"{name.lstrip('_')}: {said} in it, {right} by the events"
+    return "its state differs"
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "…"
 
 
 def _undecodable(error: Exception, *, encrypted: bool) -> str:
@@ -284,15 +610,17 @@ def verify_jsonl(lines: Iterable[str | bytes], transcoder: Transcoder | None = N
     """Check a ``jsonl`` export's chain and positions, line by line, without a store.
 
     A line that is not an event of the export's shape (not JSON, a key missing, data that does
-    not decode) breaks the chain at the position it stands for. ``subject`` is shown for people
-    and not part of what was recorded: it is not covered by the hash.
+    not decode, or holds a key shown beside it, a timestamp spelt otherwise than the export
+    spells it: :func:`campaign.transfer.check_row`, as ``import`` refuses it) breaks the chain
+    at the position it stands for. ``subject`` is shown for people and not part of what was
+    recorded: it is not covered by the hash.
 
     A file whose first line is marked ``export_session`` is checked from its first event on (a
     session's export, part of a history) only if it reads as one (:class:`_SessionExport`): the
     marker is not hashed, so it is believed only where the hashed events agree with it. Any other
     file is checked from position 1, so that its first lines cut off are a deletion.
     """
-    from campaign.transfer import row_state  # (transfer imports this module)
+    from campaign.transfer import check_row, check_timestamp, row_state  # (it imports this)
 
     transcoder = transcoder or app_transcoder()
     chain = Chain()
@@ -321,7 +649,9 @@ def verify_jsonl(lines: Iterable[str | bytes], transcoder: Transcoder | None = N
             row = json.loads(text)
             if not isinstance(row, dict):
                 raise ValueError("not a JSON object")
+            check_row(row)  # as import checks it
             state = row_state(transcoder, row)
+            check_timestamp(state.get("timestamp"), row)
             topic, aggregate, version = row["type"], row["aggregate_id"], row["aggregate_version"]
         except Exception as error:
             detail = str(error).splitlines()[0][:120] if str(error) else type(error).__name__

@@ -38,7 +38,8 @@ def verify(
     ] = False,
 ) -> None:
     """Recompute the hash chain and every aggregate's versions; name the first position where
-    the history was edited, deleted, reordered or had something inserted.
+    the history was edited, deleted, reordered or had something inserted. A store's snapshots
+    are checked against the state their aggregates' events fold to.
 
     Exit 0 when intact, 1 when not. When intact, the last hash matches a complete export's.
 
@@ -75,6 +76,13 @@ def _render(console: Console, verdict: Verdict, file: Path | None) -> None:
     what = f"{file}: " if file is not None else ""
     if verdict.intact:
         console.print(Text(f"{what}intact: {counted(verdict.events, 'event')}", style="bold green"))
+        if verdict.snapshots:
+            console.print(
+                Text(
+                    f"{counted(verdict.snapshots, 'snapshot')} checked against the events",
+                    style="dim",
+                )
+            )
         if verdict.first_position > 1:
             last = verdict.first_position + verdict.events - 1
             console.print(

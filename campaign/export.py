@@ -6,6 +6,14 @@ into a new store, retracted commands and their ``retract event:N`` included, so 
 history and the audit come back the same. :func:`commands` needs no store; :func:`log` streams
 a :class:`~campaign.application.Ledger`'s history through it.
 
+``--session N`` writes session N's blocks of that log (a block: a ``session`` line and the lines
+up to the next one), so the sessions' logs, replayed one after the other, are the whole log
+replayed: same positions, same status, same audit. A block whose ``session`` line was retracted
+(in the same block: nothing may rely on a session line that is withdrawn) belongs to the
+session before it, which went on — its later lines are that session's commands, and a file
+boundary there would end that session and move every later position — or, before any session,
+to the next one.
+
 ``jsonl`` (:mod:`campaign.transfer`) and ``markdown`` (:mod:`campaign.recap`) are re-exported
 here, so ``export`` is one import for the CLI.
 """
@@ -59,10 +67,37 @@ def log_lines(ledger: Ledger, session: int | None = None) -> Iterator[str]:
     """:func:`log`, streamed: its lines (each with its ``\n``) as the history is read, so a
     long log is never held whole. An error found late (a setting after the last session) is
     raised after the lines before it; a ``session`` not in the history, before any line."""
-    writer = _LogWriter(session, ledger.restores_nothing)
+    homes = None if session is None else _homes(ledger.events())
+    writer = _LogWriter(session, ledger.restores_nothing, homes)
     for events in _by_command(ledger.events()):
         yield from writer.add(events)
     yield from writer.end()
+
+
+def _homes(events: Iterable[Event]) -> dict[int, int]:
+    """The session whose log holds each block a retracted ``session`` line opens, by the line's
+    position: the session before it in the log, or the first after it when there is none (or
+    its own, when no session line stands at all)."""
+    withdrawn: set[int] = set()
+    openings: list[tuple[int, int]] = []  # (command, number), in order
+    for event in events:
+        if isinstance(event, Campaign.CommandRetracted):
+            withdrawn.add(event.retracted)
+        elif isinstance(event, Campaign.SessionOpened):
+            openings.append((event.command, event.number))
+    homes: dict[int, int] = {}
+    before: int | None = None
+    waiting: list[tuple[int, int]] = []  # withdrawn before any session line that stands
+    for command, number in openings:
+        if command not in withdrawn:
+            homes |= {c: number for c, _ in waiting}
+            before, waiting = number, []
+        elif before is None:
+            waiting.append((command, number))
+        else:
+            homes[command] = before
+    homes |= {c: n for c, n in waiting}
+    return homes
 
 
 def _by_command(events: Iterable[Event]) -> Iterator[list[Event]]:
@@ -82,10 +117,16 @@ class _LogWriter:
     :meth:`add` returns the lines it completes (only those of ``session``'s block, if given)."""
 
     def __init__(
-        self, session: int | None = None, restores_nothing: Callable[[Any], bool] | None = None
+        self,
+        session: int | None = None,
+        restores_nothing: Callable[[Any], bool] | None = None,
+        homes: dict[int, int] | None = None,
     ) -> None:
         self.session = session
         self.restores_nothing = restores_nothing  # a stored compensation a replay leaves out
+        self.homes = homes or {}  # a retracted `session` line → the session whose log holds it
+        self.standing: set[int] = set()  # the sessions a `session` line still in force opened
+        self.elsewhere: dict[int, int] = {}  # a retracted line's session → the log holding it
         self.subjects = Subjects()
         self.sessions: list[int] = []  # the sessions opened, in order
         self.started = False  # the header is out
@@ -133,7 +174,6 @@ class _LogWriter:
                 )
             self.deferred.append(acting)
         else:
-            self._follow(acting[-1].session)
             self._write(events, acting)
             if isinstance(acting[-1], Campaign.SessionEnded):
                 self.open_before[acting[-1].command] = self.open
@@ -145,28 +185,24 @@ class _LogWriter:
                     self.open = self.open_before.pop(event.retracted)
         return self.lines
 
-    def _follow(self, session: int) -> None:
-        """A command's line goes with the session its events were recorded in, as `history
-        --session` and the jsonl export have it. That is the block its `session` line opened —
-        unless that line was retracted and the session before it went on (SPEC §4: as if the
-        line had not happened): a log writes what follows in the withdrawn line's block, where a
-        replay records it in the session that went on, so `--session` picks it by the session
-        its events carry, and says where a session goes on."""
-        if self.session is None:
-            return
-        selected = session == self.session
-        if selected and not self.selected:
-            self.lines.append(
-                f"\n# session {session} goes on: the `session` line that ended it was retracted\n"
-            )
-        self.selected = selected
-
     def _open(self, opened: Any) -> None:
         self.sessions.append(opened.number)
-        self.selected = self.session is None or opened.number == self.session
+        home = self.homes.get(opened.command, opened.number)
+        if opened.command not in self.homes:
+            self.standing.add(opened.number)
+        elif home != opened.number:
+            self.elsewhere[opened.number] = home
+        self.selected = self.session is None or home == self.session
         if self.selected:
             self._header()
             self.lines += ["\n", _heading(opened) + "\n"]
+            if opened.command in self.homes:
+                after = (
+                    "no session is open" if self.open is None else f"session {self.open} goes on"
+                )
+                self.lines.append(
+                    f"# this `session {opened.number}` line is retracted below: {after} after it\n"
+                )
 
     def _header(self) -> None:
         if not self.started:
@@ -224,6 +260,10 @@ class _LogWriter:
         if self.session is not None and self.session not in self.sessions:
             raise UnknownSession(self.session, self.sessions)
         self._header()
+        home = self.elsewhere.get(self.session) if self.session is not None else None
+        if home is not None and self.session not in self.standing:
+            self.lines += ["\n", f"# session {self.session}: its `session` line was retracted; "
+                           f"it and its retraction are in session {home}'s log\n"]  # fmt: skip
         if self.open is not None and (self.session is None or self.session == self.open):
             self.lines += ["\n", f"# session {self.open} was still open: a replay of this log "
                            "ends it\n"]  # fmt: skip

@@ -3,8 +3,22 @@
 Per session: its title and date, each encounter fought in it with how every group fared, the
 casualties, the saves and the items they harmed, the flaws that flared up, the retainers and
 their loyalty, the GM's notes. The state is the read side's own (``status --as-of session:N``),
-the happenings are the session's events; a retracted command did not happen and is left out.
+the happenings are the session's events (``history --session N``'s). A penalty is written as
+``status`` and ``modifiers`` write it: ``-2D`` for dice, ``-1`` flat (:func:`roll_modifier`).
 Nothing here judges anything: the rules' answer appears only beside a ruling that differs.
+
+Retracted commands — a session tells what stood at its end, as its table does:
+
+- a command retracted within its own session (before the session's last event) is left out:
+  the state at the session's end never held it (a typo undone at the table);
+- a command retracted in a later session is told where it happened, marked
+  ``*(withdrawn in session M)*``: the session's table, the state at its end, still counts it
+  (``status --as-of session:N`` does), and ``history --session N`` shows it, marked retracted;
+- the session whose ``retract`` withdrew it lists it under *Withdrawn* (the command's log line,
+  where it was recorded); the retraction's own events name no encounter, character or note of
+  that session: an encounter only a retraction touched is not one fought there;
+- a session whose ``session N`` line was retracted never took place: the recap leaves it out,
+  and ``--session N`` (which ``history``, ``audit`` and the other exports accept too) says so.
 """
 
 from __future__ import annotations
@@ -21,6 +35,7 @@ from aggregates.campaign import Campaign
 from aggregates.character import Character
 from aggregates.encounter import Encounter
 from campaign.errors import UnknownSession
+from campaign.loglines import command_line
 from campaign.rules.d6harmonie import outcome_word
 from campaign.rules.morale import ruled_as_the_rules_say
 from campaign.subjects import Subjects
@@ -40,6 +55,9 @@ FATES = {
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")  # C0, DEL, C1: what a terminal obeys
 ITEM_HARM = (Character.ItemDamaged, Character.ItemBroken, Character.ItemDestroyed)
+# An event of the session, its subject's handle and its mark if a later session withdrew it (a
+# retraction of such a command: "campaign" and the line of its *Withdrawn* list instead).
+Told = tuple[Any, str, str]
 ITEM_EVENTS = (
     Character.ItemAcquired,
     Character.ItemDropped,
@@ -54,6 +72,11 @@ def md(text: Any) -> str:
     may hold one, and a recap printed to a terminal would send it)."""
     flat = _CONTROL.sub(_escaped, " ".join(str(text).split()))
     return _SPECIAL.sub(r"\\\1", flat)
+
+
+def roll_modifier(value: int, unit: str | None) -> str:
+    """A roll modifier as ``status`` and ``modifiers`` show it: ``-2D`` dice, ``-1`` flat."""
+    return f"{value:+d}{'D' if unit == 'dice' else ''}"
 
 
 def _escaped(found: re.Match[str]) -> str:
@@ -87,53 +110,118 @@ def markdown_lines(ledger: Ledger, session: int | None = None) -> Iterator[str]:
     """:func:`markdown`, streamed: a first pass over the events notes the sessions and the
     commands withdrawn (a retraction may come sessions after its command), the second writes
     each session's section as soon as its last event is read. A ``session`` not in the history
-    is an input error before anything is written."""
-    opened, withdrawn, last = _survey(ledger)
-    numbers = [n for n, e in opened.items() if e.command not in withdrawn]
+    is an input error before anything is written; one whose ``session N`` line was retracted
+    (``history --session N`` shows it) is a section that says so."""
+    survey = _survey(ledger)
+    numbers = [n for n, e in survey.opened.items() if e.command not in survey.withdrawn]
     if session is not None:
+        if session not in survey.opened:
+            raise UnknownSession(session, sorted(survey.opened))
         if session not in numbers:
-            raise UnknownSession(session, numbers)
+            return _joined(_never_held(survey.opened[session], survey.withdrawn))
         numbers = [session]
     head = [] if session is not None else ["# Campaign recap", ""]
-    return _joined(chain(head, _sections(ledger, numbers, opened, withdrawn, last)))
+    return _joined(chain(head, _sections(ledger, numbers, survey)))
 
 
-def _survey(ledger: Ledger) -> tuple[dict[int, Any], set[int], dict[int, int]]:
-    """Each session's opening, the commands retracted, and each session's last position."""
-    opened: dict[int, Any] = {}
-    withdrawn: set[int] = set()
-    last: dict[int, int] = {}
+class _Survey:
+    """The first pass: each session's opening (a kept one over a retracted one of the same
+    number), the retraction of each command retracted, each session's last position."""
+
+    def __init__(self) -> None:
+        self.opened: dict[int, Any] = {}
+        self.withdrawn: dict[int, Any] = {}  # a command's position → its CommandRetracted
+        self.retractions: set[int] = set()  # the `retract` commands themselves
+        self.last: dict[int, int] = {}
+
+    def later(self, event: Any) -> Any:
+        """The retraction of ``event``'s command if it came after ``event``'s session had ended
+        (that session's recap tells the command, marked), else None."""
+        retraction = self.withdrawn.get(event.command)
+        if retraction is None or event.session is None:
+            return None
+        return retraction if retraction.position > self.last[event.session] else None
+
+
+def _survey(ledger: Ledger) -> _Survey:
+    survey = _Survey()
     for event in ledger.events():
         if isinstance(event, Campaign.CommandRetracted):
-            withdrawn.add(event.retracted)
+            survey.withdrawn[event.retracted] = event
+            survey.retractions.add(event.command)
         if isinstance(event, Campaign.SessionOpened):
-            opened[event.number] = event
+            kept = survey.opened.get(event.number)
+            if kept is None or kept.command in survey.withdrawn:
+                survey.opened[event.number] = event
         if event.session is not None:
-            last[event.session] = event.position
-    return opened, withdrawn, last
+            survey.last[event.session] = event.position
+    return survey
 
 
-def _sections(
-    ledger: Ledger,
-    numbers: list[int],
-    opened: dict[int, Any],
-    withdrawn: set[int],
-    last: dict[int, int],
-) -> Iterator[str]:
+def _never_held(opened: Any, withdrawn: dict[int, Any]) -> list[str]:
+    """The section of a session whose ``session N`` line was retracted: it never took place."""
+    title = f"## Session {opened.number}" + (f" — {md(opened.title)}" if opened.title else "")
+    retraction = withdrawn[opened.command]
+    return [title, "", f"*Withdrawn: its `session {opened.number}` line was retracted (event "
+            f"{retraction.position}); this session never took place.*"]  # fmt: skip
+
+
+def _sections(ledger: Ledger, numbers: list[int], survey: _Survey) -> Iterator[str]:
     """The sessions' sections in order, each written once its last event has been read: only
-    the sessions still being read are held (one, unless a session number was reopened)."""
+    the sessions still being read are held (one, unless a session number was reopened), and
+    the commands a later session withdrew, for its *Withdrawn* list."""
     subjects = Subjects()
-    held: dict[int, list[tuple[Any, str]]] = {number: [] for number in numbers}
+    held: dict[int, list[Told]] = {number: [] for number in numbers}
+    told_later: dict[int, list[Any]] = {}  # a command withdrawn after its session: its events
     waiting = deque(numbers)
     with closing(ledger.statuses([f"session:{n}" for n in numbers])) as statuses:  # one fold
         for event in ledger.events():
             handle = subjects.handle(event)
-            kept = event.command not in withdrawn
-            if event.session in held and kept and not isinstance(event, Campaign.CommandRetracted):
-                held[event.session].append((event, handle))
-            while waiting and last[waiting[0]] <= event.position:
+            later = survey.later(event)
+            if later is not None:
+                told_later.setdefault(event.command, []).append(event)
+            told = _told(event, handle, later, survey, told_later, subjects)
+            if event.session in held and told is not None:
+                held[event.session].append(told)
+            while waiting and survey.last[waiting[0]] <= event.position:
                 number = waiting.popleft()
-                yield from _session(opened[number], next(statuses), held.pop(number))
+                yield from _session(survey.opened[number], next(statuses), held.pop(number))
+
+
+def _told(
+    event: Any,
+    handle: str,
+    later: Any,
+    survey: _Survey,
+    told_later: dict[int, list[Any]],
+    subjects: Subjects,
+) -> Told | None:
+    """What the session's recap makes of ``event``: a retraction names only the commands an
+    earlier recap told (its compensations are no happening of their own); a command withdrawn
+    is told only when its session ended first, marked."""
+    if event.command in survey.retractions:
+        if isinstance(event, Campaign.CommandRetracted) and event.retracted in told_later:
+            return event, handle, _withdrawal(told_later.pop(event.retracted), subjects)
+        return None
+    if event.command in survey.withdrawn and later is None:
+        return None
+    return event, handle, _withdrawn_in(later, survey)
+
+
+def _withdrawn_in(retraction: Any, survey: _Survey) -> str:
+    """The mark of a command a later session withdrew: that session, where its recap says so."""
+    if retraction is None:
+        return ""
+    opened = survey.opened.get(retraction.session)
+    if opened is None or opened.command in survey.withdrawn:  # no session, or one never held
+        return " *(withdrawn later)*"
+    return f" *(withdrawn in session {retraction.session})*"
+
+
+def _withdrawal(events: list[Any], subjects: Subjects) -> str:
+    """A command an earlier session's recap told, as the log line that recorded it."""
+    line = command_line(events, subjects) or type(events[0]).__qualname__
+    return f"- {md(line)} — recorded in session {events[0].session} (event {events[0].position})"
 
 
 def _joined(parts: Iterable[str]) -> Iterator[str]:
@@ -150,13 +238,14 @@ def _joined(parts: Iterable[str]) -> Iterator[str]:
     yield ("\n" if started and tail else "") + tail + "\n"
 
 
-def _session(opened: Any, status: dict[str, Any], events: list[tuple[Any, str]]) -> list[str]:
+def _session(opened: Any, status: dict[str, Any], events: list[Told]) -> list[str]:
     title = f"## Session {opened.number}" + (f" — {md(opened.title)}" if opened.title else "")
     when = [md(opened.date)] if opened.date else []
     when.append(f"in-game time at the end: {status['clock']}")
     out = [title, "", f"*{' · '.join(when)}*", ""]
     names = _names(status)
-    for section in (_encounters, _casualties, _saves, _items, _flaws, _retainers, _notes):
+    sections = (_encounters, _casualties, _saves, _items, _flaws, _retainers, _notes, _withdrawals)
+    for section in sections:
         out += section(status, events, names)
     return out
 
@@ -180,24 +269,39 @@ def _heading(text: str, lines: list[str]) -> list[str]:
     return [f"### {text}", "", *lines, ""] if lines else []
 
 
+def _marked(marks: list[str], *, partly: bool = False) -> str:
+    """The mark of something several events told: theirs when they all carry the same one;
+    with ``partly``, ``(part of it withdrawn in session M)`` when only some were withdrawn."""
+    if marks and marks[0] and len(set(marks)) == 1:
+        return marks[0]
+    withdrawn = sorted({m for m in marks if m})
+    if partly and withdrawn:
+        return withdrawn[0].replace("*(withdrawn", "*(part of it withdrawn", 1)
+    return ""
+
+
 def _encounters(status, events, names) -> list[str]:
-    fought = dict.fromkeys(h for e, h in events if isinstance(e, Encounter.Event))
+    fought: dict[str, list[str]] = {}  # the encounters fought, the marks of their events
+    for e, h, mark in events:
+        if isinstance(e, Encounter.Event):
+            fought.setdefault(h, []).append(mark)
     out: list[str] = []
     for encounter in (e for e in status["encounters"] if e["handle"] in fought):
         name = encounter["name"] or encounter["handle"]
         ended = "ended" if encounter["ended"] else "still going"
-        out += [f"### {md(name)} ({ended})", "",
+        mark = _marked(fought[encounter["handle"]])
+        out += [f"### {md(name)} ({ended}){mark}", "",
                 "| Group | Fate | Losses | Morale |", "|---|---|---|---|"]  # fmt: skip
         for group in encounter["groups"]:
             out.append(_group_row(group, names[(encounter["handle"], group["handle"])]))
-        tests = [e for e, h in events if isinstance(e, Encounter.MoraleTested)
+        tests = [(e, mark) for e, h, mark in events if isinstance(e, Encounter.MoraleTested)
                  and h == encounter["handle"]]  # fmt: skip
         if tests:
             out.append("")
-        for test in tests:
+        for test, mark in tests:
             who = names[(encounter["handle"], test.group)]
             out.append(f"- Morale of {md(who)}: {_roll(test.roll)} against {test.effective}"
-                       f" — {md(_verdict(test))}")  # fmt: skip
+                       f" — {md(_verdict(test))}{mark}")  # fmt: skip
         out.append("")
     return out
 
@@ -215,18 +319,18 @@ def _group_row(group: dict[str, Any], who: str) -> str:
 
 def _casualties(status, events, names) -> list[str]:
     lines = []
-    for event, encounter in events:
+    for event, encounter, mark in events:
         if isinstance(event, Encounter.CasualtyRecorded):
             what = "out of the fight" if event.incapacitated else "killed"
             cause = f" — {md(event.cause)}" if event.cause else ""
             who, where = names[(encounter, event.group)], names[(encounter,)]
-            lines.append(f"- {md(who)} at {md(where)}: {event.n} {what}{cause}")
+            lines.append(f"- {md(who)} at {md(where)}: {event.n} {what}{cause}{mark}")
     return _heading("Casualties", lines)
 
 
 def _saves(status, events, names) -> list[str]:
     lines = []
-    for event, handle in events:
+    for event, handle, mark in events:
         if isinstance(event, Character.SaveMade | Character.SaveFailed):
             line = f"- {md(names.get(handle, handle))} against {md(event.vs)} ({event.save_type}"
             line += f", DC {event.dc})" if event.dc is not None else ")"
@@ -238,7 +342,7 @@ def _saves(status, events, names) -> list[str]:
                 line += f" — no save; ruled a {event.ruled}"
             if event.damage_taken:
                 line += f"; {event.damage_taken} damage"
-            lines.append(line)
+            lines.append(line + mark)
         elif isinstance(event, Character.ItemExposed):
             lines.append(f"  - a natural 1: the {md(event.item)} was exposed")
     return _heading("Saving throws", lines)
@@ -251,7 +355,7 @@ def _items(status, events, names) -> list[str]:
     that name was acquired before the event in this session: the one a harm event names."""
     acquired: dict[tuple[str, str], int] = {}
     harmed: dict[tuple[str, str, int], dict[str, Any]] = {}  # the item's last known state
-    for event, handle in events:
+    for event, handle, mark in events:
         if not isinstance(event, ITEM_EVENTS):
             continue
         name = (handle, event.item)  # as the aggregate holds it
@@ -260,7 +364,8 @@ def _items(status, events, names) -> list[str]:
             continue
         item = (*name, acquired.get(name, 0))
         if isinstance(event, ITEM_HARM):
-            harmed.setdefault(item, {"name": event.item, "dropped": False})
+            harmed.setdefault(item, {"name": event.item, "dropped": False, "marks": []})
+            harmed[item]["marks"].append(mark)
         if item not in harmed:
             continue
         if isinstance(event, Character.ItemDropped):
@@ -271,22 +376,23 @@ def _items(status, events, names) -> list[str]:
     lines = []
     for (handle, _, _), told in harmed.items():
         who, name = md(names[handle]), md(told["name"])
+        mark = _marked(told["marks"], partly=True)
         if not told["dropped"]:  # still carried: the read side's own state
             character = next(c for c in status["characters"] if c["handle"] == handle)
             held = (i for i in character["items"] if i["name"] == told["name"])
             told = next(held, None)
             if told is None:
-                lines.append(f"- {who}'s {name}: no longer carried")
+                lines.append(f"- {who}'s {name}: no longer carried{mark}")
                 continue
         hp = f", {told['hp']} of {told['hp_max']} hp" if told["hp_max"] is not None else ""
         then = ", then dropped" if told.get("dropped") else ""
-        lines.append(f"- {who}'s {name}: {told['state']}{hp}{then}")
+        lines.append(f"- {who}'s {name}: {told['state']}{hp}{then}{mark}")
     return _heading("Damaged items", lines)
 
 
 def _flaws(status, events, names) -> list[str]:
     lines = []
-    for event, handle in events:
+    for event, handle, mark in events:
         if isinstance(event, Character.FlawRolled):
             trait = event.key + (f" ({event.detail})" if event.detail else "")
             line = f"- {md(names.get(handle, handle))}'s {md(trait)}"
@@ -294,33 +400,42 @@ def _flaws(status, events, names) -> list[str]:
                 said = partial(outcome_word, critical=event.critical)  # RULES D-9
                 line += f": {event.result} against {event.difficulty} — "
                 line += md(_verdict(event, said))
-            effects = [f"{c['value']:+d} {c['applies_to']}" for c in event.conditions]
+            effects = [f"{roll_modifier(c['value'], c.get('unit'))} {c['applies_to']}"
+                       for c in event.conditions]  # fmt: skip
             effects += event.ruled_consequences.get("effects", [])
             if effects:
                 line += "; " + md(", ".join(effects))
-            lines.append(line)
+            lines.append(line + mark)
     return _heading("Flaws triggered", lines)
 
 
 def _retainers(status, events, names) -> list[str]:
-    tests: dict[str, list[Any]] = {}
-    for event, handle in events:
+    tests: dict[str, list[tuple[Any, str]]] = {}
+    for event, handle, mark in events:
         if isinstance(event, Character.Event):  # a retainer met this session
             tests.setdefault(handle, [])
         if isinstance(event, Character.LoyaltyTested):
-            tests[handle].append(event)
+            tests[handle].append((event, mark))
     lines = []
     retainers = (c for c in status["characters"] if c["retainer_of"] is not None)
     for character in (c for c in retainers if c["handle"] in tests):
         employer = names.get(character["retainer_of"], character["retainer_of"])
         line = f"- {md(names[character['handle']])}, {md(employer)}'s retainer: loyalty "
         line += f"{character['loyalty']}" + ("" if character["in_service"] else ", has quit")
-        for test in tests.get(character["handle"], []):
+        for test, mark in tests.get(character["handle"], []):
             line += f"; tested ({test.occasion}): {_roll(test.roll)} — {md(_verdict(test))}"
+            line += mark
         lines.append(line)
     return _heading("Retainers", lines)
 
 
 def _notes(status, events, names) -> list[str]:
-    lines = [f"- {md(e.text)}" for e, _ in events if isinstance(e, Campaign.NoteRecorded)]
+    lines = [f"- {md(e.text)}{mark}" for e, _, mark in events
+             if isinstance(e, Campaign.NoteRecorded)]  # fmt: skip
     return _heading("Notes", lines)
+
+
+def _withdrawals(status, events, names) -> list[str]:
+    """The commands this session retracted that an earlier session's recap told (marked)."""
+    lines = [line for e, _, line in events if isinstance(e, Campaign.CommandRetracted)]
+    return _heading("Withdrawn", lines)

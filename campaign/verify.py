@@ -554,10 +554,15 @@ def _delete_snapshots(app: Application, aggregate: UUID, version: int) -> str:
     else:
         table = f'"{recorder.datastore.schema}".{recorder.events_table_name}'
         spelt, tool = str(aggregate), "psql"
-    return (
-        f"{tool}: `DELETE FROM {table} WHERE originator_id = '{spelt}' AND "
-        f"originator_version >= {version}`"
-    )
+    shown = _REPAIR_SNAPSHOTS.format(table=table, aggregate=spelt, version=version)
+    return f"{tool}: `{shown}`"
+
+
+# Shown to the GM to copy, never executed here: the values are the library's table name (its
+# schema checked by campaign.store.SCHEMA_NAME), an aggregate's UUID and a version number.
+_REPAIR_SNAPSHOTS = (
+    "DELETE FROM {table} WHERE originator_id = '{aggregate}' AND originator_version >= {version}"
+)
 
 
 _IGNORED = frozenset({"_pending_events"})

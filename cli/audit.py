@@ -17,7 +17,7 @@ from rich.text import Text
 
 from campaign.audit import PENDING, WARNING, Entry, check_code, entry
 from cli.output import ExitStatus, counted, emit
-from cli.render import plain, printable
+from cli.render import Handle, plain, printable
 from cli.state import open_ledger
 
 CODE_STYLE = {WARNING: "bold yellow", "info": "cyan"}
@@ -164,7 +164,7 @@ class _Session:
             head = Text(f"#{finding['position']} ", style="dim")
             head.append(_code_cell(finding))
             head.append(f"  {finding['subject']}")
-            yield head
+            yield Handle(head)
             yield Text("  ") + Text(finding["message"])
             if finding["rules_say"] is not None or finding["ruled"] is not None:
                 yield Text("  ") + _verdict(finding)
@@ -188,23 +188,28 @@ def _table(session: Any, found: list[dict[str, Any]]) -> Table:
     notes = any(finding["note"] for finding in found)
     table.add_column("#", justify="right", style="dim", no_wrap=True)
     table.add_column("Code", no_wrap=True)
-    table.add_column("Subject", max_width=20)
-    table.add_column("Finding", ratio=3, min_width=20)
-    table.add_column("Rules say → ruled", ratio=2, min_width=12)
+    # the subject whole, broken after a slash or hyphen where it must (two groups of one
+    # encounter differ at the end of their handles: cut to 20 letters, `greywater-ford/red-…`
+    # named neither); the heading goes in this column too, so that a long encounter handle
+    # breaks there rather than widening the unwrapped Code column off a narrow terminal
+    table.add_column("Subject", ratio=2, min_width=12)
+    # a word wider than its column folds, never "first-dea…"
+    table.add_column("Finding", ratio=3, min_width=20, overflow="fold")
+    table.add_column("Rules say → ruled", ratio=2, min_width=12, overflow="fold")
     if notes:
-        table.add_column("Note", style="italic", ratio=2, min_width=12)
+        table.add_column("Note", style="italic", ratio=2, min_width=12, overflow="fold")
     groups: dict[str, list[dict[str, Any]]] = {}
     for finding in found:
         groups.setdefault(_heading(finding["subject"]), []).append(finding)
     for index, (heading, listed) in enumerate(groups.items()):
-        table.add_row("", Text(heading, style="bold cyan"), end_section=False)
+        table.add_row("", "", Handle(heading, style="bold cyan"), end_section=False)
         for row, finding in enumerate(listed):
             cells: list[RenderableType] = [
                 str(finding["position"]),
                 _code_cell(finding),
-                finding["subject"],
+                Handle(finding["subject"]),
                 finding["message"],
-                _verdict(finding),
+                Handle(_verdict(finding)),  # `at-creation →` over `after-creation`
             ]
             if notes:
                 cells.append(finding["note"] or "")

@@ -10,7 +10,7 @@ what they share. The reading commands import them from here (``render.status_vie
 
 from __future__ import annotations
 
-from cli.render.common import french, plain, printable, show, signed
+from cli.render.common import Handle, french, plain, printable, show, signed
 from cli.render.history import HISTORY_CHUNK, HISTORY_WHOLE, history_view, print_history
 from cli.render.modifiers import modifiers_view
 from cli.render.projections import projections_view
@@ -21,6 +21,7 @@ __all__ = [
     "HISTORY_WHOLE",
     "ITEM_STYLE",
     "STATUS_STYLE",
+    "Handle",
     "french",
     "history_view",
     "modifiers_view",

@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rich.console import Console, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.measure import Measurement
+from rich.text import Text
 
 from campaign.errors import ImpossibleInput
 from campaign.rules.d6harmonie import find_trait
@@ -55,6 +58,52 @@ def french(key: str) -> str:
         return f"{key} ({find_trait(key).name_fr})"
     except ImpossibleInput:  # a key from another catalogue version: the key alone
         return key
+
+
+# where a handle may break: after a slash or a hyphen (``greywater-ford/red-hand-goblins-left``)
+# or a space (``brynn/Tower shield``)
+_PIECE = re.compile(r"[^/\s-]*(?:[/-]+|\s+)|[^/\s-]+")
+
+
+class Handle:
+    """Text that holds handles (``greywater-ford/red-hand-goblins-right``), as a table cell or
+    a line: whole where it fits, else broken after a ``/``, ``-`` or space, and folded letter
+    by letter only where one piece is wider than the space. Rich breaks lines at spaces only:
+    folded, that subject read ``greywater-ford/red-hand-gobl`` over ``ins-right``."""
+
+    def __init__(self, text: str | Text, style: str = "") -> None:
+        self.text = text if isinstance(text, Text) else Text(text, style=style)
+
+    def _lines(self) -> list[list[Text]]:
+        """Each line of the text (a name may hold a line break) in the pieces it may break
+        between."""
+        lines = []
+        for line in self.text.split("\n", allow_blank=True):
+            ends = [found.end() for found in _PIECE.finditer(line.plain)][:-1]
+            lines.append(list(line.divide(ends)))
+        return lines
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        lines = self._lines()
+        widest = max(cell_len(piece.plain.rstrip()) for line in lines for piece in line)
+        whole = max(sum(piece.cell_len for piece in line) for line in lines)
+        return Measurement(max(1, widest), max(1, whole)).with_maximum(options.max_width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width, shown = options.max_width, []
+        for pieces in self._lines():
+            line = Text(style=self.text.style)
+            for piece in pieces:
+                if line.plain and cell_len(line.plain + piece.plain.rstrip()) > width:
+                    line.rstrip()
+                    shown.append(line)
+                    line = Text(style=self.text.style)
+                line.append_text(piece)
+            line.rstrip()
+            shown.append(line)
+        text = Text("\n").join(shown)
+        text.overflow = "fold"  # a piece wider than the space
+        yield text
 
 
 def show(renderable: RenderableType):

@@ -8,7 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cli.render.common import french, printable, signed
+from cli.render.common import Handle, french, printable, signed
 
 STATUS_STYLE = {
     "fighting": "green",
@@ -66,6 +66,13 @@ def _morale(group: dict[str, Any]) -> Text:
     return text
 
 
+def _successes(group: dict[str, Any]) -> str:
+    """`` (1 success)``: after two, a group fights to the death (A.3) — the GM needs the count."""
+    if not group["successes"]:
+        return ""
+    return f" ({group['successes']} success{'es' if group['successes'] > 1 else ''})"
+
+
 def _board(encounter: dict[str, Any]) -> Table:
     title = Text(encounter["handle"], style="bold")
     if encounter.get("name"):
@@ -89,12 +96,10 @@ def _board(encounter: dict[str, Any]) -> Table:
         if group.get("name"):
             handle.append(f"\n{group['name']}", style="dim")
         status = Text(group["status"], style=STATUS_STYLE.get(group["status"], ""))
-        if group["successes"]:
-            plural = "es" if group["successes"] > 1 else ""
-            status.append(f" ({group['successes']} success{plural})", style="dim")
+        status.append(_successes(group), style="dim")
         if group["checks_due"]:
             status.append("\nmorale check: " + ", ".join(group["checks_due"]), style="bold red")
-        table.add_row(handle, str(group["count"]), _out(group), _morale(group), status)
+        table.add_row(Handle(handle), str(group["count"]), _out(group), _morale(group), status)
     return table
 
 
@@ -128,49 +133,108 @@ class _Board:
             )
             line.append(", ")
             line.append(group["status"], style=STATUS_STYLE.get(group["status"], ""))
+            line.append(_successes(group), style="dim")  # the table's, said here too
             if group["checks_due"]:
                 due = ", ".join(group["checks_due"])
                 line.append(f" — morale check: {due}", style="bold red")
-            yield line
+            yield Handle(line)
 
 
-def _companies(companies: list[dict[str, Any]]) -> Table:
+def _troop(company: dict[str, Any]) -> str:
+    flags = [flag for flag in ("mounted", "elite", "fanatic") if company[flag]]
+    return ", ".join([company["troop"], *flags])
+
+
+def _fit(company: dict[str, Any], apart: str = "\n") -> Text:
+    """``18 of 20`` and, on a line below (or after ``apart``), ``2 killed, 2 incap.``."""
+    fit = Text(f"{company['fit']} of {company['size']}")
+    lost = [f"{company['killed']} killed"] if company["killed"] else []
+    lost += [f"{company['incapacitated']} incap."] if company["incapacitated"] else []
+    if lost:
+        fit.append(apart + ", ".join(lost), style="dim")
+    return fit
+
+
+def _company_morale(company: dict[str, Any], apart: str = "\n") -> Text:
+    """``10`` and, on a line below (or after ``apart``), ``table 9`` — or the GM's base beside
+    the table's."""
+    morale = Text(str(company["morale"]), style="bold")
+    if company["base_morale"] != company["table_morale"]:
+        base, table = company["base_morale"], company["table_morale"]
+        morale.append(f"{apart}base {base} (table {table})", style="yellow")
+    else:
+        morale.append(f"{apart}table {company['table_morale']}", style="dim")
+    return morale
+
+
+def _working_conditions(company: dict[str, Any]) -> list[Text]:
+    """One line per working-conditions modifier: ``+1 shared the dragon hoard  event 4``."""
+    lines = []
+    for modifier in company["modifiers"]:
+        line = Text(signed(modifier["value"]), style="bold")
+        line.append(f" {modifier['reason']}")
+        line.append(f"  event {modifier.get('position')}", style="dim")
+        lines.append(line)
+    return lines
+
+
+def _companies_table(companies: list[dict[str, Any]]) -> Table:
     table = Table(title=Text("Companies", style="bold"), title_justify="left", header_style="bold")
-    table.add_column("Company", no_wrap=True)
-    table.add_column("Troop")
-    table.add_column("Fit", justify="right")
-    table.add_column("Morale", justify="right")
-    table.add_column("Working conditions")
+    # as on the board, the numbers never fold away: the name wraps instead (unwrapped, a long
+    # one left Troop, Fit and Morale no width at all on a narrow terminal)
+    table.add_column("Company", min_width=10)
+    table.add_column("Troop", min_width=8, overflow="fold")  # "trained," over "mounted"
+    table.add_column("Fit", justify="right", min_width=8, overflow="fold")  # "18 of 20"
+    table.add_column("Morale", justify="right", min_width=8, overflow="fold")  # "(table 6)"
+    table.add_column("Working conditions", min_width=10, overflow="fold")
     for company in companies:
-        name = Text(company["handle"], style="bold")
+        name: list[RenderableType] = [Handle(company["handle"], style="bold")]
         if company.get("name"):
-            name.append(f"\n{company['name']}", style="dim")
+            name.append(Handle(company["name"], style="dim"))
         if not company["in_service"]:
-            name.append("\nnot in service", style="red")
-        troop = ", ".join(
-            [company["troop"]] + [flag for flag in ("mounted", "elite", "fanatic") if company[flag]]
+            name.append(Text("not in service", style="red"))
+        conditions = Text("\n").join(_working_conditions(company))
+        table.add_row(
+            Group(*name),
+            _troop(company),
+            _fit(company),
+            _company_morale(company),
+            conditions or Text("none", style="dim"),
         )
-        fit = Text(f"{company['fit']} of {company['size']}")
-        lost = [f"{company['killed']} killed"] if company["killed"] else []
-        lost += [f"{company['incapacitated']} incap."] if company["incapacitated"] else []
-        if lost:
-            fit.append("\n" + ", ".join(lost), style="dim")
-        morale = Text(str(company["morale"]), style="bold")
-        if company["base_morale"] != company["table_morale"]:
-            morale.append(
-                f"\nbase {company['base_morale']} (table {company['table_morale']})", style="yellow"
-            )
-        else:
-            morale.append(f"\ntable {company['table_morale']}", style="dim")
-        conditions = Text()
-        for modifier in company["modifiers"]:
-            if conditions:
-                conditions.append("\n")
-            conditions.append(signed(modifier["value"]), style="bold")
-            conditions.append(f" {modifier['reason']}")
-            conditions.append(f"  event {modifier.get('position')}", style="dim")
-        table.add_row(name, troop, fit, morale, conditions or Text("none", style="dim"))
     return table
+
+
+COMPANIES_WIDTH = 70  # the companies' table needs this many columns; narrower, a block each
+
+
+class _Companies:
+    """The companies: a table, or on a terminal too narrow for one, a few lines per company —
+    the table's five columns do not fit there, and Rich crops what it cannot fit: the numbers
+    on the right went first (as on the board and in the audit, :class:`_Board`)."""
+
+    def __init__(self, companies: list[dict[str, Any]]) -> None:
+        self.companies = companies
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        if options.max_width >= COMPANIES_WIDTH:
+            yield _companies_table(self.companies)
+            return
+        yield Text("Companies", style="bold")
+        for company in self.companies:
+            head = Text("  ")
+            head.append(company["handle"], style="bold")
+            if company.get("name"):
+                head.append(f" {company['name']}", style="dim")
+            if not company["in_service"]:
+                head.append("  not in service", style="red")
+            yield Handle(head)
+            line = Text(f"    {_troop(company)}; fit ")
+            line.append(_fit(company, apart=", "))
+            line.append("; morale ")
+            line.append(_company_morale(company, apart=", "))
+            yield line
+            for modifier in _working_conditions(company):
+                yield Text("    ") + modifier
 
 
 def _condition(condition: dict[str, Any]) -> Text:
@@ -262,7 +326,7 @@ def status_view(data: dict[str, Any], *, show_all: bool, as_of: str | None) -> R
     if not shown or hidden:
         parts.append(Text(""))
     if data["companies"]:
-        parts += [_companies(data["companies"]), Text("")]
+        parts += [_Companies(data["companies"]), Text("")]
     if data["characters"]:
         parts.append(Text("Characters", style="bold"))
         for index, character in enumerate(data["characters"]):

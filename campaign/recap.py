@@ -4,7 +4,7 @@ Per session: its title and date, each encounter fought in it with how every grou
 casualties, the saves and the items they harmed, the flaws that flared up, the retainers and
 their loyalty, the GM's notes. The state is the read side's own (``status --as-of session:N``),
 the happenings are the session's events (``history --session N``'s). A penalty is written as
-``status`` and ``modifiers`` write it: ``-2D`` for dice, ``-1`` flat (:func:`roll_modifier`).
+``status`` and ``modifiers`` write it: ``-2D`` for dice, ``-1`` flat (:func:`modifier_words`).
 Nothing here judges anything: the rules' answer appears only beside a ruling that differs.
 
 Retracted commands — a session tells what stood at its end, as its table does:
@@ -36,7 +36,7 @@ from aggregates.character import Character
 from aggregates.encounter import Encounter
 from campaign.errors import UnknownSession
 from campaign.loglines import command_line
-from campaign.rules.d6harmonie import outcome_word
+from campaign.rules.d6harmonie import modifier_words, outcome_word
 from campaign.rules.morale import ruled_as_the_rules_say
 from campaign.subjects import Subjects
 
@@ -72,11 +72,6 @@ def md(text: Any) -> str:
     may hold one, and a recap printed to a terminal would send it)."""
     flat = _CONTROL.sub(_escaped, " ".join(str(text).split()))
     return _SPECIAL.sub(r"\\\1", flat)
-
-
-def roll_modifier(value: int, unit: str | None) -> str:
-    """A roll modifier as ``status`` and ``modifiers`` show it: ``-2D`` dice, ``-1`` flat."""
-    return f"{value:+d}{'D' if unit == 'dice' else ''}"
 
 
 def _escaped(found: re.Match[str]) -> str:
@@ -400,7 +395,7 @@ def _flaws(status, events, names) -> list[str]:
                 said = partial(outcome_word, critical=event.critical)  # RULES D-9
                 line += f": {event.result} against {event.difficulty} — "
                 line += md(_verdict(event, said))
-            effects = [f"{roll_modifier(c['value'], c.get('unit'))} {c['applies_to']}"
+            effects = [f"{modifier_words(c['value'], c.get('unit'))} {c['applies_to']}"
                        for c in event.conditions]  # fmt: skip
             effects += event.ruled_consequences.get("effects", [])
             if effects:

@@ -58,8 +58,9 @@ def section(recap: str, number: int) -> str:
 
 
 def test_a_dice_penalty_reads_as_status_and_modifiers_show_it(run):
-    typed(run, "session 1", "character create vex --flaw dependency-toxic",
-          "trait vex dependency-toxic --hours 30")  # fmt: skip
+    typed(run, "session 1", "character create vex --flaw dependency-toxic")
+    said = run("trait", "vex", "dependency-toxic", "--hours", "30")  # the live line too
+    assert said.strip().endswith("; -2D relational-rolls; -2D skill-rolls"), said
     recap = run(*RECAP)
     assert "; -2D relational-rolls, -2D skill-rolls, " in recap
     assert "-2 relational-rolls" not in recap

@@ -374,6 +374,12 @@ def outcome_word(outcome: str | None, critical: bool) -> str | None:
     return "critical failure" if critical and outcome == "failure" else outcome
 
 
+def modifier_words(value: int, unit: str | None) -> str:
+    """A condition's modifier as the GM reads it everywhere: ``-2D`` for dice (« -2 dés »), a
+    signed number (``-1``) for a flat one (seed 002: « malus de -2 à tous ses jets »)."""
+    return f"{value:+d}{'D' if unit == DICE else ''}"
+
+
 # Seconds per duration unit; D6Harmonie « tours » are combat rounds of 10 seconds (RULES D-9).
 UNIT_SECONDS = {"rounds": 10, "minutes": 60, "hours": 3600, "days": 86400, "weeks": 604800}
 

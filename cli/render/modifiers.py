@@ -8,13 +8,13 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cli.render.common import Handle, plain, printable, signed
+from campaign.rules.d6harmonie import modifier_words
+from cli.render.common import Handle, plain, printable
 
 
 def _modifier(modifier: dict[str, Any]) -> Text:
     """``-1 leader fell  event 11``; a flaw's ``+1D phobia-mild:rats (all-rolls) until …``."""
-    unit = "D" if modifier.get("unit") == "dice" else ""
-    line = Text(f"{signed(modifier['value'])}{unit}", style="bold")
+    line = Text(modifier_words(modifier["value"], modifier.get("unit")), style="bold")
     line.append(f" {modifier['reason']}")
     if modifier.get("detail"):  # which of several such flaws: phobia-mild:rats
         line.append(f":{modifier['detail']}")

@@ -8,6 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from campaign.rules.d6harmonie import modifier_words
 from cli.render.common import Handle, french, printable, signed
 
 STATUS_STYLE = {
@@ -238,8 +239,7 @@ class _Companies:
 
 
 def _condition(condition: dict[str, Any]) -> Text:
-    unit = "D" if condition.get("unit") == "dice" else ""
-    text = Text(f"{signed(condition['value'])}{unit}", style="bold yellow")
+    text = Text(modifier_words(condition["value"], condition.get("unit")), style="bold yellow")
     text.append(f" {condition['applies_to']}  ")
     text.append(french(condition["source"]), style="dim")
     if condition.get("detail"):  # which of several such flaws: phobia-mild (…): rats

@@ -62,3 +62,47 @@ class UnknownSession(ImpossibleInput):
             value=session,
             expected=recorded,
         )
+
+
+VERIFY = "run `campaign verify`, which names the first damaged position"
+
+
+class DamagedHistory(CampaignError):
+    """The stored history is not one the tracker recorded — an event deleted, one added, a
+    version changed behind its back — found by a command that reads it again (a fold of the read
+    models, a command loading the aggregate): a store failure (exit 1) that says where, as far as
+    the command can tell, and points at ``campaign verify``, never a traceback."""
+
+    exit_code = 1
+
+    def __init__(self, where: str, then: str = "") -> None:
+        self.where = where
+        super().__init__(
+            f"the store's history is damaged: {where} (an event deleted, added or changed "
+            f"behind the tracker's back) — {VERIFY}{then}"
+        )
+
+
+def aggregate_named(module: str, handle: str | None) -> str:
+    """``the encounter ford``, ``the campaign``: an aggregate as a damage report names it, from
+    its class's module (``aggregates.encounter``) and its handle."""
+    kind = module.rpartition(".")[2] or "aggregate"
+    return f"the {kind}" if not handle or kind == "campaign" else f"the {kind} {handle}"
+
+
+def damaged(error: BaseException) -> DamagedHistory | None:
+    """The library's refusal to apply a stored event to its aggregate (its version does not
+    follow the one before, or it belongs to another aggregate) as a damaged history, for an
+    error that reached the CLI without being said where it happened; None for any other."""
+    if not type(error).__module__.startswith("eventsourcing"):
+        return None  # (the library is imported only when it raised: not for a typer.Exit)
+    from eventsourcing.domain import OriginatorIDError, OriginatorVersionError
+
+    if not isinstance(error, OriginatorVersionError | OriginatorIDError):
+        return None
+    if isinstance(error, OriginatorVersionError) and len(error.args) == 2:
+        found, expected = error.args
+        return DamagedHistory(
+            f"a stored event is version {found} of its aggregate, where {expected} was expected"
+        )
+    return DamagedHistory("a stored event does not follow its aggregate's events")

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from campaign.errors import ImpossibleInput, UnknownHandle, UnknownSession
+from campaign.errors import DamagedHistory, ImpossibleInput, UnknownHandle, UnknownSession
 from campaign.store import MAX_STORED, StoreError
 
 if TYPE_CHECKING:
@@ -40,14 +40,29 @@ class Reading:
     read_model: ReadModel
 
     def catch_up(self: Ledger, progress: Progress | None = None) -> int:
-        """Fold what the read models have not seen yet; the number of events folded."""
+        """Fold what the read models have not seen yet; the number of events folded. Read
+        models that folded an event no longer stored under its id (the history's end cut, and
+        maybe written on again) are rebuilt instead: the number of events folded then."""
+        from projections.readmodel import Stale
+
         with self._folding():
-            return self.read_model.catch_up(progress)
+            try:
+                return self.read_model.catch_up(progress)
+            except Stale:
+                pass
+            with self.locked():  # as `projections rebuild`
+                return self.read_model.rebuild(progress)
 
     def rebuild(self: Ledger, progress: Progress | None = None) -> int:
-        """``projections rebuild``: drop the read models and fold the whole history again."""
+        """``projections rebuild``: drop the read models and fold the whole history again (in
+        one transaction: one that fails leaves them as they were)."""
         with self.locked(), self._folding():  # locked: no command lands half-way through
-            return self.read_model.rebuild(progress)
+            try:
+                return self.read_model.rebuild(progress)
+            except DamagedHistory as error:
+                raise DamagedHistory(
+                    error.where, "; the read models were left as they were"
+                ) from None
 
     @contextmanager
     def _folding(self: Ledger) -> Iterator[None]:

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
-from eventsourcing.domain import Aggregate
+from eventsourcing.domain import Aggregate, OriginatorIDError, OriginatorVersionError
 from eventsourcing.persistence import IntegrityError, OperationalError
 
 from aggregates.base import LedgerAggregate, Recording, current_recording, recording
-from campaign.errors import ImpossibleInput
+from campaign.errors import DamagedHistory, ImpossibleInput, aggregate_named
 from campaign.integrity import GENESIS
 from campaign.store import StoreError
 
@@ -213,15 +213,54 @@ class UnitOfWork:
         unit = self._unit
         held = self._holding()
         if held is None or version is not None:
-            return self.app.repository.get(aggregate_id, version=version)
+            return self.stored(aggregate_id, version)
         found = held.get(aggregate_id)
         if found is None:
             if unit is not None and unit.from_empty:
                 raise AggregateNotFoundError(aggregate_id)  # nothing is stored yet
-            found = held[aggregate_id] = self.app.repository.get(aggregate_id)
+            found = held[aggregate_id] = self.stored(aggregate_id)
         if unit is not None and current_recording() is not None and aggregate_id not in unit.before:
             unit.before[aggregate_id] = found.version
         return found
+
+    def stored(self: Ledger, aggregate_id: UUID, version: int | None = None) -> Any:
+        """The aggregate at ``version`` (latest: None) as its stored events make it. Events
+        whose versions do not follow one another (one deleted or added behind the tracker's
+        back) are a damaged history, said (exit 1), not the library's traceback."""
+        try:
+            return self.app.repository.get(aggregate_id, version=version)
+        except (OriginatorVersionError, OriginatorIDError, AssertionError) as error:
+            # (AssertionError: the library's, a creation event met by an aggregate already
+            # made — one stored again under a later version)
+            found = self.damaged_aggregate(aggregate_id)
+            if found is not None:
+                raise found from None
+            if isinstance(error, AssertionError):
+                raise
+            raise DamagedHistory(
+                f"the events of aggregate {aggregate_id} do not follow one another"
+            ) from None
+
+    def damaged_aggregate(self: Ledger, aggregate_id: UUID) -> DamagedHistory | None:
+        """Where an aggregate's stored versions stop running 1, 2, 3…, as far as its events can
+        be read: the aggregate, the versions, and the position the odd event carries (None:
+        they run on, or cannot be read)."""
+        try:
+            named = f"aggregate {aggregate_id}"
+            for expected, row in enumerate(self.app.recorder.select_events(aggregate_id), 1):
+                if expected == 1:
+                    first = self.app.mapper.to_domain_event(row)
+                    module = row.topic.partition(":")[0]
+                    named = aggregate_named(module, getattr(first, "handle", None))
+                if row.originator_version != expected:
+                    event = self.app.mapper.to_domain_event(row)
+                    return DamagedHistory(
+                        f"{named}'s stored events go from version {expected - 1} to "
+                        f"{row.originator_version} (the event at position {event.position})"
+                    )
+        except Exception:  # a row that cannot be read: said as it is met elsewhere
+            return None
+        return None
 
     def _holding(self: Ledger) -> dict[UUID, Aggregate] | None:
         """The aggregates the running unit of work, or live command, holds (None: neither)."""
@@ -240,10 +279,10 @@ class UnitOfWork:
         staged = self._unit.loaded[aggregate_id].pending_events
         stored = staged[0].originator_version - 1 if staged else version
         if version <= stored:
-            return self.app.repository.get(aggregate_id, version=version).state()
+            return self.stored(aggregate_id, version).state()
         earlier = self._unit.rebuilt.get(aggregate_id)
         if earlier is None or earlier.version > version:
-            earlier = self.app.repository.get(aggregate_id) if stored else None
+            earlier = self.stored(aggregate_id) if stored else None
         done = 0 if earlier is None else earlier.version - stored  # staged versions are dense
         for event in staged[done:]:
             if event.originator_version > version:

@@ -118,6 +118,18 @@ class CampaignGroup(TyperGroup):
             from cli.output import ExitStatus, fail
 
             raise fail(str(error), ExitStatus(error.exit_code)) from None
+        except Exception as error:
+            # the library refusing a stored event its aggregate cannot take (a version that
+            # does not follow, from rows altered behind the tracker's back) wherever no command
+            # said so: a damaged history, exit 1, pointing at `campaign verify`
+            from campaign.errors import damaged
+
+            said = damaged(error)
+            if said is None:
+                raise
+            from cli.output import ExitStatus, fail
+
+            raise fail(str(said), ExitStatus.STORE_FAILURE) from None
 
 
 coercion.install()

@@ -17,9 +17,11 @@ from typing import Any
 from uuid import UUID
 from weakref import WeakKeyDictionary
 
+from eventsourcing.domain import CanInitAggregate, OriginatorIDError, OriginatorVersionError
 from sqlalchemy import Connection, Dialect, Table, insert
 
 from aggregates.base import LedgerAggregate
+from campaign.errors import DamagedHistory, aggregate_named
 
 Loader = Callable[[UUID, int], LedgerAggregate]  # (aggregate id, version) → that version
 
@@ -61,9 +63,26 @@ class Fold:
             if self._load is None:
                 raise LookupError(f"event {event.position} comes before its aggregate's first")
             aggregate = self._load(event.originator_id, before)
-        aggregate = event.mutate(aggregate)
-        self._aggregates[event.originator_id] = aggregate
-        return aggregate
+        try:
+            after = event.mutate(aggregate)
+        except (OriginatorVersionError, OriginatorIDError):
+            raise _damaged(event, aggregate) from None
+        except AssertionError:  # the library's: a creation event for an aggregate made already
+            if aggregate is None or not isinstance(event, CanInitAggregate):
+                raise
+            raise _damaged(event, aggregate) from None
+        self._aggregates[event.originator_id] = after
+        return after
+
+
+def _damaged(event: LedgerAggregate.Event, aggregate: Any) -> DamagedHistory:
+    """An event the fold cannot apply to its aggregate as it stands: its version does not
+    follow (the aggregate's events were loaded up to the one before it, and stop short)."""
+    named = aggregate_named(type(aggregate).__module__, getattr(aggregate, "handle", None))
+    return DamagedHistory(
+        f"the event at position {event.position} is version {event.originator_version} of "
+        f"{named}, which stands at version {aggregate.version}"
+    )
 
 
 # (SQL, key order, the positions whose column has a bind processor, with it and its answer for

@@ -9,6 +9,14 @@ position — so each event is applied exactly once, and a crash leaves rows and 
 were. (eventsourcing-sqlalchemy's tracking recorder SELECTs then UPDATEs, which lets two
 processes apply one event twice; see docs/ARCHITECTURE.md.) Notification ids have gaps on
 PostgreSQL, so tracking always asks for ids *after* the last one, never "last + 1".
+
+Before a catch-up folds anything, the live read models check that the event under their last
+tracked id is still the one they folded (its timeline row: aggregate, version, kind, timestamp):
+a history cut at its end — which ``campaign verify`` cannot see — and written on again reuses
+the id on SQLite, and the new event would otherwise never be folded (:class:`Stale`). A fold
+meets the history's damage as it reads it: positions must run on one by one, and each event
+must follow its aggregate's version (:class:`campaign.errors.DamagedHistory`). A rebuild is one
+transaction: one that fails leaves the read models as they were.
 """
 
 from __future__ import annotations
@@ -16,16 +24,17 @@ from __future__ import annotations
 import gc
 import threading
 from collections.abc import Callable, Collection, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, insert, select, update
+from sqlalchemy import Connection, Engine, and_, create_engine, insert, select, update
 from sqlalchemy.engine import URL
 from sqlalchemy.pool import StaticPool
 
+from campaign.errors import DamagedHistory
 from projections import tables
 from projections.audit import Audit
-from projections.fold import Fold, Loader, Projection
+from projections.fold import Fold, Loader, Projection, kebab
 from projections.history import Casualties, Modifiers, Sessions, Timeline
 from projections.state import CampaignState, Characters, Companies, MoraleBoard
 
@@ -81,6 +90,21 @@ class _Raced(Exception):
     """Another process folded the same batch first."""
 
 
+class Stale(Exception):
+    """The event under the read models' last tracked id is not the one they folded: the end of
+    the history was cut (deleted rows) and maybe written on again. They must be rebuilt
+    (``Ledger.catch_up`` does it, under the writer lock)."""
+
+
+def _out_of_place(position: int, expected: int) -> DamagedHistory:
+    """The event read where position ``expected`` was due carries ``position``."""
+    if position > expected:
+        return DamagedHistory(
+            f"position {position} follows position {expected - 1}: {expected} is missing"
+        )
+    return DamagedHistory(f"position {position} comes again after position {expected - 1}")
+
+
 def store_engine(store: Any) -> Engine:
     """The SQLAlchemy engine of a store's read models: the same SQLite file or PG schema."""
     if store.kind == "sqlite":
@@ -133,35 +157,100 @@ class ReadModel:
             self.drop()
             tables.metadata.create_all(self.engine)
         with self.engine.begin() as connection:
-            known = set(connection.scalars(select(tables.tracking.c.projection)))
-            missing = [p.name for p in self.projections if p.name not in known]
-            if missing:
-                connection.execute(
-                    insert(tables.tracking),
-                    [
-                        {"projection": name, "notification_id": 0, "position": 0,
-                         "version": tables.READ_MODEL_VERSION}
-                        for name in missing
-                    ],
-                )  # fmt: skip
+            self._track(connection)
+
+    def _track(self, connection: Connection) -> None:
+        """A tracking row at the start for each projection that has none."""
+        known = set(connection.scalars(select(tables.tracking.c.projection)))
+        missing = [p.name for p in self.projections if p.name not in known]
+        if missing:
+            connection.execute(
+                insert(tables.tracking),
+                [
+                    {"projection": name, "notification_id": 0, "position": 0,
+                     "version": tables.READ_MODEL_VERSION}
+                    for name in missing
+                ],
+            )  # fmt: skip
 
     def drop(self) -> None:
         tables.metadata.drop_all(self.engine)
 
     def rebuild(self, progress: Progress | None = None) -> int:
-        """Drop every read model and fold the whole history again."""
-        self.drop()
+        """Drop every read model and fold the whole history again, in one transaction: a
+        rebuild that fails half way (a damaged history, a server gone, Ctrl-C) leaves the read
+        models as they were. Meanwhile other processes read them as they were (SQLite) or wait
+        for the new ones (PostgreSQL: the dropped tables stay locked until the end)."""
         self.projections = all_projections()
-        self.set_up()
-        return self.catch_up(progress=progress)
+        with _fewer_collections(), self.engine.begin() as connection:
+            if connection.dialect.name == "sqlite":
+                # pysqlite opens a transaction before INSERT, UPDATE and DELETE only: DROP and
+                # CREATE would take effect at once. One opened here holds them too.
+                connection.exec_driver_sql("BEGIN IMMEDIATE")
+            tables.metadata.drop_all(connection)
+            tables.metadata.create_all(connection)
+            self._track(connection)
+            return self._catch_up(progress, None, connection)
 
     # --- folding -----------------------------------------------------------------------------
 
-    def positions(self) -> dict[str, tuple[int, int]]:
+    def positions(self, connection: Connection | None = None) -> dict[str, tuple[int, int]]:
         """Each projection's last notification id and position."""
-        with self.engine.connect() as connection:
-            rows = connection.execute(select(tables.tracking))
+        with self._connected(connection) as reading:
+            rows = reading.execute(select(tables.tracking))
             return {row.projection: (row.notification_id, row.position) for row in rows}
+
+    def _connected(self, connection: Connection | None) -> AbstractContextManager[Connection]:
+        """``connection`` (a rebuild's transaction), or a new connection of the engine."""
+        return nullcontext(connection) if connection is not None else self.engine.connect()
+
+    def _checked_positions(self) -> dict[str, tuple[int, int]]:
+        """:meth:`positions`, in the same query the timeline's row of the last event folded,
+        checked against the event stored under that notification id now (one more query, of
+        the store): :class:`Stale` when it is not there or is another event."""
+        t, line = tables.tracking.c, tables.timeline.c
+        query = select(
+            t.projection, t.notification_id, t.position, line.notification_id.label("folded"),
+            line.aggregate_id, line.aggregate_version, line.kind, line.timestamp,
+        ).outerjoin(
+            tables.timeline, and_(t.projection == "timeline", line.position == t.position)
+        )  # fmt: skip
+        with self.engine.connect() as connection:
+            rows = list(connection.execute(query))
+        mark = next((row for row in rows if row.projection == "timeline"), None)
+        if mark is not None and mark.notification_id and mark.folded is not None:
+            self._check_folded(mark)
+        return {row.projection: (row.notification_id, row.position) for row in rows}
+
+    def _check_folded(self, mark: Any) -> None:
+        """Whether the event stored under ``mark.notification_id`` is the one the timeline
+        folded there (``mark``: its row)."""
+        last = mark.notification_id
+        found = self.app.recorder.select_notifications(start=last, limit=1)
+        if not found or found[0].id != last:
+            raise Stale(f"the event the read models folded last ({last}) is no longer stored")
+        try:
+            event = self.app.mapper.to_domain_event(found[0])
+        except Exception:  # damaged: verify names where; what was folded still answers
+            return
+        stored = (
+            last,
+            event.position,
+            event.originator_id,
+            event.originator_version,
+            kebab(type(event).__name__),
+            event.timestamp.isoformat(),
+        )
+        folded = (
+            mark.folded,
+            mark.position,
+            mark.aggregate_id,
+            mark.aggregate_version,
+            mark.kind,
+            mark.timestamp,
+        )
+        if stored != folded:
+            raise Stale(f"the event stored under {last} is not the one the read models folded")
 
     def catch_up(self, progress: Progress | None = None, until: int | None = None) -> int:
         """Fold every event recorded since the projections' positions (up to position
@@ -169,12 +258,22 @@ class ReadModel:
         with _fewer_collections():
             return self._catch_up(progress, until)
 
-    def _catch_up(self, progress: Progress | None, until: int | None) -> int:
+    def _catch_up(
+        self, progress: Progress | None, until: int | None, connection: Connection | None = None
+    ) -> int:
+        """``connection``: a rebuild's transaction, every batch folded in it (otherwise each
+        batch is a transaction of its own)."""
         folded = 0
         total = self.app.recorder.max_notification_id() or 0
         aggregates: dict[Any, Any] = {}  # carried from batch to batch (projections/fold.py)
+        # the live read models (not a scratch fold up to a point, nor a rebuild) check that
+        # the last event they folded is still stored, once, before the first batch
+        check = until is None and connection is None and self._has("timeline")
         while True:
-            positions = self.positions()
+            if check:
+                positions, check = self._checked_positions(), False
+            else:
+                positions = self.positions(connection)
             if not positions:  # another process is rebuilding: its tracking rows are not back
                 return folded
             tracked = {name: nid for name, (nid, _) in positions.items()}
@@ -183,13 +282,13 @@ class ReadModel:
             if not batch:
                 return folded
             try:
-                self._fold(batch, tracked, aggregates)
+                self._fold(batch, tracked, aggregates, connection)
             except BaseException as error:
                 # the batch rolled back: so do the aggregates it advanced, and what is pending
                 aggregates.clear()
                 for projection in self.projections:
                     projection.reset()
-                if isinstance(error, _Raced):
+                if isinstance(error, _Raced) and connection is None:
                     continue
                 raise
             folded += len(batch)
@@ -199,8 +298,10 @@ class ReadModel:
     def _read(self, start: int, until: int | None, at: int) -> list[tuple[int, Any]]:
         """The next batch after notification ``start`` (position ``at``): about BATCH events,
         always whole commands (a command is written in one transaction, so a batch that ends
-        mid-command reads on to the command's end), none after position ``until``."""
+        mid-command reads on to the command's end), none after position ``until``. Positions
+        run on one by one: any other is a damaged history (an event deleted or added)."""
         batch: list[tuple[int, Any]] = []
+        expected = at + 1
         while True:
             after = batch[-1][0] if batch else start
             # up to BATCH events, then the rest of the last command a few at a time: what is
@@ -214,11 +315,14 @@ class ReadModel:
             notifications = self.app.recorder.select_notifications(start=after + 1, limit=limit)
             for notification in notifications:
                 event = self.app.mapper.to_domain_event(notification)
+                if event.position != expected:
+                    raise _out_of_place(event.position, expected)
                 if until is not None and event.position > until:
                     return batch
                 if len(batch) >= BATCH and event.command != batch[-1][1].command:
                     return batch
                 batch.append((notification.id, event))
+                expected += 1
             if len(notifications) < limit:
                 return batch
 
@@ -227,9 +331,10 @@ class ReadModel:
         batch: Sequence[tuple[int, Any]],
         tracked: dict[str, int],
         aggregates: dict[Any, Any] | None = None,
+        shared: Connection | None = None,
     ) -> None:
         last_id, last_event = batch[-1]
-        with self.engine.begin() as connection:
+        with nullcontext(shared) if shared is not None else self.engine.begin() as connection:
             t = tables.tracking.c
             behind_at: dict[int, list[str]] = {}  # the projections at each id (usually one)
             for name, at in tracked.items():
@@ -262,6 +367,9 @@ class ReadModel:
                             process(fold, event, aggregate)
             for projection in self.projections:
                 projection.flush(fold)
+
+    def _has(self, name: str) -> bool:
+        return any(projection.name == name for projection in self.projections)
 
     # --- reading -----------------------------------------------------------------------------
 

@@ -92,26 +92,33 @@ def test_del_and_c1_and_other_c0_are_refused_in_a_name(campaign, table, text, co
     _refused(campaign, table, ["encounter", "start", "hill", "--name", text], "--name", code)
 
 
-def test_a_name_title_or_reason_may_hold_tabs_and_line_breaks_and_round_trips_through_a_log(
-    campaign, table, tmp_path
-):
-    # no escape sequence: allowed in any text, as in a note. Stores recorded before control
-    # characters were refused hold such names (a name from a CRLF file kept its line break),
-    # and their log exports must replay (SPEC §5): a quote spans lines in a log.
-    for words in (
-        ["session", "2", "--title", "The\tford"],
-        ["adjust", "ford", "gob", "-1", "--reason", "two\nlines"],
-        ["company", "hire", "h", "--troop", "militia", "--size", "2", "--name", "Grim\nand\tGay"],
-    ):
-        result = campaign("--db", table, *words)
+def _recorded_then_replayed(campaign, db, tmp_path, *lines: list[str]) -> str:
+    """Record ``lines`` in ``db``, export its log and replay it into a new store (returned)."""
+    for words in lines:
+        result = campaign("--db", db, *words)
         assert result.exit_code == 0, result.output
-    exported = campaign("--db", table, "export", "--format", "log")
+    exported = campaign("--db", db, "export", "--format", "log")
     assert exported.exit_code == 0, exported.output
     log = tmp_path / "exported.log"
     log.write_text(exported.stdout, encoding="utf-8")
     again = str(tmp_path / "again.db")
     replayed = campaign("--db", again, "replay", str(log))
     assert replayed.exit_code == 0, replayed.output
+    return again
+
+
+def test_a_name_title_or_reason_may_hold_tabs_and_line_breaks_and_round_trips_through_a_log(
+    campaign, table, tmp_path
+):
+    # no escape sequence: allowed in any text, as in a note. Stores recorded before control
+    # characters were refused hold such names (a name from a CRLF file kept its line break),
+    # and their log exports must replay (SPEC §5): a quote spans lines in a log.
+    again = _recorded_then_replayed(
+        campaign, table, tmp_path,
+        ["session", "2", "--title", "The\tford"],
+        ["adjust", "ford", "gob", "-1", "--reason", "two\nlines"],
+        ["company", "hire", "h", "--troop", "militia", "--size", "2", "--name", "Grim\nand\tGay"],
+    )  # fmt: skip
     status = json.loads(campaign("--db", again, "status", "--json").stdout)
     before = json.loads(campaign("--db", table, "status", "--json").stdout)
     assert (before["companies"], before["encounters"]) == (
@@ -124,19 +131,11 @@ def test_a_name_title_or_reason_may_hold_tabs_and_line_breaks_and_round_trips_th
 def test_a_note_may_span_lines_and_hold_tabs_and_round_trips_through_a_log(
     campaign, table, tmp_path
 ):
-    for words in (
+    again = _recorded_then_replayed(
+        campaign, table, tmp_path,
         ["note", "the ford:\n\tdeep\n\tcold"],
         ["adjust", "ford", "gob", "-1", "--reason", "outnumbered", "--note", "line1\nline2\tx"],
-    ):
-        result = campaign("--db", table, *words)
-        assert result.exit_code == 0, result.output
-    exported = campaign("--db", table, "export", "--format", "log")
-    assert exported.exit_code == 0, exported.output
-    log = tmp_path / "exported.log"
-    log.write_text(exported.stdout, encoding="utf-8")
-    again = str(tmp_path / "again.db")
-    replayed = campaign("--db", again, "replay", str(log))
-    assert replayed.exit_code == 0, replayed.output
+    )  # fmt: skip
     notes = [(e["kind"], e["note"]) for e in _events(campaign, again) if e["note"]]
     assert ("note-recorded", "the ford:\n\tdeep\n\tcold") in notes
     assert ("adjustment-made", "line1\nline2\tx") in notes

@@ -8,12 +8,17 @@ the unwrapped Code column, pushed "Rules say → ruled" off an 80-column termina
 and the modifiers' first columns did not wrap, and a long name or handle left the numbers
 ``…`` or no column at all; the narrow board dropped a group's successes."""
 
+import json
 import re
 
 import pytest
+from rich.cells import cell_len
+from rich.console import Console
 from typer.testing import CliRunner
 
+from cli import render
 from cli.main import app
+from cli.render import plain
 
 WIDTHS = ["60", "80", "200"]
 FORD = "greywater-ford"
@@ -256,3 +261,181 @@ def test_the_modifiers_keep_their_numbers(campaign, monkeypatch, status_db, colu
         row = rows[subject]  # the handle whole
         assert (row["Kind"], row["Rating"], row["Effective"]) == (kind, rating, effective)
         assert row["Modifiers"].replace("(", "").replace(")", "") == modifiers
+
+
+# --- the history, the characters ----------------------------------------------------------------
+
+BRYNN = "brynn-of-the-greywater-marches-and-the-higher-fells"  # 51 letters
+CEDRIC = "cedric-the-torchbearer-of-the-greywater-marches-company"  # 55
+SPIDERS = "spiders-and-all-the-crawling-things-of-the-deep-woods-and-the-marches"  # 69
+SHIELD = "Tower shield of the Seventy-Two Wardens of the Greywater Marchlands"
+SWORD = "Sword-of-the-Seventy-Two-Wardens-of-the-Greywater-Marchlands-and-Fells"  # one word
+WATCH = "the-long-night-watch-on-the-walls-of-the-old-keep-above-the-greywater-ford-crossing"
+WAR_CRY = "the war cry of Brynn rang out over the water and the goblins held a moment longer"
+
+CHARACTERS_LOG = f"""\
+session 1
+character create {BRYNN} --name "Brynn Ironhand" --flaw phobie-legere:{SPIDERS} --flaw vertigo \
+--flaw greed
+character finalize {BRYNN}
+character item {BRYNN} "{SHIELD}" --slot shield --hardness 5 --hp 20
+character item {BRYNN} "{SWORD}" --slot held --hardness 10 --hp 30
+character saves {BRYNN} --fortitude 4 --reflex 1 --will 2
+character create {CEDRIC} --name "Cedric the torchbearer" --retainer-of {BRYNN} --employer-cha 16
+encounter start {AMBUSH} --name "Ambush at the ford"
+encounter group {AMBUSH} {REEDS} --count 12 --morale 7
+casualty {AMBUSH} {REEDS} 1
+morale {AMBUSH} {REEDS} --roll 3,5 --ruling fight --note "{WAR_CRY}"
+save {BRYNN} --vs "Fireball of the Red Hand Shaman" --type reflex --spell-level 3 --ability-mod 4 \
+--effect half --damage 24 --energy --objects --roll 1 --item "{SHIELD}"
+item-save {BRYNN} "{SHIELD}" --roll 9
+trait {BRYNN} phobia-mild:{SPIDERS} --result 2 --duration 4h
+trait {BRYNN} vertigo --trigger situation --result 2 --duration 3h
+trait {BRYNN} greed --trigger missed-chance --result 2 --duration 5h
+loyalty {CEDRIC} --roll 4,6 --ruling flee
+note "a long note that says nothing of use and goes on to wrap over the lines of its column"
+retract last --note "the wrong campaign"
+encounter start {WATCH}
+encounter group {WATCH} gob --count 3 --morale 7
+"""
+
+
+@pytest.fixture(scope="module")
+def characters_db(tmp_path_factory):
+    return replayed(tmp_path_factory, "characters", CHARACTERS_LOG)
+
+
+def readings(text):
+    """``text`` as it reads top to bottom, whitespace removed, its line breaks kept: the lines
+    outside the tables, and each table column's lines."""
+    outside, columns, table = [], {}, 0
+    for line in text.splitlines():
+        if line[:1] in ("│", "┃"):
+            for index, cell in enumerate(line[1:-1].split(line[0])):
+                columns.setdefault((table, index), []).append(squeezed(cell))
+        elif line.startswith("┏"):
+            table += 1
+        elif not line.startswith(("┡", "└", "├")):
+            outside.append(squeezed(line))
+    return ["\n".join(outside), *("\n".join(column) for column in columns.values())]
+
+
+def whole_or_broken_after_dashes(text, *handles):
+    """Each handle is shown, and every time it is split over lines, after a - or a /: never
+    in the middle of a word (``greywater-marches-and-t`` over ``he-higher-fells``)."""
+    for handle in handles:
+        pattern = re.compile("\n?".join(map(re.escape, handle)))
+        found = [hit.group() for reading in readings(text) for hit in pattern.finditer(reading)]
+        assert found, handle
+        for shown in found:
+            assert all(shown[at - 1] in "-/" for at, c in enumerate(shown) if c == "\n"), shown
+
+
+@pytest.fixture(params=["whole", "streamed"])
+def length(request, monkeypatch):
+    """A history drawn whole (up to 1000 events) or, as a longer one is, a chunk at a time."""
+    if request.param == "streamed":
+        monkeypatch.setattr("cli.render.history.HISTORY_WHOLE", 5)
+        monkeypatch.setattr("cli.render.history.HISTORY_CHUNK", 7)
+    return request.param
+
+
+def expected_history(campaign, db, *args):
+    """The events of ``history ARGS`` as a person reads them: position, what, subject, the
+    rules' answer, the ruling, the note — whitespace removed."""
+    result = campaign("--db", db, "history", *args, "--json")
+    assert result.exit_code == 0, result.output
+    rows = []
+    for event in json.loads(result.stdout)["events"]:
+        first = event["command_position"] == event["position"]
+        note = "(retracted)" if event["retracted"] else ""
+        note += event["note"] or ""
+        what = event["command"] if first else f"↳{event['kind']}"
+        rules_say = event["rules_say"]
+        rules_say = plain(rules_say) if not isinstance(rules_say, list) or len(rules_say) < 2 else (
+            "oneof" + plain(rules_say))  # fmt: skip
+        rows.append({"#": str(event["position"]), "what": squeezed(what),
+                     "subject": squeezed(event["subject"] or ""), "rules_say": squeezed(rules_say),
+                     "ruled": squeezed(plain(event["ruled"])), "note": squeezed(note)})  # fmt: skip
+    return rows
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+@pytest.mark.parametrize("args", [[], ["--session", "1"], ["--subject", BRYNN]])
+def test_the_history_shows_every_subject_and_ruling_whole(
+    campaign, monkeypatch, characters_db, columns, args, length
+):
+    # 60 columns: the table's six columns cut the rules' answer and the ruling to `fighti…`;
+    # at any width a subject folded mid-word (`…-marches-and-t` over `he-higher-fells`)
+    text = shown(campaign, monkeypatch, columns, "--db", characters_db, "history", *args)
+    expected = expected_history(campaign, characters_db, *args)
+    whole_or_broken_after_dashes(text, BRYNN, *(() if args else (CEDRIC, AMBUSH, REEDS)))
+    morale = "--subject" not in args  # the morale test, whose ruling departs from the rules
+    if int(columns) < 80:  # a block of lines per event
+        flat = prose(text)
+        assert not morale or f"rulessayflee,ruledfight≠note:{squeezed(WAR_CRY)}" in flat
+        for row in expected:
+            block = re.escape(f"#{row['#']}{row['what']}{row['subject']}")
+            if row["rules_say"] or row["ruled"]:  # ≤ a trait's points cap; ≠ a departure
+                rules_say, ruled = (re.escape(row[key] or "—") for key in ("rules_say", "ruled"))
+                block += f"rulessay≤?{rules_say},ruled{ruled}≠?"
+            if row["note"]:
+                retracted = row["note"].startswith("(retracted)")
+                note = row["note"].removeprefix("(retracted)")
+                block += re.escape("(retracted)" * retracted + "note:" * bool(note) + note)
+            assert re.search(block, flat), block
+        return
+    (rows,) = tables(text, **{"#": r"\d+"})
+    heads = ["#", "Command(andwhatelseitrecorded)", "Subject", "Rulessay", "Ruled"]
+    assert list(rows[0])[:5] == heads
+    rows = [row for row in rows if row["#"]]  # not the session headings
+    assert [row["#"] for row in rows] == [row["#"] for row in expected]
+    for row, event in zip(rows, expected, strict=True):
+        assert row["Command(andwhatelseitrecorded)"].startswith(event["what"])  # then a heading
+        assert row["Subject"] == event["subject"]  # whole
+        assert row["Rulessay"].removeprefix("≤") == event["rules_say"]
+        assert row["Ruled"].removesuffix("≠") == event["ruled"]
+        assert row.get("Note", "") == event["note"]
+    marked = [(row["Rulessay"], row["Ruled"]) for row in rows if row["Ruled"].endswith("≠")]
+    assert marked == ([("flee", "fight≠")] if morale else [])
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+def test_the_characters_keep_every_item_condition_and_handle_whole(
+    campaign, monkeypatch, characters_db, columns
+):
+    # a flaw's detail, a condition's and a one-word item name wider than the column ended in
+    # …; a long encounter handle folded mid-word in its board's title, even at 200 columns
+    text = shown(campaign, monkeypatch, columns, "--db", characters_db, "status")
+    whole_or_broken_after_dashes(text, BRYNN, CEDRIC, SPIDERS, SWORD, AMBUSH, WATCH)
+    flat = squeezed(text[text.index("\nCharacters\n") :])
+    for expected in [
+        f"BrynnIronhand({BRYNN})",
+        f"phobia-mild(Phobielégère):{SPIDERS}4pts",
+        "-2all-rollsvertigo(Vertige)untilday103:00",
+        f"-1all-rollsphobia-mild(Phobielégère):{SPIDERS}untilday104:00",
+        f"items{squeezed(SHIELD)}shielddamaged13/20hp",
+        f"{SWORD}heldintact30/30hp",
+        f"Cedricthetorchbearer({CEDRIC})—retainerof{BRYNN},loyalty9",
+    ]:
+        assert expected in flat, expected
+    assert flat.count("untilday1") == 3  # greed's too
+
+
+def test_a_long_history_on_a_narrow_terminal_is_printed_as_it_is_read(monkeypatch):
+    # below 80 columns a long history is blocks of lines, still written a chunk at a time
+    # (docs/PERFORMANCE.md B5: the history is never held whole)
+    from tests.test_streaming import Spy, events
+
+    monkeypatch.setattr("cli.render.history.HISTORY_WHOLE", 20)
+    monkeypatch.setattr("cli.render.history.HISTORY_CHUNK", 15)
+    consumed = []
+    spy = Spy(consumed)
+    render.print_history(Console(file=spy, width=60, color_system=None), events(200, consumed))
+    assert spy.at[0] < 200  # the first events were out while the rest were unread
+    lines = spy.getvalue().split("\n")[:-1]  # not splitlines(): a note holds U+2028
+    assert max(map(cell_len, lines)) <= 60
+    numbers = [int(line.split()[0][1:]) for line in lines if line.startswith("#")]
+    assert numbers == list(range(1, 201))
+    assert sum(line.startswith("session ") for line in lines) == 6  # where each one starts
+    assert sum("(retracted)" in line for line in lines) == 200 // 11

@@ -60,26 +60,31 @@ def french(key: str) -> str:
         return key
 
 
-# where a handle may break: after a slash or a hyphen (``greywater-ford/red-hand-goblins-left``)
-# or a space (``brynn/Tower shield``)
-_PIECE = re.compile(r"[^/\s-]*(?:[/-]+|\s+)|[^/\s-]+")
+# where a handle may break: after a space, a slash or a hyphen (``greywater-ford/red-hand-
+# goblins-left``, ``brynn/Tower shield``) — not after the hyphen of an option or a sign
+# (``--roll``, ``-2D``: none in a handle), nor inside a number (``13/20 hp``, ``2026-11-21``)
+_BREAK = re.compile(r"\s+|(?:/|(?<=[^\s/-])-)[/-]*(?!\d)")
 
 
 class Handle:
     """Text that holds handles (``greywater-ford/red-hand-goblins-right``), as a table cell or
-    a line: whole where it fits, else broken after a ``/``, ``-`` or space, and folded letter
-    by letter only where one piece is wider than the space. Rich breaks lines at spaces only:
-    folded, that subject read ``greywater-ford/red-hand-gobl`` over ``ins-right``."""
+    a line: whole where it fits, else broken after a space, a ``/`` or a ``-``, and folded
+    letter by letter only where one piece is wider than the space. Rich breaks lines at spaces
+    only: folded, that subject read ``greywater-ford/red-hand-gobl`` over ``ins-right``.
+    ``hang``: the lines a line breaks into, after its first, start this many spaces in (a
+    line of a block, whose next line starts at the block's own indent)."""
 
-    def __init__(self, text: str | Text, style: str = "") -> None:
+    def __init__(self, text: str | Text, style: str = "", *, hang: int = 0) -> None:
         self.text = text if isinstance(text, Text) else Text(text, style=style)
+        self.hang = hang
 
     def _lines(self) -> list[list[Text]]:
         """Each line of the text (a name may hold a line break) in the pieces it may break
         between."""
         lines = []
         for line in self.text.split("\n", allow_blank=True):
-            ends = [found.end() for found in _PIECE.finditer(line.plain)][:-1]
+            found = _BREAK.finditer(line.plain)  # not after an indent: "  ↳ trait-taken"
+            ends = [at.end() for at in found if at.start() > 0 and at.end() < len(line)]
             lines.append(list(line.divide(ends)))
         return lines
 
@@ -87,20 +92,22 @@ class Handle:
         lines = self._lines()
         widest = max(cell_len(piece.plain.rstrip()) for line in lines for piece in line)
         whole = max(sum(piece.cell_len for piece in line) for line in lines)
+        widest += self.hang if any(len(line) > 1 for line in lines) else 0
         return Measurement(max(1, widest), max(1, whole)).with_maximum(options.max_width)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width, shown = options.max_width, []
+        hang = Text(" " * min(self.hang, width // 2))  # unstyled: no struck-through indent
         for pieces in self._lines():
-            line = Text(style=self.text.style)
+            line, indent = Text(style=self.text.style), Text()
             for piece in pieces:
-                if line.plain and cell_len(line.plain + piece.plain.rstrip()) > width:
+                if line.plain and cell_len(line.plain + piece.plain.rstrip()) > width - len(indent):
                     line.rstrip()
-                    shown.append(line)
-                    line = Text(style=self.text.style)
+                    shown.append(indent + line)
+                    line, indent = Text(style=self.text.style), hang
                 line.append_text(piece)
             line.rstrip()
-            shown.append(line)
+            shown.append(indent + line)
         text = Text("\n").join(shown)
         text.overflow = "fold"  # a piece wider than the space
         yield text

@@ -7,13 +7,14 @@ from collections.abc import Iterable, Iterator
 from itertools import chain, islice
 from typing import Any
 
-from rich.console import Console, RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.segment import Segment, SegmentLines
 from rich.table import Table
 from rich.text import Text
 
 from campaign.rules.morale import ruled_as_the_rules_say
-from cli.render.common import plain, printable
+from cli.render.common import Handle, plain, printable
 
 # history: where ``rules_say`` is a bound or a choice rather than an outcome to compare
 _CEILING_KINDS = {"trait-taken"}  # rules_say: the points cap of the kind; ruled: the total
@@ -42,19 +43,71 @@ def _rules_cell(event: dict[str, Any]) -> str:
     return plain(rules_say)
 
 
-HISTORY_WHOLE = 1000  # up to this many events, one table sized to its content
+HISTORY_WHOLE = 1000  # up to this many events, one table sized to its content (_share_widths)
 HISTORY_CHUNK = 500  # beyond it, the table is drawn this many rows at a time
+HISTORY_WIDTH = 80  # the table's six columns need this many; narrower, a block per event
 
 
 def history_view(events: list[dict[str, Any]]) -> RenderableType:
     """One line per event; a ruling that departs from the rules in bold yellow; retracted
-    events struck through."""
+    events struck through. On a terminal too narrow for the table, a block of lines per
+    event."""
     if not events:
         return Text("No events.", style="dim")
-    notes = any(event["note"] or event.get("gm") or event["retracted"] for event in events)
-    table = _history_table(notes)
-    _history_rows(table, events, notes, [object()])
-    return table
+    return _History(events)
+
+
+class _History:
+    """The history's table, or on a terminal too narrow for it, a few lines per event (as the
+    audit does, cli/audit.py): the table's six columns were a few letters wide there, the
+    rules' answer and the ruling cut to ``fighti…``, handles folded letter by letter."""
+
+    def __init__(self, events: list[dict[str, Any]]) -> None:
+        self.events = events
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if options.max_width < HISTORY_WIDTH:
+            yield _Blocks(self.events, [object()])
+            return
+        events = self.events
+        notes = any(event["note"] or event.get("gm") or event["retracted"] for event in events)
+        table = _history_table(notes)
+        _history_rows(table, events, notes, [object()])
+        _share_widths(table, console, options)
+        yield table
+
+
+def _share_widths(table: Table, console: Console, options: ConsoleOptions) -> None:
+    """Fit a table too wide for the terminal by giving each column what it needs, or, where
+    the columns need more than there is, a share by weight (the command 4, the subject and the
+    note 3, the rules' answer and the ruling 2) — Rich cuts the widest columns to one width:
+    the command, at 80 columns, had no more room than the ruling."""
+    wide = options.update_width(10_000)
+    needs = [
+        max(Measurement.get(console, wide, cell).maximum for cell in [column.header, *column.cells])
+        for column in table.columns
+    ]
+    room = options.max_width - len(needs) - 1 - 2 * len(needs) - needs[0]  # borders, padding
+    if sum(needs[1:]) <= room:
+        return  # it fits: each column as wide as its content
+    weights = dict(zip(range(1, len(needs)), [4, 3, 2, 2, 3], strict=False))
+    widths = {}
+    while weights:
+        share = room / sum(weights.values())
+        fits = [index for index, weight in weights.items() if needs[index] <= weight * share]
+        if not fits:  # the rest share what is left, by weight
+            for index, weight in weights.items():
+                widths[index] = int(weight * share)
+            widths[max(weights, key=weights.__getitem__)] += room - sum(
+                widths[index] for index in weights
+            )
+            break
+        for index in fits:
+            widths[index] = needs[index]
+            room -= needs[index]
+            del weights[index]
+    for index, width in widths.items():
+        table.columns[index].width = width
 
 
 def print_history(console: Console, events: Iterable[dict[str, Any]]) -> None:
@@ -63,7 +116,8 @@ def print_history(console: Console, events: Iterable[dict[str, Any]]) -> None:
     A history of up to :data:`HISTORY_WHOLE` events is the one table of :func:`history_view`.
     A longer one is never held whole (in memory, or in Rich's layout): it is drawn
     :data:`HISTORY_CHUNK` rows at a time as one continuous table whose columns are sized by
-    the terminal's width rather than by their content, with the Note column always shown.
+    the terminal's width rather than by their content, with the Note column always shown —
+    or, narrower than :data:`HISTORY_WIDTH`, as a block of lines per event.
     """
     events = iter(events)
     head = list(islice(events, HISTORY_WHOLE + 1))
@@ -71,11 +125,15 @@ def print_history(console: Console, events: Iterable[dict[str, Any]]) -> None:
         console.print(history_view(head))
         return
     session: list[object] = [object()]
+    if console.width < HISTORY_WIDTH:
+        for chunk in _chunks(chain(head, events), HISTORY_CHUNK):
+            console.print(_Blocks(chunk, session))
+        return
     bottom: list[Segment] | None = None  # the last chunk's bottom edge, held back
     first = True
     for chunk in _chunks(chain(head, events), HISTORY_CHUNK):
         width = max(7, len(str(chunk[-1]["position"])))  # positions only grow
-        table = _history_table(True, streamed=width, header=first)
+        table = _history_table(True, fixed=True, number=width, header=first)
         _history_rows(table, chunk, True, session)
         lines = console.render_lines(table, console.options)
         if not first:
@@ -92,21 +150,49 @@ def _chunks(items: Iterator[dict[str, Any]], size: int) -> Iterator[list[dict[st
         yield chunk
 
 
-def _history_table(notes: bool, *, streamed: int | None = None, header: bool = True) -> Table:
-    """The history's columns; ``streamed``: the width of ``#`` in a table drawn in chunks,
-    where every column's width is fixed so that the chunks line up."""
-    fixed = streamed is not None
+def _history_table(
+    notes: bool, *, fixed: bool = False, number: int | None = None, header: bool = True
+) -> Table:
+    """The history's columns, sized by their content, or ``fixed``: by shares of the terminal's
+    width; ``number``: the width of ``#`` in a table drawn in chunks, whose columns must line
+    up from chunk to chunk."""
     table = Table(header_style="bold", expand=fixed, show_header=header)
-    table.add_column("#", justify="right", style="dim", no_wrap=True, width=streamed)
-    table.add_column(
-        "Command (and what else it recorded)", overflow="fold", ratio=4 if fixed else None
-    )
-    table.add_column("Subject", overflow="fold", ratio=2 if fixed else None)
-    table.add_column("Rules say", ratio=2 if fixed else None)
-    table.add_column("Ruled", ratio=2 if fixed else None)
-    if notes:
-        table.add_column("Note", ratio=3 if fixed else None)
+    table.add_column("#", justify="right", style="dim", no_wrap=True, width=number)
+    # handles, item names and long words break after a space, a / or a - (common.Handle),
+    # and fold rather than end in …: nothing here is cut short
+    columns = [("Command (and what else it recorded)", 4), ("Subject", 3), ("Rules say", 2)]
+    columns += [("Ruled", 2), ("Note", 3)] if notes else [("Ruled", 2)]
+    for name, ratio in columns:
+        table.add_column(name, overflow="fold", ratio=ratio if fixed else None)
     return table
+
+
+def _heading(session: Any) -> Text:
+    return Text("before any session" if session is None else f"session {session}", "bold cyan")
+
+
+def _what(event: dict[str, Any], indent: str = "  ") -> Text:
+    """The command, on the event that recorded it first; ``↳ kind`` on the others."""
+    if event.get("command_position") == event["position"]:
+        return Text(event["command"] or event["kind"])
+    return Text(f"{indent}↳ {event['kind']}", style="dim")
+
+
+def _ruled(event: dict[str, Any]) -> Text:
+    """The ruling; in bold yellow and marked ``≠`` where it departs from the rules."""
+    differs = _differs(event)
+    ruled = Text(plain(event["ruled"]), style="bold yellow" if differs else "")
+    if differs:
+        ruled.append(" ≠", style="bold yellow")
+    return ruled
+
+
+def _note(event: dict[str, Any]) -> Text:
+    note = Text("(retracted) " if event["retracted"] else "", style="bold")
+    note.append(event["note"] or "", style="italic")
+    if event.get("gm"):
+        note.append(f" — {event['gm']}" if event["note"] else event["gm"], style="dim")
+    return note
 
 
 def _history_rows(
@@ -118,27 +204,53 @@ def _history_rows(
     for event in map(printable, events):
         if event["session"] != session[0]:  # a heading row where each session starts
             session[0] = event["session"]
-            heading = "before any session" if session[0] is None else f"session {session[0]}"
-            table.add_row("", Text(heading, style="bold cyan"), end_section=False)
-        first = event.get("command_position") == event["position"]
-        what = Text(event["command"] or event["kind"]) if first else Text(f"  ↳ {event['kind']}")
-        if not first:
-            what.stylize("dim")
-        differs = _differs(event)
-        ruled = Text(plain(event["ruled"]), style="bold yellow" if differs else "")
-        if differs:
-            ruled.append(" ≠", style="bold yellow")
+            table.add_row("", Handle(_heading(session[0])), end_section=False)
         cells: list[RenderableType] = [
             str(event["position"]),
-            what,
-            event["subject"] or "",
-            _rules_cell(event),
-            ruled,
+            Handle(_what(event)),
+            Handle(event["subject"] or ""),
+            Handle(_rules_cell(event)),
+            Handle(_ruled(event)),
         ]
         if notes:
-            note = Text("(retracted) " if event["retracted"] else "", style="bold")
-            note.append(event["note"] or "", style="italic")
-            if event.get("gm"):
-                note.append(f" — {event['gm']}" if event["note"] else event["gm"], style="dim")
-            cells.append(note)
+            cells.append(_note(event))
         table.add_row(*cells, style="dim strike" if event["retracted"] else None)
+
+
+BLOCK_HANG = 4  # where a block's line goes on when it breaks: past the block's own lines (2)
+
+
+class _Blocks:
+    """Events as a block of lines each, for a terminal too narrow for the table: ``#17`` and
+    the command, the subject, what the rules say and the ruling, the note; a heading where
+    each session starts (``session``: the session of the event before, across chunks)."""
+
+    def __init__(self, events: list[dict[str, Any]], session: list[object]) -> None:
+        self.events, self.session = events, session
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for event in map(printable, self.events):
+            if event["session"] != self.session[0]:
+                self.session[0] = event["session"]
+                yield Handle(_heading(self.session[0]))
+            lines = [Text(f"#{event['position']} ", style="dim") + _what(event, indent="")]
+            if event["subject"]:
+                lines.append(Text(f"  {event['subject']}"))
+            if event["rules_say"] is not None or event["ruled"] is not None:
+                verdict = Text("  rules say ", style="dim") + Text(_rules_cell(event) or "—")
+                lines.append(verdict + Text(", ruled ", style="dim") + (_ruled(event) or "—"))
+            if event["retracted"] or event["note"] or event.get("gm"):
+                note = Text("  ")
+                if event["retracted"]:
+                    note.append("(retracted) ", style="bold")
+                if event["note"] or event.get("gm"):
+                    note.append("note: ", style="dim")
+                    note.append(event["note"] or "", style="italic")
+                    if event.get("gm"):
+                        gm = f" — {event['gm']}" if event["note"] else event["gm"]
+                        note.append(gm, style="dim")
+                lines.append(note)
+            for line in lines:
+                if event["retracted"]:
+                    line.stylize("dim strike")
+                yield Handle(line, hang=BLOCK_HANG)

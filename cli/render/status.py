@@ -116,11 +116,15 @@ class _Board:
         self.encounter = encounter
 
     def __rich_console__(self, console: Any, options: Any) -> Any:
-        if options.max_width >= BOARD_WIDTH:
-            yield _board(self.encounter)
-            return
         table = _board(self.encounter)
-        yield table.title
+        # the title above the table rather than in it: there it wrapped to the table's width
+        # (the groups' columns), a long encounter handle folded in the middle of a word even
+        # on a wide terminal; here it is whole, or broken after a -
+        yield Handle(table.title or "")
+        table.title = None
+        if options.max_width >= BOARD_WIDTH:
+            yield table
+            return
         if not self.encounter["groups"]:
             yield Text("  no groups yet", style="dim")
         for group in self.encounter["groups"]:
@@ -284,31 +288,35 @@ def _character(character: dict[str, Any]) -> Group:
     # title pushed the values — their items, conditions — off a narrow terminal
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="dim", no_wrap=True)
-    grid.add_column()
+    grid.add_column(overflow="fold")
+
+    def row(label: str, value: str | Text) -> None:
+        # a value whole, broken after a space, a / or a - where it must: a flaw's detail
+        # (`phobia-mild: spiders-and-all-crawling-…`) wider than the column ended in …
+        grid.add_row(label, Handle(value))
+
     if character["flaws"]:
-        grid.add_row("  flaws", _traits(character["flaws"]))
+        row("  flaws", _traits(character["flaws"]))
     if character["advantages"]:
-        grid.add_row("  advantages", _traits(character["advantages"]))
+        row("  advantages", _traits(character["advantages"]))
     if character.get("stats"):
-        scores = ", ".join(f"{k} {v}" for k, v in character["stats"].items())
-        grid.add_row("  scores", scores)
+        row("  scores", ", ".join(f"{k} {v}" for k, v in character["stats"].items()))
     if character.get("moral_modifier"):
         bonus = Text(signed(character["moral_modifier"]), style="bold")
-        grid.add_row("  MORAL bonus", bonus + Text(" (advantages)", style="dim"))
+        row("  MORAL bonus", bonus + Text(" (advantages)", style="dim"))
     for index, condition in enumerate(character["conditions"]):
-        grid.add_row("  conditions" if index == 0 else "", _condition(condition))
+        row("  conditions" if index == 0 else "", _condition(condition))
     for index, item in enumerate(character["items"]):
-        grid.add_row("  items" if index == 0 else "", _item(item))
+        row("  items" if index == 0 else "", _item(item))
     if character.get("saves"):
-        saves = ", ".join(f"{k} {signed(v)}" for k, v in character["saves"].items())
-        grid.add_row("  saves", saves)
+        row("  saves", ", ".join(f"{k} {signed(v)}" for k, v in character["saves"].items()))
     losses = [f"{character['damage_taken']} damage taken"] if character["damage_taken"] else []
     losses += [f"{where} HP −{n}" for where, n in (character["hp_lost"] or {}).items() if n]
     if character.get("conscience_lost"):
         losses.append(f"conscience −{character['conscience_lost']}")
     if losses:
-        grid.add_row("  losses", ", ".join(losses))
-    return Group(title, grid)
+        row("  losses", ", ".join(losses))
+    return Group(Handle(title), grid)  # a long handle broken after a -, not folded
 
 
 def status_view(data: dict[str, Any], *, show_all: bool, as_of: str | None) -> RenderableType:

@@ -416,3 +416,18 @@ def test_run_wakes_on_a_postgresql_write(store_url):
         writer.join()
         assert time.monotonic() - started < 10  # woken by the write, not the timeout
         assert ledger.catch_up() > 0
+
+
+@pytest.mark.parametrize("columns", ["100", "60"])  # the table, and the block per event
+def test_a_sessions_history_shows_the_line_that_opened_it(campaign, tmp_path, monkeypatch, columns):
+    # `session 2 --title …` ends session 1 with its first event: session 2's rows began with a
+    # bare "↳ session-opened", and `history --session 2` never showed the title
+    db = str(tmp_path / "c.db")
+    for words in (["session", "1"], ["note", "a"], ["session", "2", "--title", "The ford"]):
+        assert campaign("--db", db, *words).exit_code == 0
+    monkeypatch.setenv("COLUMNS", columns)
+    result = campaign("--db", db, "history", "--session", "2")
+    assert result.exit_code == 0, result.output
+    assert 'session 2 --title "The ford"' in result.stdout
+    whole = campaign("--db", db, "history").stdout
+    assert whole.count('session 2 --title "The ford"') == 2  # its own row, and session 2's first

@@ -171,11 +171,17 @@ def _heading(session: Any) -> Text:
     return Text("before any session" if session is None else f"session {session}", "bold cyan")
 
 
-def _what(event: dict[str, Any], indent: str = "  ") -> Text:
-    """The command, on the event that recorded it first; ``↳ kind`` on the others."""
+def _what(event: dict[str, Any], indent: str = "  ", opens: bool = False) -> Text:
+    """The command, on the event that recorded it first; ``↳ kind`` on the others — and the
+    command beside it on the one that ``opens`` a session's rows: ``session 2 --title …`` ends
+    session 1 with its first event, and session 2's rows (``history --session 2``) began with
+    a bare ``↳ session-opened``, the line that opened it (its title) nowhere in them."""
     if event.get("command_position") == event["position"]:
         return Text(event["command"] or event["kind"])
-    return Text(f"{indent}↳ {event['kind']}", style="dim")
+    what = Text(f"{indent}↳ {event['kind']}", style="dim")
+    if opens and event.get("command"):
+        what.append(f" ({event['command']})", style="dim")
+    return what
 
 
 def _ruled(event: dict[str, Any]) -> Text:
@@ -202,12 +208,13 @@ def _history_rows(
     the session of the row before, across chunks)."""
     # control characters shown escaped: a store recorded before they were refused may hold them
     for event in map(printable, events):
-        if event["session"] != session[0]:  # a heading row where each session starts
+        opens = event["session"] != session[0]
+        if opens:  # a heading row where each session starts
             session[0] = event["session"]
             table.add_row("", Handle(_heading(session[0])), end_section=False)
         cells: list[RenderableType] = [
             str(event["position"]),
-            Handle(_what(event)),
+            Handle(_what(event, opens=opens)),
             Handle(event["subject"] or ""),
             Handle(_rules_cell(event)),
             Handle(_ruled(event)),
@@ -230,10 +237,12 @@ class _Blocks:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         for event in map(printable, self.events):
-            if event["session"] != self.session[0]:
+            opens = event["session"] != self.session[0]
+            if opens:
                 self.session[0] = event["session"]
                 yield Handle(_heading(self.session[0]))
-            lines = [Text(f"#{event['position']} ", style="dim") + _what(event, indent="")]
+            what = _what(event, indent="", opens=opens)
+            lines = [Text(f"#{event['position']} ", style="dim") + what]
             if event["subject"]:
                 lines.append(Text(f"  {event['subject']}"))
             if event["rules_say"] is not None or event["ruled"] is not None:

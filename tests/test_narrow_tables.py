@@ -345,12 +345,15 @@ def expected_history(campaign, db, *args):
     rules' answer, the ruling, the note — whitespace removed."""
     result = campaign("--db", db, "history", *args, "--json")
     assert result.exit_code == 0, result.output
-    rows = []
+    rows, session = [], object()
     for event in json.loads(result.stdout)["events"]:
         first = event["command_position"] == event["position"]
         note = "(retracted)" if event["retracted"] else ""
         note += event["note"] or ""
         what = event["command"] if first else f"↳{event['kind']}"
+        if not first and event["session"] != session:  # it opens the session's rows: the line
+            what += f"({event['command']})"  # that opened it beside it (`session 2 --title …`)
+        session = event["session"]
         rules_say = event["rules_say"]
         rules_say = plain(rules_say) if not isinstance(rules_say, list) or len(rules_say) < 2 else (
             "oneof" + plain(rules_say))  # fmt: skip

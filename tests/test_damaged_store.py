@@ -16,27 +16,15 @@ from pathlib import Path
 
 import pytest
 from eventsourcing.domain import OriginatorVersionError
-from typer.testing import CliRunner
 
 from campaign.application import Ledger
 from campaign.store import parse_store_url
-from cli.main import app
 from tests.test_replay import FORD_END, FORD_LOG
-from tests.test_verify import EVENTS, EventTable
+from tests.test_verify import EVENTS, EventTable, cli, ok
 
 ROOT = Path(__file__).resolve().parents[1]
 # the console script's entry point, in a process of its own, from this tree's code
 CAMPAIGN = [sys.executable, "-c", "from cli.main import main; main()"]
-
-
-def cli(*args: str):
-    return CliRunner().invoke(app, list(args), env={"CAMPAIGN_SEED": "5"})
-
-
-def ok(*args: str) -> str:
-    result = cli(*args)
-    assert result.exit_code == 0, result.output
-    return result.stdout
 
 
 def damaged(result, *words: str) -> str:

@@ -20,21 +20,10 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from cli.main import app
+from tests.test_verify import cli, ok
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples" / "campaign").glob("*.log"))
-
-
-def cli(*args: str):
-    return CliRunner().invoke(app, list(args), env={"CAMPAIGN_SEED": "5"})
-
-
-def ok(*args: str) -> str:
-    result = cli(*args)
-    assert result.exit_code == 0, result.output
-    return result.stdout
 
 
 def write(tmp: Path, name: str, rows: list[dict]) -> str:

@@ -55,7 +55,7 @@ from campaign.audit.morale import (
     morale_tested,
     rerated,
 )
-from campaign.audit.saves import exposed, item_saved, saved
+from campaign.audit.saves import dropped, exposed, item_saved, saved
 from campaign.audit.traits import flaw_rolled, trait_taken
 from campaign.audit_catalogue import CATALOGUE, CODES, INFO, WARNING, Entry
 
@@ -154,6 +154,7 @@ _JUDGES: tuple[tuple[type, Any], ...] = (
     (Character.SaveMade, saved),
     (Character.SaveFailed, saved),
     (Character.ItemExposed, exposed),
+    (Character.ItemDropped, dropped),
     (Character.ItemSaved, item_saved),
     (Character.ItemDamaged, item_saved),
     (Character.ItemBroken, item_saved),

@@ -117,6 +117,8 @@ def exposed(verdict: Verdict, e: Character.ItemExposed, character: Character) ->
                 cite=saves.CITE_ITEM_CHOICE,
             )
         )
+    if character.item_named(e.item)["state"] == "destroyed":
+        return  # nothing is left to save: the character expects no item save (RULES D-7)
     verdict.findings.append(
         finding(
             "SAV003",
@@ -129,6 +131,12 @@ def exposed(verdict: Verdict, e: Character.ItemExposed, character: Character) ->
             status=PENDING,
         )
     )
+
+
+def dropped(verdict: Verdict, e: Character.ItemDropped, character: Character) -> None:
+    # The exposure ends with the item: the character expects no item save of it any more, so
+    # the audit does not wait for one (SAV003 answered; history shows the drop).
+    verdict.settles.append(Settle("SAV003", RESOLVED, subject=subject_of(character, e.item)))
 
 
 def item_saved(verdict: Verdict, e: Any, character: Character) -> None:

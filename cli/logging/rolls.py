@@ -141,7 +141,8 @@ def _said_save(handle: str):
         if s["damage_taken"]:
             line += f"; {s['damage_taken']} damage"
         if s["exposed"]:
-            line += f"; exposed: {s['exposed']} (item-save next)"
+            due = "item-save next" if s["item_save_due"] else "destroyed: nothing left to save"
+            line += f"; exposed: {s['exposed']} ({due})"
         return line
 
     return say

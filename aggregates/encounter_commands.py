@@ -15,7 +15,7 @@ from typing import Any
 from aggregates.base import check_reason, check_total
 from campaign.errors import HandleTaken, ImpossibleInput
 from campaign.rules.dice import TWO_D6, Roll
-from campaign.rules.morale import LEFT, GroupMorale, check_monster_rating, never_tests
+from campaign.rules.morale import GroupMorale, check_monster_rating, never_tests
 
 MONSTERS, COMPANY = "monsters", "company"  # a group's kind: a monster group or a joined company
 
@@ -66,7 +66,7 @@ class EncounterCommands:
                 else f"{group} is a monster group, not a company"
             )
             raise ImpossibleInput(why, field="group", value=group, expected=f"a {kind} group")
-        if entry["morale"]["status"] == LEFT:
+        if self.group_state(group).has_left:
             raise ImpossibleInput(
                 f"{group} was dismissed and has left encounter {self.handle}",
                 field="group",

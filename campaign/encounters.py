@@ -105,16 +105,19 @@ class EncounterCommands:
 
     def recover_company(self: Ledger, handle: str, n: int, note: str | None = None) -> int:
         """N incapacitated members fit again — in the open encounters too, as far as they were
-        incapacitated there. Returns the members fit now."""
+        incapacitated there: N in all, the earliest encounter's first (members of a company in
+        two fights at once were hurt in one or the other). Returns the members fit now."""
 
         def body(_: Recording) -> int:
             company = self.company(handle)
             company.recover(n, note)
             fights = self.fights_of(company.handle)
+            left = n
             for encounter in fights:
-                down = encounter.group_state(company.handle).incapacitated
-                if down:
-                    encounter.recover_company_members(company.handle, min(n, down))
+                back = min(left, encounter.group_state(company.handle).incapacitated)
+                if back:
+                    encounter.recover_company_members(company.handle, back)
+                    left -= back
             self.save(company, *fights)
             return company.fit
 
@@ -153,8 +156,6 @@ class EncounterCommands:
         retracted since, it is left out. (Scanning every aggregate a long log had loaded, at
         every company command, grew with the log's square.) In handle order: a log and the same
         lines typed live find them in different ways, and must record the same positions."""
-        from campaign.rules.morale import LEFT
-
         stored = self.stored_answer(("fights", company), lambda read: read.encounters_of(company))
         ids = [aggregate_id("encounter", handle) for handle in stored]
         found = [self.get(i) for i in dict.fromkeys([*ids, *self.joined_in_unit(company)])]
@@ -164,7 +165,7 @@ class EncounterCommands:
             if not encounter.retracted
             and not encounter.ended
             and company in encounter.groups
-            and encounter.group_state(company).status != LEFT
+            and not encounter.group_state(company).has_left
         ]
         return sorted(fighting, key=lambda encounter: encounter.handle)
 

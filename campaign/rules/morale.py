@@ -409,20 +409,25 @@ class GroupMorale:
         """The rating changes (a leader falls, the lair, a company's working conditions).
 
         A status that came from the rating follows the new rating; one that came from the dice
-        (fled, surrendered, two successes) or from the casualties (out) stays.
+        (fled, surrendered, two successes), from a ruling (a group rated ≤ 2 ruled to fight,
+        while its rating stays ≤ 2) or from the casualties (out) stays.
         """
         status, under_out = self.status, self.under_out
-        if self._from_rating(status):
+        if self._follows(status, rating):
             status = rating_status(rating)
-        elif status == OUT and self._from_rating(under_out):
+        elif status == OUT and self._follows(under_out, rating):
             under_out = rating_status(rating)
         checks_due = self.checks_due if status == FIGHTING else ()
         return replace(
             self, rating=rating, status=status, checks_due=checks_due, under_out=under_out
         )
 
-    def _from_rating(self, status: str) -> bool:
-        """Whether ``status`` came from the rating (and so follows it), not from the dice."""
+    def _follows(self, status: str, rating: int) -> bool:
+        """Whether ``status`` follows the new ``rating``: it came from the rating, not from the
+        dice or a ruling. A group rated ≤ 2 that fights does so by the GM's ruling (cornered, or
+        a ruled ``fight``; D-1): it keeps fighting while its rating stays ≤ 2."""
+        if status == FIGHTING and rating_status(self.rating) == WILL_NOT_FIGHT:
+            return rating_status(rating) != WILL_NOT_FIGHT
         return status in (FIGHTING, WILL_NOT_FIGHT) or (
             status == FIGHTS_TO_DEATH and self.successes < SUCCESSES_TO_FIGHT_TO_DEATH
         )
@@ -471,9 +476,17 @@ class GroupMorale:
 
     def left(self) -> tuple[GroupMorale, tuple[str, ...]]:
         """A dismissed company leaves the fight: it is off the board (status ``left``, nothing
-        due again) and a check still due lapses, as at the encounter's end."""
+        due again) and a check still due lapses, as at the encounter's end. A group already
+        ``out`` stays out (SPEC §4: "``out`` wins over the others"), having left under it."""
         gone, lapsed = self.ended()
+        if self.status == OUT:
+            return replace(gone, under_out=LEFT), lapsed
         return replace(gone, status=LEFT), lapsed
+
+    @property
+    def has_left(self) -> bool:
+        """Whether the group's company was dismissed: nothing more happens to it here."""
+        return LEFT in (self.status, self.under_out)
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,9 +34,9 @@ from typing import TYPE_CHECKING, Any
 from aggregates.campaign import Campaign
 from aggregates.character import Character
 from aggregates.encounter import Encounter
-from campaign.errors import UnknownSession
+from campaign.errors import ImpossibleInput, UnknownSession
 from campaign.loglines import command_line
-from campaign.rules.d6harmonie import modifier_words, outcome_word
+from campaign.rules.d6harmonie import find_trait, modifier_words, outcome_word
 from campaign.rules.morale import ruled_as_the_rules_say
 from campaign.subjects import Subjects
 
@@ -395,13 +395,61 @@ def _flaws(status, events, names) -> list[str]:
                 said = partial(outcome_word, critical=event.critical)  # RULES D-9
                 line += f": {event.result} against {event.difficulty} — "
                 line += md(_verdict(event, said))
-            effects = [f"{modifier_words(c['value'], c.get('unit'))} {c['applies_to']}"
-                       for c in event.conditions]  # fmt: skip
-            effects += event.ruled_consequences.get("effects", [])
+            effects = _consequence_words(event)
             if effects:
                 line += "; " + md(", ".join(effects))
             lines.append(line + mark)
     return _heading("Flaws triggered", lines)
+
+
+def penalty_words(penalties: Iterable[dict[str, Any]]) -> list[str]:
+    """Penalties (a flaw's conditions, or its consequences' ``penalties``) as ``status`` writes
+    them: ``-2D relational-rolls``, ``-1 all-rolls`` (:func:`modifier_words`)."""
+    return [f"{modifier_words(p['value'], p.get('unit'))} {p['applies_to']}" for p in penalties]
+
+
+def loss_words(consequences: dict[str, Any]) -> list[str]:
+    """The losses a flaw roll's consequences hold (``ruled_consequences``: those the state
+    follows and ``status`` counts), written ``−5 torso HP``, ``−5 conscience``; nothing for a
+    location that lost none."""
+    hp = consequences.get("hp_lost") or {}
+    words = [f"−{lost} {location} HP" for location, lost in hp.items() if lost]
+    if consequences.get("conscience_lost"):
+        words.append(f"−{consequences['conscience_lost']} conscience")
+    return words
+
+
+def _consequence_words(event: Any) -> list[str]:
+    """What a flaw roll did, as the state follows it (SPEC §2): the conditions it started, the
+    losses and the effects ruled — less the rules' notes on how they reached their penalty when
+    the GM's ``--penalty`` replaced it: « halved by Lève-tôt » said of a −2 the GM did not halve,
+    « no penalty yet » beside the GM's −1, would be untrue."""
+    ruled = event.ruled_consequences
+    effects = ruled["effects"]
+    rules_penalties = penalty_words(event.rules_consequences["penalties"])
+    if (
+        event.inputs.get("penalty") is not None
+        and penalty_words(ruled["penalties"]) != rules_penalties
+    ):
+        notes = _penalty_notes(event)
+        effects = [effect for effect in effects if effect not in notes]
+    return [*penalty_words(event.conditions), *loss_words(ruled), *effects]
+
+
+def _penalty_notes(event: Any) -> list[str]:
+    """The rules' notes on how they reached their penalty — Lève-tôt halved it (RULES C-9), a
+    dependency's full periods stacked it (C-3) —, as the event holds them: its effects that no
+    row of the flaw's trigger states (campaign.rules.d6harmonie.resolve_flaw adds them)."""
+    try:
+        triggers = find_trait(event.key).triggers
+    except ImpossibleInput:  # a key no catalogue knows any more
+        return []
+    trigger = next((t for t in triggers if t.name == event.trigger), None)
+    if trigger is None:
+        return []
+    rows = (trigger.consequence, trigger.success, trigger.failure, trigger.critical)
+    stated = {effect for row in rows if row is not None for effect in row.effects}
+    return [e for e in event.ruled_consequences["effects"] if e not in stated]
 
 
 def _retainers(status, events, names) -> list[str]:

@@ -269,12 +269,11 @@ def _said_flaw(handle: str):
         line = f"{handle}: {t['key']}" + (f":{t['detail']}" if t.get("detail") else "")
         if t["difficulty"] is not None:
             line += f" — {t['result']} vs {t['difficulty']}"
-        from campaign.rules.d6harmonie import modifier_words, outcome_word  # loaded: judged
+        from campaign.recap import penalty_words  # loaded: judged, and the recap's words
+        from campaign.rules.d6harmonie import outcome_word
 
         rules_say, ruled = (outcome_word(t[k], t["critical"]) for k in ("rules_say", "ruled"))
         line += f" — {verdict(rules_say, ruled)}"
-        for c in t["conditions"]:
-            line += f"; {modifier_words(c['value'], c.get('unit'))} {c['applies_to']}"
-        return line
+        return "; ".join([line, *penalty_words(t["conditions"])])
 
     return say

@@ -208,6 +208,7 @@ class CharacterRollCommands:
             self.save(found)
             keys = ("key", "detail", "trigger", "difficulty", "result", "critical", "success")
             keys += ("failure_points", "rules_say", "ruled", "conditions", "duration_roll")
+            keys += ("ruled_consequences",)  # the losses the state follows (SPEC §2)
             return {key: getattr(rolled, key) for key in keys}
 
         return self.command(body)

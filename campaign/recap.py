@@ -36,7 +36,7 @@ from aggregates.character import Character
 from aggregates.encounter import Encounter
 from campaign.errors import ImpossibleInput, UnknownSession
 from campaign.loglines import command_line
-from campaign.rules.d6harmonie import find_trait, modifier_words, outcome_word
+from campaign.rules.d6harmonie import find_trait, loss_words, outcome_word, penalty_words
 from campaign.rules.morale import ruled_as_the_rules_say
 from campaign.subjects import Subjects
 
@@ -400,23 +400,6 @@ def _flaws(status, events, names) -> list[str]:
                 line += "; " + md(", ".join(effects))
             lines.append(line + mark)
     return _heading("Flaws triggered", lines)
-
-
-def penalty_words(penalties: Iterable[dict[str, Any]]) -> list[str]:
-    """Penalties (a flaw's conditions, or its consequences' ``penalties``) as ``status`` writes
-    them: ``-2D relational-rolls``, ``-1 all-rolls`` (:func:`modifier_words`)."""
-    return [f"{modifier_words(p['value'], p.get('unit'))} {p['applies_to']}" for p in penalties]
-
-
-def loss_words(consequences: dict[str, Any]) -> list[str]:
-    """The losses a flaw roll's consequences hold (``ruled_consequences``: those the state
-    follows and ``status`` counts), written ``−5 torso HP``, ``−5 conscience``; nothing for a
-    location that lost none."""
-    hp = consequences.get("hp_lost") or {}
-    words = [f"−{lost} {location} HP" for location, lost in hp.items() if lost]
-    if consequences.get("conscience_lost"):
-        words.append(f"−{consequences['conscience_lost']} conscience")
-    return words
 
 
 def _consequence_words(event: Any) -> list[str]:

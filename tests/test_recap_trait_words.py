@@ -19,14 +19,6 @@ import pytest
 
 RECAP = ("export", "--format", "markdown")
 
-# The live line has only the ledger's answer to `trait` to word: campaign/character_rolls.py's
-# roll_flaw returns the outcome and the conditions, not the ruled consequences, so the line
-# cannot name the losses until it does (outside this change).
-NO_LOSSES_LIVE = pytest.mark.xfail(
-    strict=True,
-    reason="Ledger.roll_flaw's answer carries no ruled_consequences for the live line to word",
-)
-
 
 @pytest.fixture
 def run(campaign, tmp_path):
@@ -72,7 +64,6 @@ def test_the_recap_tells_a_severe_allergys_losses(run):
     ]
 
 
-@NO_LOSSES_LIVE
 def test_the_live_line_tells_a_severe_allergys_losses(run):
     said = severe(run)
     assert "10 vs 15" in said and "−5 torso HP" in said and "−5 conscience" in said, said
@@ -102,7 +93,6 @@ def test_the_recap_tells_the_losses_the_gm_ruled(run):
     assert "−4" not in line  # the rules' loss was not applied
 
 
-@NO_LOSSES_LIVE
 def test_the_live_line_tells_the_losses_the_gm_ruled(run):
     said = moderate(run)
     assert "−2 torso HP" in said and "−1 conscience" in said, said

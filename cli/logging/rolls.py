@@ -269,11 +269,15 @@ def _said_flaw(handle: str):
         line = f"{handle}: {t['key']}" + (f":{t['detail']}" if t.get("detail") else "")
         if t["difficulty"] is not None:
             line += f" — {t['result']} vs {t['difficulty']}"
-        from campaign.recap import penalty_words  # loaded: judged, and the recap's words
-        from campaign.rules.d6harmonie import outcome_word
+        from campaign.rules.d6harmonie import (  # loaded: judged
+            loss_words,
+            outcome_word,
+            penalty_words,
+        )
 
         rules_say, ruled = (outcome_word(t[k], t["critical"]) for k in ("rules_say", "ruled"))
         line += f" — {verdict(rules_say, ruled)}"
-        return "; ".join([line, *penalty_words(t["conditions"])])
+        said = [*penalty_words(t["conditions"]), *loss_words(t["ruled_consequences"])]
+        return "; ".join([line, *said])
 
     return say

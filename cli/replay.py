@@ -31,6 +31,8 @@ LOG_COMMANDS = frozenset(
     {"session", "clock", "setting", "note", "retract", "company", "character", "condition",
      "encounter", "casualty", "adjust", "morale", "loyalty", "save", "item-save", "trait"}
 )  # fmt: skip
+# The commands that record, or take a store, of their own: not reading commands, not in a log.
+STORE_COMMANDS = frozenset({"init", "replay", "import", "shell"})
 PROGRESS_FROM = 200  # lines: shorter logs replay too fast for a bar to help
 WARNINGS_LISTED = 20  # more go to the audit: years of sessions in one file lapse hundreds
 
@@ -219,7 +221,13 @@ def _invoke(ctx: typer.Context, name: str, line: LogLine) -> None:
     where = f"{name}:{line.number}: {' '.join(words)}"
     if words[0] not in LOG_COMMANDS:
         listed = root.command.list_commands(root)
-        known = "a reading command" if words[0] in listed else "not a command"
+        known = (
+            "not a command"
+            if words[0] not in listed
+            else "not a logging command"
+            if words[0] in STORE_COMMANDS
+            else "a reading command"
+        )
         raise ImpossibleInput(
             f"{where}: `{words[0]}` is {known}; a log holds only logging commands",
             field="line",

@@ -122,6 +122,8 @@ BAD_LINES = [
     ('note "unclosed', 'unclosed " quote'),
     ("status", "`status` is a reading command"),
     ("frobnicate", "`frobnicate` is not a command"),
+    ("init --name x", "`init` is not a logging command"),  # it records, but not in a log
+    ("replay other.log", "`replay` is not a logging command"),
     ("save brynn --vs x --type reflex --effect half --dc 10 --roll 21", "a d20 shows 1–20"),
     ("encounter group hall Été --count 3 --morale 7", "ASCII"),
 ]

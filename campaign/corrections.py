@@ -46,6 +46,20 @@ def _refuse(message: str, ref: str, expected: str) -> ImpossibleInput:
     return ImpossibleInput(message, field="retract", value=ref, expected=expected)
 
 
+def _a_retraction(position: int, ref: str) -> ImpossibleInput:
+    return _refuse(
+        f"event:{position} is a retraction; record the command again instead",
+        ref,
+        "a command that is not a retraction",
+    )
+
+
+def _already_retracted(command: int, ref: str) -> ImpossibleInput:
+    return _refuse(
+        f"the command at event:{command} is already retracted", ref, "a command still in force"
+    )
+
+
 class Corrections:
     """Mixed into :class:`campaign.application.Ledger`."""
 
@@ -89,7 +103,12 @@ class Corrections:
             return self._stored_target(ref, last_stored, staged, retractions, withdrawn)
         position = int(match.group(1))
         index = bisect_right(staged, position, key=lambda c: c.position) - 1
-        if index >= 0 and staged[index].last >= position and staged[index].position not in gone:
+        if index >= 0 and staged[index].last >= position:  # a line of this log
+            command = staged[index].position
+            if command in retractions:
+                raise _a_retraction(position, ref)
+            if command in withdrawn:
+                raise _already_retracted(command, ref)
             return self._staged_target(ref, position, staged, index, retractions, withdrawn)
         return self._stored_target(ref, position, staged, retractions, withdrawn)
 
@@ -270,14 +289,9 @@ class Corrections:
                 select(tables.timeline).where(t.command == command).order_by(t.position)
             ).all()
             if any(row.kind in RETRACTION_KINDS for row in rows):
-                raise _refuse(
-                    f"event:{position} is a retraction; record the command again instead",
-                    ref,
-                    "a command that is not a retraction",
-                )
+                raise _a_retraction(position, ref)
             if rows[0].retracted or command in withdrawn:
-                raise _refuse(f"the command at event:{command} is already retracted", ref,
-                              "a command still in force")  # fmt: skip
+                raise _already_retracted(command, ref)
             versions: dict[Any, list[int]] = {}
             for row in rows:
                 versions.setdefault(row.aggregate_id, []).append(row.aggregate_version)

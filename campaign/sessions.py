@@ -17,20 +17,24 @@ if TYPE_CHECKING:
 class SessionCommands:
     """Mixed into :class:`campaign.application.Ledger`."""
 
-    def init(self: Ledger, name: str | None = None, paladin_ability: str | None = None) -> int:
-        """Create the campaign (idempotent); a different setting records a setting event."""
+    def init(
+        self: Ledger, name: str | None = None, paladin_ability: str | None = None
+    ) -> str | None:
+        """Create the campaign (idempotent); a different setting records a setting event.
+        Returns what it recorded — ``created``, ``setting`` or None — as found under the
+        writer lock: another first command may have created the store a moment before."""
 
-        def body(_: Recording) -> int:
+        def body(_: Recording) -> str | None:
             found = self.find(Campaign.create_id())
             if found is None:
                 created = Campaign(name=name, paladin_ability=paladin_ability or "wis")
                 self.save(created)
-                return 1
+                return "created"
             if paladin_ability and paladin_ability != found.paladin_ability:
                 found.change_setting("paladin-ability", paladin_ability)
                 self.save(found)
-                return 1
-            return 0
+                return "setting"
+            return None
 
         return self.command(body, needs_session=False)
 

@@ -74,16 +74,15 @@ def init(
     ability = paladin_ability.value if paladin_ability is not None else None
     where = parse_store_url(state(ctx).db or DEFAULT_DB).redacted
     with open_ledger(ctx, create=True) as ledger:
-        already = ledger.last_position() > 0
         recorded = ledger.init(name, ability)
         named = ledger.campaign().name
-    if not already:
+    if recorded == "created":
         said = f"campaign store created at {where}"
-    elif recorded:
+    elif recorded == "setting":
         said = f"campaign store at {where}: paladin-ability set to {ability}"
     else:
         said = f"campaign store at {where} already exists; nothing to record"
-    if already and name is not None and name != named:  # said, not silently dropped
+    if recorded != "created" and name is not None and name != named:  # said, not dropped
         kept = f"it stays {named!r}" if named else "it has none"
         said += f" (a campaign is named when its store is created: {kept})"
     stdout().print(said, markup=False, soft_wrap=True)

@@ -75,9 +75,9 @@ def test_sessions_increase_and_the_clock_never_runs_backwards(store_url):
 
 def test_init_is_idempotent_and_a_new_setting_is_an_event(store_url):
     with open_ledger(store_url) as ledger:
-        assert ledger.init(name="Greywater", paladin_ability="wis") == 1
-        assert ledger.init(name="Greywater") == 0
-        assert ledger.init(paladin_ability="cha") == 1
+        assert ledger.init(name="Greywater", paladin_ability="wis") == "created"
+        assert ledger.init(name="Greywater") is None
+        assert ledger.init(paladin_ability="cha") == "setting"
         assert ledger.campaign().paladin_ability == "cha"
         assert ledger.last_position() == 2
 
@@ -324,3 +324,14 @@ def test_a_failed_first_command_or_a_shell_left_at_once_makes_no_campaign(campai
     assert campaign("--db", store_url, "shell", input="exit\n").exit_code == 0
     result = campaign("--db", store_url, "status")
     assert result.exit_code == 1 and "no campaign store at" in result.stderr
+
+
+def test_init_says_what_it_recorded_when_another_command_created_the_store_first(store_url):
+    """`init` racing another first command: the store it opened empty was created meanwhile;
+    it records nothing and says so (it said "created" and dropped the name)."""
+    with open_ledger(store_url) as late, open_ledger(store_url) as first:
+        assert late.last_position() == 0
+        first.open_session(1)
+        assert late.init(name="Named") is None
+        assert late.campaign().name is None
+        assert late.last_position() == 2  # the session's two events, nothing more

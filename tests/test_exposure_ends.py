@@ -13,12 +13,10 @@ Both now expect no item save: no SAV003, the save's line says so, and withdrawin
 brings the wait back (pending in its session, final after it)."""
 
 import pytest
-from typer.testing import CliRunner
 
 from campaign.application import Ledger
 from campaign.errors import ImpossibleInput
 from campaign.store import parse_store_url
-from cli.main import app
 from tests.test_projections import dump
 
 FIREBALL = {"dc": 17, "effect": "half", "damage": 24, "energy": True, "objects": True}
@@ -110,14 +108,8 @@ def test_a_rebuild_reads_both_cases_as_the_live_fold_did(ledger):
     assert dump(ledger) == live
 
 
-def test_the_save_line_says_which_item_save_comes_next(tmp_path):
-    db = str(tmp_path / "c.db")
-
-    def run(*args):
-        result = CliRunner().invoke(app, ["--db", db, *args])
-        assert result.exit_code == 0, result.output
-        return result.stdout
-
+def test_the_save_line_says_which_item_save_comes_next(in_store):
+    run = in_store
     run("session", "1")
     run("character", "create", "w")
     run("character", "saves", "w", "--fortitude", "0", "--reflex", "0", "--will", "0")

@@ -13,23 +13,14 @@
 import json
 
 import pytest
-from typer.testing import CliRunner
 
 from campaign.rules import morale as m
-from cli.main import app
 
 
 @pytest.fixture
-def run(tmp_path):
-    db = str(tmp_path / "c.db")
-
-    def run(*args):
-        result = CliRunner().invoke(app, ["--db", db, *args])
-        assert result.exit_code == 0, result.output
-        return result.stdout
-
-    run("session", "1")
-    return run
+def run(in_store):
+    in_store("session", "1")
+    return in_store
 
 
 def group(run, encounter, handle):
@@ -93,7 +84,7 @@ def test_a_company_in_two_fights_gets_back_n_members_in_all(run):
     assert company["incapacitated"] == 1 and company["fit"] == 9
 
 
-def test_a_company_dismissed_when_all_its_members_are_out_stays_out(run, tmp_path):
+def test_a_company_dismissed_when_all_its_members_are_out_stays_out(run, campaign):
     run("company", "hire", "h", "--troop", "militia", "--size", "4")
     run("encounter", "start", "e")
     run("encounter", "join", "e", "h")
@@ -102,7 +93,7 @@ def test_a_company_dismissed_when_all_its_members_are_out_stays_out(run, tmp_pat
     assert group(run, "e", "h")["status"] == "out"
     run("company", "dismiss", "h")
     assert group(run, "e", "h")["status"] == "out"
-    refused = CliRunner().invoke(app, ["--db", str(tmp_path / "c.db"), "casualty", "e", "h", "1"])
+    refused = campaign("--db", run.db, "casualty", "e", "h", "1")
     assert refused.exit_code == 2 and "dismissed" in refused.stderr
     run("retract", "last")  # the dismissal withdrawn: still out, and in the encounter
     assert group(run, "e", "h")["status"] == "out"

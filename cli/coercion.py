@@ -8,21 +8,44 @@ hands their values over as ``str`` (or ``None``, or a flag's ``bool``). For thos
 adapter's answer is known: the value itself, or ``int(value)`` for up to 18 ASCII digits. This
 module answers exactly those cases and hands every other value — a sign or a space around a
 number, a longer number, an Enum, a Path, a float, a bound, a parser — to Typer's own
-coercion, so every error a user sees is still Typer's.
+coercion. Typer's errors keep their meaning, in the GM's words rather than pydantic's
+(:func:`reworded`): ``'three' is not a whole number``, not "Input should be a valid integer,
+unable to parse string as an integer", and no "Value error," before an Enum's choices.
 
 It relies on two details of Typer (pinned ``<0.30`` in pyproject.toml): a parameter builds its
 coercion lazily in ``get_runtime_param`` and keeps it in ``_runtime_param``. When they are
 missing :func:`install` does nothing and commands are only slower. tests/test_coercion.py
-checks that both coercions agree on a table of values, and that a live logging command imports
-no pydantic.
+checks that both coercions agree on a table of values (the errors reworded), and that a live
+logging command imports no pydantic.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from typer._click.exceptions import BadParameter
+
 _UNANSWERED = object()
 _DIGITS = 18  # the longest number answered here (any int64)
+
+# pydantic's words for a value that is no whole number, as Typer 0.29 passes them on
+_NOT_WHOLE = (
+    "Input should be a valid integer, unable to parse string as an integer",
+    "Input should be a valid integer, got a number with a fractional part",
+)
+_TOO_LONG = "Unable to parse input string as an integer, exceeded maximum size"
+_VALUE_ERROR = "Value error, "  # before a validator's own message (an Enum's choices)
+
+
+def reworded(message: str, value: Any) -> str:
+    """Typer's (pydantic's) message for a refused ``value``, in the words of our other
+    errors: the value quoted, what it is not. Other messages are left as they are."""
+    shown = repr(value) if len(str(value)) <= 40 else repr(str(value)[:37]) + "…"
+    if message in _NOT_WHOLE:
+        return f"{shown} is not a whole number"
+    if message == _TOO_LONG:
+        return f"{shown} has {len(str(value))} digits: no count, score or roll is that long"
+    return message.removeprefix(_VALUE_ERROR)
 
 
 def _plain_str(value: Any) -> Any:
@@ -73,18 +96,35 @@ class PlainCoercion:
             from typer._coercion import build_runtime_param
 
             self._typer = build_runtime_param(param.type_descriptor)
-        return self._typer.coerce(value, param=param, ctx=ctx)
+        try:
+            return self._typer.coerce(value, param=param, ctx=ctx)
+        except BadParameter as error:
+            said = reworded(error.message, value)
+            if said == error.message:
+                raise
+            raise BadParameter(
+                said, ctx=error.ctx, param=error.param, param_hint=error.param_hint
+            ) from None
+
+
+def _typers_answer(value: Any) -> Any:  # an Enum: Typer answers, its errors reworded
+    return _UNANSWERED
 
 
 def _answer_for(param: Any) -> Any:
+    from enum import Enum
+
     descriptor = param.type_descriptor
     info = descriptor.parameter_info
     if descriptor.file_annotation is not None or info.parser is not None:
         return None
     if (info.min, info.max, info.clamp) != (None, None, False):
         return None
+    annotation = descriptor.annotation
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
+        return _typers_answer
     try:
-        return _ANSWERS.get(descriptor.annotation)
+        return _ANSWERS.get(annotation)
     except TypeError:  # an unhashable annotation
         return None
 

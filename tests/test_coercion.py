@@ -1,4 +1,6 @@
-"""cli/coercion.py answers plain parameter values without pydantic, exactly as Typer would."""
+"""cli/coercion.py answers plain parameter values without pydantic, exactly as Typer would —
+and words Typer's (pydantic's) errors as our other errors are worded: the value quoted, what it
+is not (``'three' is not a whole number``)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from typer._click import Context
 from typer._click.exceptions import BadParameter
 from typer._coercion import build_runtime_param
 
-from cli.coercion import PlainCoercion, install
+from cli.coercion import PlainCoercion, install, reworded
 
 install()  # what importing cli.main does
 
@@ -42,10 +44,17 @@ def _params() -> tuple[Context, dict[str, Any]]:
     return Context(command), {p.name: p for p in command.params}
 
 
-def _outcome(coercion: Any, value: Any, param: Any, ctx: Context) -> tuple[str, Any]:
+def _outcome(
+    coercion: Any, value: Any, param: Any, ctx: Context, *, reword: bool = False
+) -> tuple[str, Any]:
     try:
         return "value", coercion.coerce(value, param=param, ctx=ctx)
     except BadParameter as error:
+        if reword:
+            said = reworded(error.message, value)
+            error = BadParameter(
+                said, ctx=error.ctx, param=error.param, param_hint=error.param_hint
+            )
         return "error", error.format_message()
 
 
@@ -57,7 +66,7 @@ def test_the_plain_coercion_gives_typers_answer_or_typers_error(name: str, value
     plain = param.get_runtime_param()
     assert isinstance(plain, PlainCoercion), f"{name} should take the plain coercion"
     typers = build_runtime_param(param.type_descriptor)
-    expected = _outcome(typers, value, param, ctx)
+    expected = _outcome(typers, value, param, ctx, reword=True)
     got = _outcome(plain, value, param, ctx)
     assert got == expected
     assert type(got[1]) is type(expected[1])  # 12, not "12"; a list, not a tuple
@@ -87,3 +96,32 @@ def test_a_live_logging_command_imports_no_pydantic(tmp_path: Any) -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["session 1 opened", "noted", "False"]
+
+
+@pytest.mark.parametrize(
+    ("value", "says"),
+    [
+        ("three", "Invalid value for '--number': 'three' is not a whole number"),
+        ("2.5", "Invalid value for '--number': '2.5' is not a whole number"),
+        ("", "Invalid value for '--number': '' is not a whole number"),
+        ("9" * 5000, "Invalid value for '--number': '" + "9" * 37 + "'… has 5000 digits: no "
+         "count, score or roll is that long"),
+    ],
+    ids=["word", "fraction", "empty", "5000 digits"],
+)  # fmt: skip
+def test_a_value_that_is_no_whole_number_is_said_so(value: str, says: str) -> None:
+    ctx, params = _params()
+    param = params["number"]
+    assert _outcome(param.get_runtime_param(), value, param, ctx) == ("error", says)
+
+
+def test_an_enums_choices_are_listed_without_pydantics_prefix(campaign: Any) -> None:
+    result = campaign("export", "--format", "pdf")
+    assert result.exit_code == 2
+    said = " ".join(result.stderr.replace("│", " ").split())  # out of Typer's wrapped panel
+    assert "'pdf' is not one of 'log', 'jsonl', 'markdown'" in said
+    assert "Value error" not in said
+
+
+def test_typers_other_messages_are_left_as_they_are() -> None:
+    assert reworded("Missing option '--size'.", None) == "Missing option '--size'."

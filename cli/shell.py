@@ -2,7 +2,8 @@
 
 Each line is tokenised like a session-log line and run by the same commands as ``campaign …``
 (one grammar); an error is printed and the console goes on. History and completion come from
-``readline`` where the platform has it.
+``readline`` where the platform has it: Tab completes the word at the cursor from the command
+tree itself (:class:`Completer`) — a command, a group's subcommand, a command's option.
 
 The store stays open in the process (the ledger, its read models), but at the prompt a SQLite
 store's connections are closed (``Ledger.release``): a file replaced while the shell waits (a
@@ -45,13 +46,15 @@ def shell(ctx: typer.Context) -> None:
     Example: campaign --db ./campaign.db shell
     """
     root = ctx.find_root()
-    names = sorted(n for n in root.command.list_commands(root) if n != "shell")
-    _readline(sorted([*names, "help", *LEAVE]))
+    completer = Completer(root)
+    _readline(completer)
     current = state(ctx)
-    with open_ledger(ctx, create=True, keep_empty=False) as ledger:
+    # starting records nothing: a busy store says only to try again, as to a reading command
+    # (each command typed is then told as outside the shell: cli/state.py open_ledger)
+    with open_ledger(ctx, create=True, keep_empty=False, recording=False) as ledger:
         current.shared = ledger
         try:
-            _loop(root, names, ledger)
+            _loop(root, completer.names, ledger)
         finally:
             current.shared = None
             _save_history()
@@ -142,19 +145,89 @@ def _run(root: typer.Context, words: list[str]) -> None:
         say_error(f"{type(error).__name__}: {error}".splitlines()[0])
 
 
-def _readline(names: list[str]) -> None:
+class Completer:
+    """Tab completion from the command tree: the first word among the commands; after a group
+    (``encounter``, ``rules``, …), its subcommands; after a command, its options when the word
+    starts with ``-``, else nothing. ``help``/``?`` before a command completes the same way.
+
+    Nothing is built when the shell starts: a command's module is imported (and its Click
+    command built, once per process: ``CampaignGroup.get_command``) on the first Tab after its
+    name, and what it offers is kept for the next Tab."""
+
+    def __init__(self, root: typer.Context) -> None:
+        self.root = root
+        # the top-level names are COMMANDS' keys: listing them imports nothing
+        self.names = sorted(n for n in root.command.list_commands(root) if n != "shell")
+        self._choices: dict[tuple[str, ...], tuple[list[str], list[str]]] = {}
+        self._found: list[str] = []
+
+    def completions(self, line: str, text: str) -> list[str]:
+        """What Tab offers for ``text``, the word that ends ``line`` (the line up to the
+        cursor, as readline has it)."""
+        words = line[: len(line) - len(text)].split()
+        asking = bool(words) and words[0] in HELP
+        if asking:
+            words = words[1:]
+        if not words:
+            if text.startswith("-"):  # only these answer at the prompt (--db: when it starts)
+                found = [] if asking else [*self.root.help_option_names, "--version"]
+            else:
+                found = self.names if asking else [*self.names, "help", *LEAVE]
+        elif words[0] not in self.names:
+            found = []
+        else:
+            subcommands, options = self._choices_after(words)
+            found = options if text.startswith("-") else subcommands
+        return sorted({n for n in found if n.startswith(text)})
+
+    def _choices_after(self, words: list[str]) -> tuple[list[str], list[str]]:
+        """(subcommands, options) of the command the words name: down the groups as far as
+        the words name subcommands; a word a group does not know offers nothing."""
+        command, path = self.root.command, []
+        for word in words:
+            if not hasattr(command, "list_commands"):
+                break  # the words left are a command's arguments and options
+            command = command.get_command(self.root, word)
+            if command is None or command.hidden:
+                return [], []
+            path.append(word)
+        key = tuple(path)
+        if key not in self._choices:
+            subcommands = []
+            if hasattr(command, "list_commands"):
+                subcommands = [
+                    name
+                    for name in command.list_commands(self.root)
+                    if not getattr(command.get_command(self.root, name), "hidden", False)
+                ]
+            options = [
+                opt
+                for param in command.get_params(self.root)
+                if param.param_type_name == "option" and not getattr(param, "hidden", False)
+                for opt in (*param.opts, *param.secondary_opts)
+            ]
+            self._choices[key] = (subcommands, options)
+        return self._choices[key]
+
+    def __call__(self, text: str, index: int) -> str | None:
+        """readline's completer: called with 0, 1, 2, … until it answers None."""
+        if index == 0:
+            import readline
+
+            line = readline.get_line_buffer()[: readline.get_endidx()]
+            self._found = self.completions(line, text)
+        return self._found[index] if index < len(self._found) else None
+
+
+def _readline(completer: Completer) -> None:
     try:
         import readline
     except ImportError:  # not every platform has it: the console works without
         return
     with contextlib.suppress(OSError):
         readline.read_history_file(HISTORY)
-
-    def complete(text: str, index: int) -> str | None:
-        found = [n for n in names if n.startswith(text)]
-        return found[index] if index < len(found) else None
-
-    readline.set_completer(complete)
+    readline.set_completer(completer)
+    readline.set_completer_delims(" \t\n")  # `--count` is one word, not `count` after `-`
     readline.parse_and_bind("tab: complete")
 
 

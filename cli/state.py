@@ -77,7 +77,12 @@ def _seed() -> int | None:
 
 @contextmanager
 def open_ledger(
-    ctx: typer.Context, *, create: bool, scratch: bool = False, keep_empty: bool = True
+    ctx: typer.Context,
+    *,
+    create: bool,
+    scratch: bool = False,
+    keep_empty: bool = True,
+    recording: bool | None = None,
 ) -> Iterator[Ledger]:
     """The store of this invocation. ``create``: logging commands and ``replay`` create it;
     reading commands on a missing store (or a place that holds no campaign: an empty file, a
@@ -88,14 +93,19 @@ def open_ledger(
     fails with nothing recorded, and, unless ``keep_empty``, when it ends with nothing
     recorded (``campaign shell`` left at once); a store that was there before is never
     removed, and a file holding another program's tables is refused before anything is
-    written (``StoreURL.survey``)."""
+    written (``StoreURL.survey``). ``recording``: whether the command records, which a busy
+    store's message says ("nothing was recorded", or only to try again); ``create`` unless
+    told. In ``campaign shell`` each command is told as outside it, by its own ``create``."""
     current = state(ctx)
     if current.log is not None:
         yield current.log.ledger
         return
-    if current.shared is not None:
-        yield current.shared
+    if current.shared is not None:  # the shell's store: busy, told as to this command outside
+        with _told(reading=not create):
+            yield current.shared
         return
+    if recording is None:
+        recording = create
     url = parse_store_url(
         current.db or DEFAULT_DB,
         key=os.environ.get("CAMPAIGN_KEY"),  # SPEC §5: encryption at rest, read here only
@@ -126,7 +136,7 @@ def open_ledger(
             made = url.prepare()
             if not made:  # another process made a file there meanwhile: what is it?
                 url.survey()
-        with _told(reading=not create), Ledger(url, gm=current.gm, seed=_seed()) as ledger:
+        with _told(reading=not recording), Ledger(url, gm=current.gm, seed=_seed()) as ledger:
             try:
                 yield ledger
             except BaseException as error:

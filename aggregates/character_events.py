@@ -240,6 +240,13 @@ class FlawRolled(Judged):  # rules_say/ruled: success, failure, or None (no roll
     # v2: in-game time in seconds, not whole minutes, so rounds (10 s) are exact (RULES D-9)
     class_version = 2
 
+    def relies_on(self) -> UUID | None:
+        """The campaign, when a condition it started ends at an in-game time (``until``): that
+        time was counted from the campaign's clock, so an earlier clock move cannot be withdrawn
+        by ``event:N`` while this stands (it would leave the condition timed from it)."""
+        timed = any(c.get("until") is not None for c in self.conditions)
+        return aggregate_id("campaign", "campaign") if timed else None
+
     @staticmethod
     def upcast_v1_v2(state: dict[str, Any]) -> None:
         """v1 kept minutes: ``clock_minutes`` (the clock rounded down to its minute), each

@@ -224,7 +224,7 @@ class CharacterCommands(CharacterRollCommands):
 
         def body(_: Recording) -> dict[str, Any]:
             found = self.character(handle)
-            found.end_condition(source, note)
+            found.end_condition(source, self.campaign().clock, note)
             ended = found.pending_events[-1]
             self.save(found)
             return {"source": ended.source, "conditions": ended.conditions}

@@ -456,6 +456,8 @@ class _Reliance:
         if touched & self.changed:
             return "changed the same subject later"
         if relied & self.changed:
+            if id_of("campaign", "campaign") in relied:  # FlawRolled.relies_on
+                return "started a condition timed from the in-game clock as it stood then"
             return "relied on the same subject later"
         ended = next((self.fought[key] for key in self.fought if key in touched), None)
         if ended is not None:

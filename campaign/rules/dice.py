@@ -87,6 +87,7 @@ class Roll:
 
 
 _FACES = re.compile(r"^\s*[0-9]+\s*(,\s*[0-9]+\s*)*$")
+_SIGNED = re.compile(r"^\s*[+-]?[0-9]+\s*(,\s*[+-]?[0-9]+\s*)*$")  # numbers, some signed
 
 
 def parse_roll(text: str | int, dice: Dice, *, field: str = "roll", source: str = ENTERED) -> Roll:
@@ -96,6 +97,8 @@ def parse_roll(text: str | int, dice: Dice, *, field: str = "roll", source: str 
     """
     raw = str(text).strip()
     if not _FACES.match(raw):
+        if _SIGNED.match(raw):  # -5, +8, -3,5: what no die shows, said as such
+            raise _signed_roll(raw, dice, field)
         raise _bad_roll(raw, dice, field, "it is not a number")
     values = tuple(int(part) for part in raw.split(","))
     if len(values) == 1 and dice.count > 1:
@@ -123,22 +126,36 @@ def given_roll(
             raise ImpossibleInput(
                 "--rolled marks dice given with --roll, and no roll was given",
                 field="rolled",
-                expected=f"--roll with --rolled ({_expected(dice)})",
+                expected=f"--roll with --rolled ({entry_form(dice)})",
             )
         return None
     return parse_roll(text, dice, field=field, source=ROLLED if rolled else ENTERED)
 
 
-def _bad_roll(raw: str, dice: Dice, field: str, why: str) -> ImpossibleInput:
+def _bad_roll(raw: str, dice: Dice, field: str, why: str, *, what: str = "roll") -> ImpossibleInput:
     return ImpossibleInput(
-        f"{raw!r} is not a {dice.name} roll: {why}; expected {_expected(dice)}",
+        f"{raw!r} is not a {dice.name} {what}: {why}; expected {entry_form(dice)}",
         field=field,
         value=raw,
-        expected=_expected(dice),
+        expected=entry_form(dice),
     )
 
 
-def _expected(dice: Dice) -> str:
+def _signed_roll(raw: str, dice: Dice, field: str) -> ImpossibleInput:
+    """A face or a total with a sign: no die shows ``-5`` or ``+8`` (the sign is refused even
+    where the number would do, as a face is written without one)."""
+    face = f"a face is 1–{dice.sides}, without a sign"
+    if "," in raw:  # -3,5
+        return _bad_roll(raw, dice, field, face)
+    if dice.count == 1:  # -5 for a d20
+        return _bad_roll(raw, dice, field, face, what="face")
+    total = f"a total is {dice.lowest}–{dice.highest}, without a sign"  # +8 for 2d6
+    return _bad_roll(raw, dice, field, total, what="total")
+
+
+def entry_form(dice: Dice) -> str:
+    """How a roll of ``dice`` is entered: ``one natural face 1–20``; ``2 faces 1–6 such as 3,5,
+    or a total 2–12`` (what an error expects, and what a ``--roll`` option's help says)."""
     if dice.count == 1:
         return f"one natural face 1–{dice.sides}"
     example = ",".join(["3", "5", "2", "6"][: dice.count])

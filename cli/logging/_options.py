@@ -6,9 +6,29 @@ from typing import Annotated, Any
 
 import typer
 
+from campaign.rules.dice import D20, TWO_D6, entry_form
+
 NoteOption = Annotated[
     str | None, typer.Option("--note", help="The GM's reason, shown by history and the audit.")
 ]
+_TRACKER_ROLLS = " Omitted, the tracker rolls."
+# One --roll per kind of dice, so that a command's help offers only the dice it takes.
+TwoD6RollOption = Annotated[
+    str | None,
+    typer.Option(
+        "--roll", help=f"The 2d6 as rolled at the table: {entry_form(TWO_D6)}.{_TRACKER_ROLLS}"
+    ),
+]
+D20RollOption = Annotated[
+    str | None,
+    typer.Option(
+        "--roll",
+        help=f"The d20 as rolled at the table: {entry_form(D20)} (never d20 + bonus)."
+        + _TRACKER_ROLLS,
+    ),
+]
+# Both kinds at once: still what cli/logging/rolls.py (loyalty, save, item-save) and
+# cli/logging/encounters.py (morale) use, until each takes the one above for its dice.
 RollOption = Annotated[
     str | None,
     typer.Option(

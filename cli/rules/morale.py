@@ -8,9 +8,9 @@ import typer
 
 from campaign.errors import ImpossibleInput
 from campaign.rules import morale as rules
-from campaign.rules.dice import TWO_D6, Roll, parse_roll
+from campaign.rules.dice import TWO_D6, Roll, entry_form, parse_roll
 from cli.output import emit, explanation
-from cli.rules._app import JsonOption, RollOption, app
+from cli.rules._app import JsonOption, TwoD6RollOption, app
 
 
 def _two_d6(text: str | None, field: str = "roll") -> Roll | None:
@@ -23,24 +23,34 @@ def _roll_json(roll: Roll | None) -> dict[str, object] | None:
 
 @app.command("morale")
 def morale(
-    rating: Annotated[int, typer.Option("--morale", help="The group's rating, 2–12.")],
+    rating: Annotated[
+        int,
+        typer.Option(
+            "--morale",
+            help="The group's rating: a monster group is rated 2–12; a company's rating can "
+            "leave that range through working-conditions modifiers (≤ 2 will not fight, ≥ 12 "
+            "fights to the death, neither tests).",
+        ),
+    ],
     adjust: Annotated[
         int, typer.Option("--adjust", help="The sum of situational adjustments (signed).")
     ] = 0,
-    roll: RollOption = None,
+    roll: TwoD6RollOption = None,
     successes: Annotated[
         int, typer.Option("--successes", help="Successful tests already made in this encounter.")
     ] = 0,
     cornered: Annotated[
-        bool, typer.Option("--cornered", help="A morale-2 group cornered: it fights, no roll.")
+        bool,
+        typer.Option("--cornered", help="A group rated 2 or less, cornered: it fights, no roll."),
     ] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """A monster group's morale test: 2d6 ≤ rating + adjustments keeps fighting (OSE morale).
+    """A group's morale test: 2d6 ≤ rating + adjustments keeps fighting (OSE morale).
+
+    A monster group's or a company's: a company's rating may leave 2–12 (RULES D-1, D-4).
 
     Example: campaign rules morale --morale 7 --adjust -1 --roll 3,5
     """
-    rules.check_monster_rating(rating)
     test = rules.morale_test(
         rating, adjustment=adjust, roll=_two_d6(roll), successes=successes, cornered=cornered
     )
@@ -139,13 +149,15 @@ def loyalty(
     cha: Annotated[int, typer.Option("--cha", help="The employer's CHA, 3–18.")],
     hiring_roll: Annotated[
         str | None,
-        typer.Option("--hiring-roll", help="The raw 2d6 of the hiring reaction (faces or total)."),
+        typer.Option(
+            "--hiring-roll", help=f"The raw 2d6 of the hiring reaction: {entry_form(TWO_D6)}."
+        ),
     ] = None,
     reaction_mod: Annotated[
         int,
         typer.Option("--reaction-mod", help="Other hiring modifiers: generosity, reputation."),
     ] = 0,
-    roll: RollOption = None,
+    roll: TwoD6RollOption = None,
     peril: Annotated[
         bool, typer.Option("--peril", help="A test in peril (the default): a failure flees.")
     ] = False,

@@ -15,10 +15,11 @@ from campaign.rules import saves
 from campaign.rules.citation import Citation
 from campaign.rules.dice import D20, parse_roll
 from cli.output import emit, explanation
-from cli.rules._app import JsonOption, RollOption, app
+from cli.rules._app import D20RollOption, JsonOption, app
 
 # Choices come from the rules' own tables, so the CLI never keeps a second list.
 ClassName = StrEnum("ClassName", {key: key for key in saves.CLASSES})
+CasterName = StrEnum("CasterName", {key: key for key in saves.CASTERS})  # rules dc: casters only
 EffectName = StrEnum("EffectName", {key: key for key in saves.EFFECTS})
 PaladinAbility = StrEnum("PaladinAbility", {key: key for key in saves.PALADIN_ABILITIES})
 
@@ -112,10 +113,12 @@ def dc(
         int | None,
         typer.Option("--ability-mod", help="The casting ability's modifier, given directly."),
     ] = None,
-    class_: Annotated[
-        ClassName | None,
+    class_name: Annotated[  # named as the rules' field, so that their errors say --class
+        CasterName | None,
         typer.Option(
-            "--class", case_sensitive=False, help="The caster's class (with --ability-score)."
+            "--class",
+            case_sensitive=False,
+            help="The caster's class (with --ability-score): a class that casts spells.",
         ),
     ] = None,
     ability_score: Annotated[
@@ -142,7 +145,7 @@ def dc(
     result = saves.spell_dc(
         spell_level,
         ability_mod=ability_mod,
-        class_name=None if class_ is None else class_.value,
+        class_name=None if class_name is None else class_name.value,
         ability_score=ability_score,
         paladin_ability=paladin_ability.value,
     )
@@ -167,7 +170,7 @@ def dc(
 def save(
     bonus: Annotated[int, typer.Option("--bonus", help="The save bonus (signed: --bonus -2).")],
     dc_: Annotated[int, typer.Option("--dc", help="The save's DC.")],
-    roll: RollOption = None,
+    roll: D20RollOption = None,
     effect: Annotated[
         EffectName,
         typer.Option("--effect", case_sensitive=False, help="What a successful save leaves."),

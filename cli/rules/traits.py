@@ -20,6 +20,7 @@ from cli.output import emit, explanation
 from cli.rules._app import JsonOption, app
 
 _HELP_TRAIT = "campaign.rules.trait.help-key"
+_KEY = "KEY"  # `rules trait`'s argument, as its usage line and its errors name it
 
 # What each trigger option means, for --help (the rule itself is in the catalogue).
 _OPTION_HELP = {
@@ -31,6 +32,22 @@ _OPTION_HELP = {
     "years": "--years N (+1 per whole year)",
     "sum": "--sum normal|large|very-large",
 }
+
+# The catalogue's mark of an advantage that halves a lack-of-sleep penalty (Lève-tôt, RULES C-9):
+# `--advantage` bears on the triggers marked ``lack_of_sleep``, and only on them.
+_LACK_OF_SLEEP = "lack-of-sleep-penalties"
+
+
+def _trigger_options(trigger: rules.Trigger) -> str:
+    """The options one trigger takes, ``--advantage`` included where an advantage bears on it."""
+    options = [_OPTION_HELP[o] for o in trigger.accepted_options]
+    if trigger.lack_of_sleep:
+        options += [
+            f"--advantage {a.key} ({a.name_fr} halves the penalty, toward zero)"
+            for a in rules.ADVANTAGES
+            if any(p.applies_to == _LACK_OF_SLEEP for p in a.passive)
+        ]
+    return ", ".join(options) or "none"
 
 
 def _trait_help(trait: rules.Trait) -> str:
@@ -51,8 +68,7 @@ def _trait_help(trait: rules.Trait) -> str:
         else:
             roll = "no roll"
         lines.append(f"    {trigger.name}{default}: {trigger.when} — {roll}.")
-        options = ", ".join(_OPTION_HELP[o] for o in trigger.accepted_options) or "none"
-        lines.append(f"        options: {options}")
+        lines.append(f"        options: {_trigger_options(trigger)}")
     return "\n".join(lines)
 
 
@@ -203,7 +219,7 @@ def trait(
     key: Annotated[
         str,
         typer.Argument(
-            metavar="KEY",
+            metavar=_KEY,
             help="The flaw: English key (phobia-mild), with _ , or French slug (phobie-legere).",
             show_default=False,
         ),
@@ -263,8 +279,8 @@ def trait(
             advantages=advantage or (),
         )
     except ImpossibleInput as error:
-        if error.field == "key":
-            error.option = ""  # an argument: the message names the value, as the logging commands'
+        if error.field == "key":  # the argument, named as Click names one: KEY: unknown trait…
+            error.option = _KEY
         raise
     emit(
         outcome.as_json(),

@@ -54,8 +54,8 @@ def test_morale_rich_explanation_names_the_rule(campaign):
 @pytest.mark.parametrize(
     ("args", "option"),
     [
-        (["--morale", "15"], "--morale"),
-        (["--morale", "1"], "--morale"),
+        # (a rating of 15 or 1 is a company's beyond 2–12: answered, RULES D-1, D-4)
+        (["--morale", "7.5"], "--morale"),
         (["--morale", "7", "--roll", "13"], "--roll"),
         (["--morale", "7", "--roll", "3,7"], "--roll"),
         (["--morale", "7", "--roll", "1,2,3"], "--roll"),

@@ -27,16 +27,6 @@ D20RollOption = Annotated[
         + _TRACKER_ROLLS,
     ),
 ]
-# Both kinds at once: still what cli/logging/rolls.py (loyalty, save, item-save) and
-# cli/logging/encounters.py (morale) use, until each takes the one above for its dice.
-RollOption = Annotated[
-    str | None,
-    typer.Option(
-        "--roll",
-        help="The dice as rolled at the table: faces 3,5 or a total 8 (2d6), one natural face "
-        "1–20 (d20). Omitted, the tracker rolls.",
-    ),
-]
 RolledOption = Annotated[
     bool,
     typer.Option("--rolled", help="The --roll was rolled by the tracker (written back by export)."),

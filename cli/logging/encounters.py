@@ -10,7 +10,7 @@ import typer
 from cli.logging._options import (
     NoteOption,
     RolledOption,
-    RollOption,
+    TwoD6RollOption,
     dice,
     signed,
     verdict,
@@ -179,7 +179,7 @@ def morale(
     ctx: typer.Context,
     encounter: Encounter,
     handle: Group,
-    roll: RollOption = None,
+    roll: TwoD6RollOption = None,
     cornered: Annotated[
         bool, typer.Option("--cornered", help="Cornered: a morale-2 group fights.")
     ] = False,

@@ -7,7 +7,14 @@ from typing import Annotated, Any
 import typer
 
 from campaign.errors import ImpossibleInput
-from cli.logging._options import NoteOption, RolledOption, RollOption, dice, verdict
+from cli.logging._options import (
+    D20RollOption,
+    NoteOption,
+    RolledOption,
+    TwoD6RollOption,
+    dice,
+    verdict,
+)
 from cli.state import record
 
 Handle = Annotated[str, typer.Argument(help="The character's handle, e.g. brynn.")]
@@ -23,7 +30,7 @@ def register(root: typer.Typer) -> None:
 def loyalty(
     ctx: typer.Context,
     handle: Handle,
-    roll: RollOption = None,
+    roll: TwoD6RollOption = None,
     peril: Annotated[bool, typer.Option("--peril", help="In peril (the default).")] = False,
     after_adventure: Annotated[
         bool, typer.Option("--after-adventure", help="After an adventure: a failure quits.")
@@ -84,7 +91,7 @@ def save(
     damage_taken: Annotated[
         int | None, typer.Option("--damage-taken", help="The damage the GM rules taken.")
     ] = None,
-    roll: RollOption = None,
+    roll: D20RollOption = None,
     voluntary_fail: Annotated[
         bool, typer.Option("--voluntary-fail", help="The target chooses to fail.")
     ] = False,
@@ -152,7 +159,7 @@ def item_save(
     ctx: typer.Context,
     handle: Handle,
     item: Annotated[str | None, typer.Argument(help="The item (default: the exposed one).")] = None,
-    roll: RollOption = None,
+    roll: D20RollOption = None,
     dc: Annotated[int | None, typer.Option("--dc", help="With no exposure: the DC.")] = None,
     save_type: Annotated[
         str | None, typer.Option("--type", help="With no exposure: the save type.")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 import unicodedata
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -35,6 +36,19 @@ LOG_COMMANDS = frozenset(
 STORE_COMMANDS = frozenset({"init", "replay", "import", "shell"})
 PROGRESS_FROM = 200  # lines: shorter logs replay too fast for a bar to help
 WARNINGS_LISTED = 20  # more go to the audit: years of sessions in one file lapse hundreds
+INTERRUPTED = 130  # Ctrl-C: the status Typer gives a KeyboardInterrupt (128 + SIGINT)
+
+
+@dataclass
+class _Fate:
+    """What became of one file of a replay so far: what a Ctrl-C says (SPEC §5: the GM is told
+    which files landed)."""
+
+    name: str
+    events: int | None = None  # how many events its save committed (0: nothing new); None: none
+    sessions: list[int] = field(default_factory=list)  # the sessions it records
+    printed: bool = False  # its summary was printed
+    unsure: bool = False  # interrupted in its save, and the store could not say if it committed
 
 
 def register(app: typer.Typer) -> None:
@@ -55,29 +69,96 @@ def replay(
     Example: campaign replay sessions/*.log
     """
     out = stdout()
-    with open_ledger(ctx, create=True, scratch=dry_run) as ledger:
-        if dry_run:
-            ledger.unit(lambda: _replay_all(ctx, ledger, files, dry_run=True), commit=False)
-            return
-        _replay_all(ctx, ledger, files, dry_run=False)
-    out.print("`campaign status` shows where things stand; `campaign history` every event.")
+    fates = [_Fate(str(path)) for path in files]
+    try:
+        with open_ledger(ctx, create=True, scratch=dry_run) as ledger:
+            if dry_run:
+                ledger.unit(
+                    lambda: _replay_all(ctx, ledger, files, fates, dry_run=True), commit=False
+                )
+                return
+            _replay_all(ctx, ledger, files, fates, dry_run=False)
+        out.print("`campaign status` shows where things stand; `campaign history` every event.")
+    except KeyboardInterrupt:
+        # Ctrl-C, wherever it fell — a file's save may have committed before it, its summary not
+        # printed: say which files landed. Exit 130 as before; raised as an Exit, which the
+        # shell takes as the command's own, so it does not add that nothing was recorded.
+        stderr().print(_interrupted(fates, dry_run=dry_run), markup=False, soft_wrap=True)
+        raise typer.Exit(INTERRUPTED) from None
 
 
-def _replay_all(ctx: typer.Context, ledger: Ledger, files: list[Path], *, dry_run: bool) -> None:
+def _replay_all(
+    ctx: typer.Context, ledger: Ledger, files: list[Path], fates: list[_Fate], *, dry_run: bool
+) -> None:
     out = stdout()
     landed: list[str] = []
-    for path in files:
+    for path, fate in zip(files, fates, strict=True):
         try:
             log = read_log(_read(path), name=str(path))
-            summary = _replay_file(ctx, ledger, log, dry_run=dry_run)
+            summary = _replay_file(ctx, ledger, log, fate, dry_run=dry_run)
         except ImpossibleInput as error:
             if landed and not dry_run:
                 out.print(f"landed before the error: {', '.join(landed)}", markup=False)
             elif not dry_run:
                 out.print("no file landed", markup=False)
             raise ImpossibleInput(describe(error), field="line") from None
+        if fate.events is None:
+            fate.events = 0  # no session in it
+        # said before it is printed: a Ctrl-C just after the write must not call it unprinted
+        # (the write is one call, of text already made)
+        fate.printed = True
         out.print(summary, markup=False, soft_wrap=True)
         landed.append(str(path))
+
+
+def _interrupted(fates: list[_Fate], *, dry_run: bool) -> str:
+    """What a Ctrl-C says: which files landed (their save committed), which were not recorded,
+    and, for a file that landed after its summary was cut short, where its findings are."""
+    if dry_run:
+        return "interrupted: nothing was recorded (a dry run records nothing)"
+    landed = [f for f in fates if f.events is not None]
+    unsure = [f for f in fates if f.unsure]
+    missing = [f.name for f in fates if f.events is None and not f.unsure]
+    if landed and not missing and not unsure:
+        said = ["every file landed — " + ", ".join(f"{f.name} ({_events(f)})" for f in landed)]
+    else:
+        said = [f"{f.name} landed ({_events(f)})" for f in landed]
+    said += [
+        f"{f.name} was interrupted while its events were written and the store could not be "
+        "read back: all of it or none of it is recorded, `campaign history` shows which"
+        for f in unsure
+    ]
+    if missing:
+        said.append(f"{', '.join(missing)} {'was' if len(missing) == 1 else 'were'} not recorded")
+    for fate in landed:
+        if fate.events and not fate.printed:
+            said.append(
+                f"the summary of {fate.name} (its audit findings) was not printed: "
+                f"{_audit_where(fate.sessions)} lists them, `campaign status` shows where "
+                "things stand"
+            )
+    return "interrupted: " + "; ".join(said)
+
+
+def _events(fate: _Fate) -> str:
+    return counted(fate.events, "event") if fate.events else "nothing new"
+
+
+def _committed(ledger: Ledger, events: list[Any]) -> bool | None:
+    """Whether the save of a file's ``events``, interrupted, committed: the store holds its last
+    event, hash and all (another writer may have recorded at that place since, once the lock
+    was let go). None: the store could not be read, or a second Ctrl-C cut the reading short."""
+    last = events[-1]
+    try:
+        found = ledger.app.recorder.select_events(
+            last.originator_id,
+            gt=last.originator_version - 1,
+            lte=last.originator_version,
+            limit=1,
+        )
+        return bool(found) and ledger.app.mapper.to_domain_event(found[0]).hash == last.hash
+    except (Exception, KeyboardInterrupt):
+        return None
 
 
 def _read(path: Path) -> bytes:
@@ -92,14 +173,18 @@ def _read(path: Path) -> bytes:
         ) from None
 
 
-def _replay_file(ctx: typer.Context, ledger: Ledger, log: SessionLog, *, dry_run: bool) -> str:
+def _replay_file(
+    ctx: typer.Context, ledger: Ledger, log: SessionLog, fate: _Fate, *, dry_run: bool
+) -> str:
     """Run the file's new session blocks in one unit of work; say what happened.
 
     Which blocks are new is decided inside the unit, under the writer lock: two GMs replaying
-    the same file at once on a shared store find the second one's blocks recorded, skipped."""
+    the same file at once on a shared store find the second one's blocks recorded, skipped.
+    ``fate`` is told how many events the file's save committed, once it has."""
     if not log.blocks:
         return f"{log.name}: no session in it (a session starts with a `session N` line)"
     run = LogRun(ledger, source=Path(log.name).name, telling=dry_run or state(ctx).verbose)
+    staged: list[Any] = []  # what the unit's save writes, once the lines have run
 
     def work() -> tuple[list[SessionBlock], list[int], list[Any]]:
         todo, skipped = _new_blocks(ledger, log)
@@ -107,9 +192,24 @@ def _replay_file(ctx: typer.Context, ledger: Ledger, log: SessionLog, *, dry_run
             return todo, skipped, []
         before = ledger.last_position()
         _run_blocks(ctx, run, log.name, todo)
-        return todo, skipped, [e for e in ledger.staged_events() if e.position > before]
+        fate.sessions = [b.number for b in todo]
+        staged[:] = [e for e in ledger.staged_events() if e.position > before]
+        return todo, skipped, staged
 
-    todo, skipped, events = work() if dry_run else ledger.unit(work)
+    if dry_run:
+        todo, skipped, events = work()
+    else:
+        try:
+            todo, skipped, events = ledger.unit(work)
+            fate.events = len(events)
+        except KeyboardInterrupt:
+            # the save may have committed before it (the library takes snapshots after): the
+            # store says whether it did
+            if fate.events is None and staged:
+                committed = _committed(ledger, staged)
+                fate.unsure = committed is None
+                fate.events = len(staged) if committed else None
+            raise
     said = [f"session {n} already recorded from this text: skipped" for n in skipped]
     if not todo:
         return f"{log.name}: nothing new. " + "; ".join(said)
@@ -189,11 +289,15 @@ def _audit_summary(ledger: Ledger, sessions: list[int]) -> str:
     audit command that lists them."""
     found, warned, pending = ledger.audit_counts(sessions)
     detail = counted(warned, "warning") + (f", {pending} pending" if pending else "")
+    return f"audit: {counted(found, 'finding')} ({detail}) — {_audit_where(sessions)}"
+
+
+def _audit_where(sessions: list[int]) -> str:
+    """The audit command that lists the findings of ``sessions``."""
     if len(sessions) == 1:
-        where = f"`campaign audit --session {sessions[0]}`"
-    else:  # one --session at a time: name the range
-        where = f"`campaign audit --session N` for sessions {min(sessions)}–{max(sessions)}"
-    return f"audit: {counted(found, 'finding')} ({detail}) — {where}"
+        return f"`campaign audit --session {sessions[0]}`"
+    # one --session at a time: name the range
+    return f"`campaign audit --session N` for sessions {min(sessions)}–{max(sessions)}"
 
 
 def _run_blocks(ctx: typer.Context, run: LogRun, name: str, blocks: list[SessionBlock]) -> None:

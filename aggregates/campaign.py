@@ -6,12 +6,13 @@ session, the last session number, the clock and the settings — O(1) in the his
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from eventsourcing.domain import event
 
 from aggregates.base import WIDE_LIMIT, LedgerAggregate, aggregate_id
-from campaign.clock import format_moment
+from campaign.clock import format_moment, parse_duration, parse_moment
 from campaign.errors import ImpossibleInput
 
 PALADIN_ABILITIES = ("wis", "cha")  # RULES D-6
@@ -61,9 +62,14 @@ class Campaign(LedgerAggregate):
         note: str | None = None  # the GM's --note (absent from events before it was kept)
 
     class ClockMoved(Event):
+        """``subcommand`` and ``words`` came later (absent from older events, read as None: the
+        log writes those back as ``clock advance`` by the seconds ``by``)."""
+
         seconds: int  # since day 1 00:00
         by: int  # seconds advanced
         note: str | None
+        subcommand: str | None = None  # "advance" or "set" (``command`` is its position)
+        words: str | None = None  # as the parser read it: 3rounds, day 5 12:00
 
     class SettingChanged(Event):
         setting: str
@@ -160,15 +166,18 @@ class Campaign(LedgerAggregate):
 
     # --- clock, settings, notes, retractions ------------------------------------------------------
 
-    def advance(self, seconds: int, note: str | None = None) -> None:
+    def advance(self, seconds: int, note: str | None = None, words: str | None = None) -> None:
+        """``clock advance``; ``words``: its duration as the GM wrote it (``3rounds``)."""
         if seconds < 0:
             raise ImpossibleInput(
                 "the clock never runs backwards", field="duration", expected="a duration ≥ 0"
             )
         self._check_kept(self.clock + seconds, "duration")
-        self._move(self.clock + seconds, seconds, note)
+        self._check_words(words, seconds, parse_duration)
+        self._move(self.clock + seconds, seconds, note, "advance", words)
 
-    def set_clock(self, seconds: int, note: str | None = None) -> None:
+    def set_clock(self, seconds: int, note: str | None = None, words: str | None = None) -> None:
+        """``clock set``; ``words``: its time as the GM wrote it (``day 5 12:00``)."""
         if seconds < self.clock:
             # the next whole minute, as a GM usually types a time (`clock set` takes seconds too)
             earliest = -(-self.clock // 60) * 60
@@ -179,7 +188,14 @@ class Campaign(LedgerAggregate):
                 expected=f"{format_moment(earliest)} or later",
             )
         self._check_kept(seconds, "time")
-        self._move(seconds, seconds - self.clock, note)
+        self._check_words(words, seconds, parse_moment)
+        self._move(seconds, seconds - self.clock, note, "set", words)
+
+    @staticmethod
+    def _check_words(words: str | None, seconds: int, parse: Callable[[str], int]) -> None:
+        """The words kept must say the seconds recorded: a log replays them."""
+        if words is not None and parse(words) != seconds:
+            raise ValueError(f"{words!r} does not say {seconds} s")
 
     @staticmethod
     def _check_kept(seconds: int, field: str) -> None:
@@ -194,7 +210,15 @@ class Campaign(LedgerAggregate):
             )
 
     @event(ClockMoved)
-    def _move(self, seconds: int, by: int, note: str | None) -> None:
+    def _move(
+        self,
+        seconds: int,
+        by: int,
+        note: str | None,
+        subcommand: str | None = None,
+        words: str | None = None,
+    ) -> None:
+        # ``subcommand`` and ``words`` stay in the event (the snapshot's shape is unchanged).
         self.clock = seconds
 
     def change_setting(self, setting: str, value: str, note: str | None = None) -> None:

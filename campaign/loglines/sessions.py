@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from aggregates.campaign import Campaign
+from campaign.clock import format_moment
 from campaign.loglines.registry import writes
 from campaign.loglines.words import Line, duration
 
@@ -20,7 +21,12 @@ def _session_end(e, events, subjects, renumber) -> Line:
 
 @writes(Campaign.ClockMoved)
 def _clock(e, events, subjects, renumber) -> Line:
-    return Line("clock", "advance").arg(duration(e.by)).note(e)
+    """The GM's command in the GM's words (``clock advance 3rounds``, ``clock set "day 5
+    12:00"``); an event recorded before they were kept says the seconds it moved by in their
+    largest whole unit, as an advance (what it did, from wherever the clock was)."""
+    if e.subcommand == "set":
+        return Line("clock", "set").arg(e.words or format_moment(e.seconds, exact=True)).note(e)
+    return Line("clock", "advance").arg(e.words or duration(e.by)).note(e)
 
 
 @writes(Campaign.SettingChanged)

@@ -26,26 +26,14 @@ _MOMENT = re.compile(r"^day\s+0*([0-9]{1,18})\s+([0-9]{1,2}):([0-9]{2})(?::([0-9
 MOMENT_FORMS = '"day N HH:MM" or "day N HH:MM:SS"'  # as the clock shows a time, seconds too
 
 
-class Typed(int):
-    """In-game seconds that remember the GM's words for them, as the parser read them
-    (``3rounds``, ``day 5 12:00``): ``clock advance`` and ``clock set`` keep the words on their
-    ``Campaign.ClockMoved`` event, so that the history and an exported log say what the GM said
-    (``campaign.sessions``). It is an ``int`` everywhere else; arithmetic gives a plain one."""
-
-    words: str
-
-    def __new__(cls, seconds: int, words: str) -> Typed:
-        made = super().__new__(cls, seconds)
-        made.words = words
-        return made
-
-    def __getnewargs__(self) -> tuple[int, str]:  # copy and pickle keep the words
-        return int(self), self.words
+def parse_duration(text: str, *, field: str = "duration") -> int:
+    """``30s``, ``10min``, ``6h``, ``3d``, ``2w``, ``4turns``, ``5rounds`` → seconds."""
+    return read_duration(text, field=field)[0]
 
 
-def parse_duration(text: str, *, field: str = "duration") -> Typed:
-    """``30s``, ``10min``, ``6h``, ``3d``, ``2w``, ``4turns``, ``5rounds`` → seconds, with
-    the words as read: lower case, no leading zeros (``03Rounds`` → ``3rounds``)."""
+def read_duration(text: str, *, field: str = "duration") -> tuple[int, str]:
+    """A duration's seconds, and its words as read: lower case, no leading zeros
+    (``03Rounds`` → ``3rounds``), which ``clock advance`` keeps for the history and the log."""
     match = _DURATION.match(text.strip().lower())
     if not match:
         raise ImpossibleInput(
@@ -62,13 +50,18 @@ def parse_duration(text: str, *, field: str = "duration") -> Typed:
             value=f"{digits[:8]}…{match.group(2)}",
             expected="a number of at most 18 digits and a unit: 30s, 10min, 6h, 3d, 2w",
         )
-    return Typed(int(digits) * UNITS[match.group(2)], f"{digits}{match.group(2)}")
+    return int(digits) * UNITS[match.group(2)], f"{digits}{match.group(2)}"
 
 
-def parse_moment(text: str, *, field: str = "time") -> Typed:
+def parse_moment(text: str, *, field: str = "time") -> int:
     """``day N HH:MM`` or ``day N HH:MM:SS`` (as :func:`format_moment` shows a time whose
-    seconds are not whole minutes, after ``clock advance 30s``) → seconds since day 1 00:00,
-    with the words as read: ``day 5 09:00`` for ``DAY 05 9:00``, the seconds kept if given."""
+    seconds are not whole minutes, after ``clock advance 30s``) → seconds since day 1 00:00."""
+    return read_moment(text, field=field)[0]
+
+
+def read_moment(text: str, *, field: str = "time") -> tuple[int, str]:
+    """A time's seconds since day 1 00:00, and its words as read (``day 5 09:00`` for
+    ``DAY 05 9:00``, the seconds kept if given), which ``clock set`` keeps."""
     match = _MOMENT.match(text.strip())
     day, hours, minutes, seconds = (int(g or 0) for g in match.groups()) if match else (0,) * 4
     if not match or day < 1 or hours > 23 or minutes > 59 or seconds > 59:
@@ -78,7 +71,7 @@ def parse_moment(text: str, *, field: str = "time") -> Typed:
     words = f"day {day} {hours:02d}:{minutes:02d}"
     if match.group(4) is not None:
         words += f":{seconds:02d}"
-    return Typed((day - 1) * 86400 + hours * 3600 + minutes * 60 + seconds, words)
+    return (day - 1) * 86400 + hours * 3600 + minutes * 60 + seconds, words
 
 
 def format_moment(seconds: int, *, exact: bool = False) -> str:

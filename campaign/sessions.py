@@ -95,17 +95,19 @@ class SessionCommands:
         campaign.end(note)
         return ended
 
-    # The seconds of ``clock advance`` and ``clock set`` come from campaign.clock's parsers,
-    # which remember the GM's words (``Typed``): the ClockMoved event keeps them, and the
-    # history and an exported log say ``clock advance 3rounds``, ``clock set "day 5 12:00"``.
+    # ``words``: the GM's duration or time as read (campaign.clock.read_duration/read_moment);
+    # the ClockMoved event keeps them, and the history and an exported log say
+    # ``clock advance 3rounds``, ``clock set "day 5 12:00"``.
 
-    def advance_clock(self: Ledger, seconds: int, note: str | None = None) -> int:
-        words = getattr(seconds, "words", None)
-        return self._on_campaign(lambda c: c.advance(int(seconds), note, words)).clock
+    def advance_clock(
+        self: Ledger, seconds: int, note: str | None = None, words: str | None = None
+    ) -> int:
+        return self._on_campaign(lambda c: c.advance(seconds, note, words)).clock
 
-    def set_clock(self: Ledger, seconds: int, note: str | None = None) -> int:
-        words = getattr(seconds, "words", None)
-        return self._on_campaign(lambda c: c.set_clock(int(seconds), note, words)).clock
+    def set_clock(
+        self: Ledger, seconds: int, note: str | None = None, words: str | None = None
+    ) -> int:
+        return self._on_campaign(lambda c: c.set_clock(seconds, note, words)).clock
 
     def change_setting(self: Ledger, setting: str, value: str, note: str | None = None) -> None:
         self._on_campaign(lambda c: c.change_setting(setting, value, note))

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from campaign.clock import format_moment, parse_duration, parse_moment
+from campaign.clock import format_moment, read_duration, read_moment
 from campaign.errors import ImpossibleInput
 from cli.logging._options import NoteOption
 from cli.state import record, state
@@ -77,8 +77,8 @@ def advance(
 
     Example: campaign clock advance 2h
     """
-    seconds = parse_duration(duration)
-    record(ctx, lambda ledger: ledger.advance_clock(seconds, note), _said_clock)
+    seconds, words = read_duration(duration)
+    record(ctx, lambda ledger: ledger.advance_clock(seconds, note, words), _said_clock)
 
 
 @clock_app.command("set")
@@ -93,8 +93,8 @@ def set_clock(
 
     Example: campaign clock set "day 3 08:00"
     """
-    seconds = parse_moment(moment)
-    record(ctx, lambda ledger: ledger.set_clock(seconds, note), _said_clock)
+    seconds, words = read_moment(moment)
+    record(ctx, lambda ledger: ledger.set_clock(seconds, note, words), _said_clock)
 
 
 def _said_clock(seconds: int) -> str:

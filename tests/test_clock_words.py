@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from uuid import UUID
 
 import pytest
-from eventsourcing.persistence import StoredEvent
 
 from campaign.application import Ledger
 from campaign.store import parse_store_url
+from tests.test_upcasting import stored
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -219,15 +218,6 @@ def test_the_python_api_lines(in_store, tmp_path):
         ledger.advance_clock(7200)
         ledger.set_clock(7200 + 86400 + 30)
     assert commands(in_store)[-2:] == ["clock advance 2h", 'clock set "day 2 02:00:30"']
-
-
-def stored(row: dict) -> StoredEvent:
-    return StoredEvent(
-        originator_id=UUID(row["originator_id"]),
-        originator_version=row["originator_version"],
-        topic=row["topic"],
-        state=row["state"].encode("utf-8"),
-    )
 
 
 def test_clock_moves_recorded_before_the_words_read_as_before(in_store, campaign, tmp_path):

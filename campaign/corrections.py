@@ -12,11 +12,7 @@ only while no later command (not itself retracted) touched the same aggregates �
 them, or relied on them without recording (a company joining an encounter, a retainer's
 employer: ``Event.relies_on``) — because the state put back is the state before the command.
 An ``encounter end`` is relied on by every later command on a company that fought in that
-encounter (it left the ended encounter alone: :func:`_fought`). A ``session N`` (by ``last`` or
-``event:N``) is withdrawn only while nothing at all was recorded later in session N: withdrawn,
-the session would never have opened and still hold it — retractions and the events of commands
-since withdrawn included, which cannot be undone (the session then stays opened: `session end`
-ends it).
+encounter (it left the ended encounter alone: :func:`_fought`).
 """
 
 from __future__ import annotations
@@ -33,8 +29,6 @@ from campaign.errors import ImpossibleInput
 from campaign.store import MAX_STORED
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from campaign.application import Ledger
     from campaign.unit import StagedCommand
 
@@ -92,103 +86,55 @@ class Corrections:
         staged: list[StagedCommand] = self._unit.commands if self._unit is not None else []
         retractions, withdrawn = self._staged_retractions()
         gone = retractions | withdrawn
+        # the unit's lines still in force: only they stand in the way of a stored command (a
+        # withdrawn line, or a retraction's compensations, do not — as live, where the timeline
+        # leaves retracted commands and retractions out)
+        standing = [c for c in staged if c.position not in gone]
         if match.group(1) is None:  # last
-            last = len(staged) - 1
-            while last >= 0 and staged[last].position in gone:
-                last -= 1
-            if last >= 0:
-                asked = staged[last].position
-                return self._staged_target(ref, asked, staged, last, retractions, withdrawn)
+            last = next((c for c in reversed(staged) if c.position not in gone), None)
+            if last is not None:
+                return last.position, self._staged_states(last)[0]
             last_stored = self._last_stored_command(ref, withdrawn)
-            return self._stored_target(ref, last_stored, staged, retractions, withdrawn)
+            return self._stored_target(ref, last_stored, standing, withdrawn)
         position = int(match.group(1))
         index = bisect_right(staged, position, key=lambda c: c.position) - 1
         if index >= 0 and staged[index].last >= position:  # a line of this log
-            command = staged[index].position
-            if command in retractions:
+            if staged[index].position in retractions:
                 raise _a_retraction(position, ref)
-            if command in withdrawn:
-                raise _already_retracted(command, ref)
-            return self._staged_target(ref, position, staged, index, retractions, withdrawn)
-        return self._stored_target(ref, position, staged, retractions, withdrawn)
-
-    def _staged_target(
-        self: Ledger,
-        ref: str,
-        asked: int,
-        staged: list[StagedCommand],
-        index: int,
-        retractions: set[int],
-        withdrawn: set[int],
-    ) -> tuple[int, dict[UUID, dict[str, Any] | None]]:
-        """A command of this unit (``staged[index]``, in force; ``asked``: the position the GM
-        named) to withdraw, and the state to put back per aggregate it changed; refused while a
-        later line stands in the way (:class:`_Reliance`). The lines since withdrawn and the
-        retractions stand in the way only of the command that opened their session: they
-        cannot be undone, so they are named first."""
-        command = staged[index]
-        changed, fought = self._staged_states(command)
-        later = staged[index + 1 :]
-        if not later:  # nothing after it (`retract last` of the line just read)
-            return command.position, changed
-        reliance = _Reliance(set(changed), fought, self._staged_opened(command))
-        gone = retractions | withdrawn
-        in_opened = self._staged_in(reliance.opened)
-        clash = next((c for c in later if c.position in gone and in_opened(c)), None) or next(
-            (
-                c
-                for c in later
-                if c.position not in gone and reliance.clash(set(c.touched), c.relied, c.session)
-            ),
-            None,
-        )
-        if clash is None:
-            return command.position, changed
-        if clash.position in gone:
-            message = self._in_opened_session(
-                asked, clash.position, "a line of this log",
-                clash.position in retractions, reliance.opened,
-            )  # fmt: skip
-        else:
-            why = reliance.why(set(clash.touched), clash.relied, clash.session)
-            message = (
-                f"event:{asked} cannot be retracted: event:{clash.position} (a line "
-                f"of this log) {why}; retract that command first"
+            if staged[index].position in withdrawn:
+                raise _already_retracted(staged[index].position, ref)
+            command = staged[index]
+            changed, fought, moved = self._staged_states(command)
+            reliance = _Reliance(_subjects(changed, moved), fought, self._staged_opened(command))
+            clash = next(
+                (
+                    c
+                    for c in staged[index + 1 :]
+                    if c.position not in gone
+                    and reliance.clash(set(c.touched), c.relied, c.session)
+                ),
+                None,
             )
-        raise _refuse(message, ref, "a command no later command touched")
+            if clash is not None:
+                why = reliance.why(set(clash.touched), clash.relied, clash.session)
+                raise _refuse(
+                    f"event:{position} cannot be retracted: event:{clash.position} (a line of "
+                    f"this log) {why}; retract that command first",
+                    ref,
+                    "a command no later command touched",
+                )
+            return command.position, changed
+        return self._stored_target(ref, position, standing, withdrawn)
 
-    def _in_opened_session(
-        self: Ledger, position: int, later: int, subject: str, retraction: bool, number: int | None
-    ) -> str:
-        """Why the `session N` command at ``position`` cannot be withdrawn: a later event that
-        cannot be undone — a retraction, or an event of a command since withdrawn — was
-        recorded in the session it opened."""
-        what = "a retraction" if retraction else "of a command since retracted"
-        undone = (
-            "A retraction cannot itself be withdrawn"
-            if retraction
-            else "A retracted command's events stay in the history"
-        )
-        still = (
-            f"session {number} stays opened: end it with `session end` if it should not go on"
-            if self.campaign().open_session == number
-            else f"the command that opened session {number} stands"
-        )
-        return (
-            f"event:{position} cannot be retracted: event:{later} ({subject}), {what}, was "
-            f"recorded in session {number}, which the withdrawn command opened — withdrawn, "
-            f"session {number} would never have opened and still hold it. {undone}, so {still}"
-        )
-
-    def _staged_states(
-        self: Ledger, command: StagedCommand
-    ) -> tuple[dict[UUID, dict[str, Any] | None], dict[UUID, tuple[str, str]]]:
+    def _staged_states(self: Ledger, command: StagedCommand) -> _Changes:
         """The aggregates a command of this unit changed, each with its state before it — as
         :meth:`_changed` finds them for a stored command: one it left as it was (a `note` on
         the campaign) needs no compensation, and later commands on it do not stand in the way.
-        And the companies that fought in an encounter it ended (:func:`_fought`)."""
+        And the companies that fought in an encounter it ended (:func:`_fought`), and whether
+        it moved the clock."""
         changed: dict[UUID, dict[str, Any] | None] = {}
         fought: dict[UUID, tuple[str, str]] = {}
+        moved = False
         for key, version in command.touched.items():
             before = self.staged_state(key, version)
             if before is None:  # it created the aggregate
@@ -198,7 +144,8 @@ class Corrections:
             if after != before:
                 changed[key] = before
                 fought |= _fought(before, after)
-        return changed, fought
+                moved = moved or _moves_clock(before, after)
+        return changed, fought, moved
 
     def _staged_retractions(self: Ledger) -> tuple[set[int], set[int]]:
         """The unit's retraction commands and the commands they withdrew, read once from the
@@ -216,16 +163,6 @@ class Corrections:
             if event.command == command.position and type(event).__name__ == "SessionOpened":
                 return event.number
         return None
-
-    def _staged_in(self: Ledger, session: int | None) -> Callable[[StagedCommand], bool]:
-        """Whether a command of this unit recorded an event in ``session``: in its own session,
-        or on the campaign — `session M` ends the open session N with an event in N."""
-        on_campaign = {
-            event.command
-            for event in (self.campaign().pending_events if session is not None else ())
-            if event.session == session
-        }
-        return lambda c: session is not None and (c.session == session or c.position in on_campaign)
 
     def _last_stored_command(self: Ledger, ref: str, withdrawn: set[int]) -> int:
         """The most recent stored command neither a retraction nor retracted — in the store, or
@@ -252,21 +189,13 @@ class Corrections:
         return found
 
     def _stored_target(
-        self: Ledger,
-        ref: str,
-        position: int,
-        staged: list[StagedCommand],
-        retractions: set[int],
-        withdrawn: set[int],
+        self: Ledger, ref: str, position: int, staged: list[StagedCommand], withdrawn: set[int]
     ) -> tuple[int, dict[UUID, dict[str, Any] | None]]:
         """A stored command to withdraw, and the state to put back per aggregate it changed;
-        refused while a later event stands in the way (:class:`_Reliance`), stored or a line of
-        the running log (``staged``). ``retractions`` and ``withdrawn``: the running log's
-        retractions and the commands they withdrew (stored ones among them too, which the
-        timeline does not know yet). Only commands in force stand in the way of what the command
-        changed; every later event recorded in the session it opened does, retractions and the
-        events of commands since withdrawn included (they cannot be undone: named first)."""
-        from sqlalchemy import and_, or_, select
+        refused while a later command in force (stored, or a line of the running log:
+        ``staged``) changed or relied on one of them. ``withdrawn``: the stored commands the
+        running log retracted already, which the timeline does not know yet."""
+        from sqlalchemy import or_, select
 
         from projections import tables
 
@@ -295,67 +224,39 @@ class Corrections:
             versions: dict[Any, list[int]] = {}
             for row in rows:
                 versions.setdefault(row.aggregate_id, []).append(row.aggregate_version)
-            first, fought = self._changed(versions)
+            first, fought, moved = self._changed(versions)
             opened = next((row.session for row in rows if row.kind == "session-opened"), None)
-            reliance = _Reliance(set(first), fought, opened)
+            reliance = _Reliance(_subjects(first, moved), fought, opened)
             end = max(row.position for row in rows)
-            columns = (t.position, t.subject, t.aggregate_id, t.relies_on, t.session, t.kind)
-            in_force = [t.retracted.is_(False), t.kind.not_in(RETRACTION_KINDS)]
-            if withdrawn:
-                in_force.append(t.command.not_in(sorted(withdrawn)))
-            stays = None  # a retraction, or a withdrawn command's event, in the session opened
-            if opened is not None:
-                stays = connection.execute(
-                    select(*columns)
-                    .where(t.session == opened, t.position > end, ~and_(*in_force))
-                    .order_by(t.position)
-                    .limit(1)
-                ).first()
             later = (
                 None
-                if stays is not None or not (first or opened is not None)
+                if not first
                 else connection.execute(
-                    select(*columns)
+                    select(t.position, t.subject, t.aggregate_id, t.relies_on, t.session)
                     .where(
                         or_(
                             t.aggregate_id.in_(list(first)),
-                            t.relies_on.in_(list(first)),
+                            t.relies_on.in_(list(reliance.changed)),
                             t.aggregate_id.in_(list(fought)),
                             *([t.session == opened] if opened is not None else []),
                         ),
                         t.position > end,
-                        *in_force,
+                        t.retracted.is_(False),
+                        t.kind.not_in(RETRACTION_KINDS),
+                        *([t.command.not_in(sorted(withdrawn))] if withdrawn else []),
                     )
                     .order_by(t.position)
                     .limit(1)
                 ).first()
             )
-        gone = retractions | withdrawn
-        undone: tuple[int, str, bool] | None = None  # its position, subject, and if a retraction
-        if stays is not None:
-            undone = (stays.position, stays.subject, stays.kind in RETRACTION_KINDS)
-        elif opened is not None:  # a line of this log that cannot be undone
-            in_opened = self._staged_in(opened)
-            line = next((c for c in staged if c.position in gone and in_opened(c)), None)
-            if line is not None:
-                undone = (line.position, "a line of this log", line.position in retractions)
-        if undone is not None:
-            message = self._in_opened_session(position, *undone, opened)
-            raise _refuse(message, ref, "a command no later command touched")
         found: tuple[int, str, str] | None = None
         if later is not None:
             relied = {later.relies_on} - {None}
             why = reliance.why({later.aggregate_id}, relied, later.session)
             found = (later.position, later.subject, why)
         else:
-            clash = next(  # a line of this log in force, not yet stored
-                (
-                    c
-                    for c in staged
-                    if c.position not in gone
-                    and reliance.clash(set(c.touched), c.relied, c.session)
-                ),
-                None,
+            clash = next(  # a line of this log, not yet stored
+                (c for c in staged if reliance.clash(set(c.touched), c.relied, c.session)), None
             )
             if clash is not None:
                 why = reliance.why(set(clash.touched), clash.relied, clash.session)
@@ -382,15 +283,15 @@ class Corrections:
         transcoder = self.app.mapper.transcoder  # `restored` went through it: compare alike
         return transcoder.decode(transcoder.encode(before.state())) == compensation.restored
 
-    def _changed(
-        self: Ledger, versions: dict[Any, list[int]]
-    ) -> tuple[dict[UUID, dict[str, Any] | None], dict[UUID, tuple[str, str]]]:
+    def _changed(self: Ledger, versions: dict[Any, list[int]]) -> _Changes:
         """The aggregates a command changed, each with its state before the command (None: the
         command created it). One it left as it was (a `note` on the campaign) needs no
         compensation, and later commands on it do not stand in the way. And the companies
-        that fought in an encounter the command ended (:func:`_fought`)."""
+        that fought in an encounter the command ended (:func:`_fought`), and whether it moved
+        the clock."""
         changed: dict[UUID, dict[str, Any] | None] = {}
         fought: dict[UUID, tuple[str, str]] = {}
+        moved = False
         for aggregate_id, seen in versions.items():
             if min(seen) == 1:
                 changed[aggregate_id] = None
@@ -400,7 +301,27 @@ class Corrections:
             if after != before:
                 changed[aggregate_id] = before
                 fought |= _fought(before, after)
-        return changed, fought
+                moved = moved or _moves_clock(before, after)
+        return changed, fought, moved
+
+
+# What a command changed: the aggregates, each with its state before it; the companies that
+# fought in an encounter it ended; whether it moved the campaign's clock.
+_Changes = tuple[dict[UUID, dict[str, Any] | None], dict[UUID, tuple[str, str]], bool]
+
+# What a flaw roll's timed condition relies on (FlawRolled.relies_on): the campaign's clock, not
+# the whole campaign — a setting withdrawn does not move it. No aggregate has this ID.
+CLOCK = id_of("clock", "campaign")
+
+
+def _moves_clock(before: dict[str, Any] | None, after: dict[str, Any] | None) -> bool:
+    return bool(before and after and "clock" in before and before["clock"] != after.get("clock"))
+
+
+def _subjects(changed: dict[UUID, Any], moved: bool) -> set[UUID]:
+    """What a later command may not have changed or relied on: the aggregates, and the clock
+    when the command moved it."""
+    return set(changed) | {CLOCK} if moved else set(changed)
 
 
 def _fought(
@@ -435,10 +356,7 @@ class _Reliance:
     ``relies_on``); record on a company that fought in an encounter it ended (``fought``,
     :func:`_fought`); or be recorded in the session it opened (``opened``: withdrawn, that
     session would never have opened, and would still hold the later command — which needed an
-    open session, SPEC §4). The session it opened is also held by every later event recorded in
-    it that is not in force — a retraction, an event of a command since withdrawn — which
-    cannot be undone: those are checked apart (:meth:`Corrections._stored_target`,
-    :meth:`Corrections._staged_target`), and named first."""
+    open session, SPEC §4)."""
 
     changed: set[UUID]
     fought: dict[UUID, tuple[str, str]]
@@ -456,7 +374,7 @@ class _Reliance:
         if touched & self.changed:
             return "changed the same subject later"
         if relied & self.changed:
-            if id_of("campaign", "campaign") in relied:  # FlawRolled.relies_on
+            if CLOCK in relied:  # FlawRolled.relies_on
                 return "started a condition timed from the in-game clock as it stood then"
             return "relied on the same subject later"
         ended = next((self.fought[key] for key in self.fought if key in touched), None)

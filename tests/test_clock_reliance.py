@@ -70,3 +70,10 @@ def test_a_condition_that_ended_by_itself_is_not_ended_again(run, campaign):
     assert "greed conditions ended" in run("condition", "end", "ana", "greed")
     modifiers = json.loads(run("modifiers", "character:ana", "--json"))
     assert modifiers["subjects"][0]["modifiers"] == []
+
+
+def test_a_setting_withdrawn_under_a_timed_condition_is_no_clock_move(run):
+    run("setting", "paladin-ability", "cha")  # event 5: the campaign changes, not its clock
+    run(*GREED, "--duration", "2h")
+    run("retract", "event:5")
+    assert "retract event:5" in [e["command"] for e in events(run)]

@@ -137,7 +137,7 @@ def test_a_whole_export_still_verifies_and_a_cut_head_unmarked_is_still_a_deleti
     [
         ["session 1", "note a", "session 2", "retract last", "note b"],
         ["session 1", "note a", "session 3", "retract last", "session 2", "note b"],
-        ["session 1", "note a", "session 2", "retract last", "note x", "retract last",
+        ["session 1", "note a", "session 2", "note x", "retract last", "retract last",
          "note b", "session 3", "note c"],
     ],
     ids=["live", "mistyped", "twice"],

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 from aggregates.character_traits import check_whole, same_name
-from campaign.clock import format_moment
 from campaign.errors import ImpossibleInput, UnknownHandle
 from campaign.rules import d6harmonie
 
@@ -47,28 +46,23 @@ class ConditionCommands:
 
     # --- commands --------------------------------------------------------------------------------
 
-    def conditions_from(self, source: str, clock: int) -> tuple[str, list[dict[str, Any]]]:
-        """The flaw key ``SOURCE`` (``KEY[:detail]``) names and its conditions in force at
-        ``clock`` (in-game seconds; one whose ``until`` has passed has ended by itself): all of
-        them for a key, those of one flaw for ``KEY:detail`` — which a key alone must be when
-        conditions of several such flaws are active (``phobia-mild:rats``, ``…:spiders``)."""
+    def conditions_from(self, source: str) -> tuple[str, list[dict[str, Any]]]:
+        """The flaw key ``SOURCE`` (``KEY[:detail]``) names and its conditions: all of them for
+        a key, those of one flaw for ``KEY:detail`` — which a key alone must be when conditions
+        of several such flaws are active (``phobia-mild:rats``, ``phobia-mild:spiders``)."""
         text = source if isinstance(source, str) else ""
         written, detail = d6harmonie.split_detail(text)
         try:
             key = d6harmonie.find_trait(written).key
         except ImpossibleInput:
             key = written.lower()
-        running = [c for c in self._conditions if c["until"] is None or c["until"] > clock]
-        mine = [c for c in running if c["source"] == key]
+        mine = [c for c in self._conditions if c["source"] == key]
         if detail is not None:
             mine = [c for c in mine if same_name(c.get("detail") or "") == same_name(detail)]
         if not mine:
-            active = ", ".join(dict.fromkeys(_named(c) for c in running)) or "none"
-            over = [c["until"] for c in self._conditions if c["source"] == key and c not in running]
-            at = format_moment(max(over), exact=True) if over else None
-            ended = f" (its condition ended by itself at {at})" if at else ""
+            active = ", ".join(dict.fromkeys(_named(c) for c in self._conditions)) or "none"
             raise UnknownHandle(
-                f"{self.handle} has no condition from {source!r}{ended}; active: {active}",
+                f"{self.handle} has no condition from {source!r}; active: {active}",
                 field="source",
                 value=source,
                 expected=active,
@@ -83,9 +77,9 @@ class ConditionCommands:
             )
         return key, mine
 
-    def end_condition(self, source: str, clock: int, note: str | None = None) -> None:
-        """``condition end H SOURCE``: the conditions from that flaw end now (``clock``)."""
-        key, ended = self.conditions_from(source, clock)
+    def end_condition(self, source: str, note: str | None = None) -> None:
+        """``condition end H SOURCE``: the conditions from that flaw end now."""
+        key, ended = self.conditions_from(source)
         self.trigger_event(self.ConditionEnded, source=key, conditions=ended, by="gm", note=note)
 
     def end_session_conditions(self, note: str | None = None) -> None:

@@ -220,13 +220,18 @@ class CharacterCommands(CharacterRollCommands):
     def end_condition(
         self: Ledger, handle: str, source: str, note: str | None = None
     ) -> dict[str, Any]:
-        """Every condition from ``source`` ends now; returns the source's key and them."""
+        """Every condition from ``source`` ends now; returns the source's key and them, and
+        ``over``: when they had all ended by themselves already (in-game seconds), else None —
+        recorded as the GM said, as logs recorded before say it too."""
 
         def body(_: Recording) -> dict[str, Any]:
             found = self.character(handle)
-            found.end_condition(source, self.campaign().clock, note)
+            found.end_condition(source, note)
             ended = found.pending_events[-1]
             self.save(found)
-            return {"source": ended.source, "conditions": ended.conditions}
+            ends = [c["until"] for c in ended.conditions]
+            clock = self.campaign().clock
+            over = max(ends) if None not in ends and max(ends) <= clock else None
+            return {"source": ended.source, "conditions": ended.conditions, "over": over}
 
         return self.command(body)

@@ -1057,7 +1057,7 @@ def test_conditions_end_by_the_gms_word_or_with_the_session():
     b.roll_flaw("phobia-mild", result=2)
     b.end_session_conditions()  # only the phobia has no duration
     assert [c["source"] for c in b.conditions] == ["greed"]
-    b.end_condition("cupidite", 0, note="good news from home")  # at day 1 00:00
+    b.end_condition("cupidite", note="good news from home")
     ended = last(b)
     assert (ended.source, ended.by, ended.note, len(ended.conditions)) == (
         "greed",
@@ -1067,7 +1067,7 @@ def test_conditions_end_by_the_gms_word_or_with_the_session():
     )
     assert b.conditions == []
     with refused(b, UnknownHandle, field="source"):
-        b.end_condition("greed", 0)
+        b.end_condition("greed")
 
 
 def test_healing_never_recovers_more_than_was_lost():

@@ -3,7 +3,7 @@ item-drop|item-repair|saves|heal`` and ``condition end``."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -334,10 +334,17 @@ def condition_end(
 
     Example: campaign condition end brynn phobia-mild
     """
-    record(
-        ctx,
-        lambda ledger: ledger.end_condition(handle, source, note),
-        lambda ended: (
-            f"{handle}: {flaw_named(ended['source'], ended['conditions'])} conditions ended"
-        ),
-    )
+    record(ctx, lambda ledger: ledger.end_condition(handle, source, note), _said_ended(handle))
+
+
+def _said_ended(handle: str):
+    def say(ended: dict[str, Any]) -> str:
+        said = f"{handle}: {flaw_named(ended['source'], ended['conditions'])} conditions ended"
+        if ended["over"] is not None:  # recorded as said: nothing was left to end
+            from campaign.clock import format_moment
+
+            at = format_moment(ended["over"], exact=True)
+            said += f" (they had ended by themselves at {at})"
+        return said
+
+    return say

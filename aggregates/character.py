@@ -281,8 +281,6 @@ class Character(
         position: int,
         save_bonus: int | None = None,
     ) -> None:
-        if self._item_state(item) == "destroyed":
-            return  # the GM's item (SAV004) is gone: nothing is left to save (RULES D-7)
         exposure = {"item": item, "save_type": save_type, "dc": dc, "effect": effect}
         self._exposures.append(
             {**exposure, "damage": damage, "energy": energy, "position": position,
@@ -304,9 +302,6 @@ class Character(
     @event(ItemDestroyed)
     def _item_destroyed(self, item: str, hp: int | None, state: str, exposure: int | None) -> None:
         self._item_save_resolved(item, hp, state, exposure)
-
-    def _item_state(self, name: str) -> str | None:
-        return next((i["state"] for i in self._items if i["name"] == name), None)
 
     def _set_item(self, name: str, hp: int | None, state: str) -> None:
         for item in self._items:

@@ -114,8 +114,8 @@ class CharacterRollCommands:
             save, *exposed = found.pending_events[since:]
             self.save(found)
             exposure = exposed[0] if exposed else None
-            pending = found.pending_exposure  # None after a destroyed item the GM named
-            due = exposure is not None and pending is not None
+            # a destroyed item the GM named has nothing left to save (RULES D-7)
+            due = exposure is not None and found.item_named(exposure.item)["state"] != "destroyed"
             return {
                 "roll": save.roll,
                 "dc": save.dc,
@@ -125,7 +125,7 @@ class CharacterRollCommands:
                 "ruled": save.ruled,
                 "damage_taken": save.damage_taken,
                 "exposed": exposure.item if exposure else None,
-                "item_save_due": due and pending["position"] == exposure.position,
+                "item_save_due": due,
                 "candidates": exposure.candidates if exposure else [],
                 "tied": exposure.tied if exposure else [],
                 "chosen_by": exposure.chosen_by if exposure else None,

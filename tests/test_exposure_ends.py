@@ -9,8 +9,10 @@ then made it final, a warning the GM could not answer:
 - the GM named a destroyed item with `--item` (SAV004: not a candidate; RULES D-7: a destroyed
   item is gone), and `item-save` says "nothing is left to save".
 
-Both now expect no item save: no SAV003, the save's line says so, and withdrawing the drop
-brings the wait back (pending in its session, final after it)."""
+Neither waits now: no SAV003 is listed, the save's line says so, and withdrawing the drop
+brings the wait back (pending in its session, final after it). The exposure of a destroyed item
+stays on the character, as stores recorded before kept it (an item save of another item
+answers it): their logs replay the same."""
 
 import pytest
 
@@ -81,8 +83,22 @@ def test_a_destroyed_item_named_by_the_gm_is_exposed_with_nothing_left_to_save(l
     assert said["exposed"] == "Sword" and said["item_save_due"] is False
     assert codes(ledger, "SAV004") == [("brynn/Sword", "final")]  # still a ruling to audit
     assert codes(ledger) == []
-    assert ledger.character("brynn").pending_exposure is None
+    with pytest.raises(ImpossibleInput, match="Sword is destroyed: nothing is left to save"):
+        ledger.item_save("brynn", roll="9")
     ledger.end_session()
+    assert codes(ledger) == []
+
+
+def test_an_item_save_of_another_item_after_it_is_taken_as_stores_recorded_it(ledger):
+    """Stores recorded before held the exposure of the destroyed item as pending, and an item
+    save of another item against it (SAV004): their logs replay so, naming the exposed item."""
+    brynn(ledger)
+    ledger.add_item("brynn", "Sword", "held", hardness=0, hp=5)
+    ledger.item_save("brynn", "Sword", dc=10, save_type="reflex", damage=9, roll="2")
+    ledger.saving_throw("brynn", "Fireball", "reflex", roll="1", item="Sword", **FIREBALL)
+    ledger.item_save("brynn", "Tower shield", roll="12")  # against the exposing save
+    other = [f for f in ledger.audit() if f["code"] == "SAV004" and f["ruled"] == "Tower shield"]
+    assert [f["message"] for f in other] == ["item save of Tower shield; the exposed item is Sword"]
     assert codes(ledger) == []
 
 

@@ -117,8 +117,10 @@ def exposed(verdict: Verdict, e: Character.ItemExposed, character: Character) ->
                 cite=saves.CITE_ITEM_CHOICE,
             )
         )
-    if character.item_named(e.item)["state"] == "destroyed":
-        return  # nothing is left to save: the character expects no item save (RULES D-7)
+    # A destroyed item the GM named has nothing left to save (RULES D-7): no item save is
+    # awaited (its item-save is refused), so the finding is answered at once — kept, unlisted,
+    # to name the exposed item beside an item save of another one (SAV004).
+    destroyed = character.item_named(e.item)["state"] == "destroyed"
     verdict.findings.append(
         finding(
             "SAV003",
@@ -126,9 +128,10 @@ def exposed(verdict: Verdict, e: Character.ItemExposed, character: Character) ->
             subject=subject,
             rules_say="item-save",
             ruled=None,
-            message=f"natural 1: {e.item} exposed, no item save yet",
+            message=f"natural 1: {e.item} exposed, "
+            + ("destroyed: nothing left to save" if destroyed else "no item save yet"),
             cite=saves.CITE_OBJECT_DAMAGE,
-            status=PENDING,
+            status=RESOLVED if destroyed else PENDING,
         )
     )
 

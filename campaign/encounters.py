@@ -105,8 +105,9 @@ class EncounterCommands:
 
     def recover_company(self: Ledger, handle: str, n: int, note: str | None = None) -> int:
         """N incapacitated members fit again — in the open encounters too, as far as they were
-        incapacitated there: N in all, the earliest encounter's first (members of a company in
-        two fights at once were hurt in one or the other). Returns the members fit now."""
+        incapacitated there: N in all, in the encounters' handle order (:meth:`fights_of`; a
+        log and the same lines typed live must agree, and no rule says which fight's wounded
+        recover first). Returns the members fit now."""
 
         def body(_: Recording) -> int:
             company = self.company(handle)

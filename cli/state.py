@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -142,7 +142,10 @@ def open_ledger(
             except BaseException as error:
                 # a command that fails writes nothing: not even the store it would have created
                 if (made or ledger.made_store) and getattr(error, "exit_code", 1) != 0:
-                    ledger.discard_if_empty()
+                    # a store in no state to answer (a Ctrl-C in the middle of a read) stays:
+                    # the GM is told the command's own error, not the clean-up's
+                    with suppress(Exception):
+                        ledger.discard_if_empty()
                 raise
             if not keep_empty and (made or ledger.made_store):
                 ledger.discard_if_empty()

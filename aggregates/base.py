@@ -37,6 +37,11 @@ def aggregate_id(kind: str, handle: str) -> UUID:
     return uuid5(LEDGER_NAMESPACE, f"{kind}:{handle.lower()}")
 
 
+# What an event timed from the campaign's in-game clock relies on (Event.relies_on): the clock,
+# not the whole campaign — a setting withdrawn does not move it. No aggregate has this ID.
+CLOCK = aggregate_id("clock", "campaign")
+
+
 @dataclass(slots=True)
 class Recording:
     """One command being recorded: the next free position, the session and the GM, and the

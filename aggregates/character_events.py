@@ -15,7 +15,7 @@ from dataclasses import KW_ONLY
 from typing import Any
 from uuid import UUID
 
-from aggregates.base import LedgerAggregate, aggregate_id, nest_topics
+from aggregates.base import CLOCK, LedgerAggregate, aggregate_id, nest_topics
 
 
 class Event(LedgerAggregate.Event):
@@ -241,11 +241,11 @@ class FlawRolled(Judged):  # rules_say/ruled: success, failure, or None (no roll
     class_version = 2
 
     def relies_on(self) -> UUID | None:
-        """The campaign's clock (an ID no aggregate has: campaign.corrections.CLOCK), when a
-        condition it started ends at an in-game time (``until``) counted from it: an earlier
-        clock move cannot be withdrawn by ``event:N`` while this stands."""
+        """The campaign's clock (``CLOCK``, an ID no aggregate has), when a condition it started
+        ends at an in-game time (``until``) counted from it: an earlier clock move cannot be
+        withdrawn by ``event:N`` while this stands."""
         timed = any(c.get("until") is not None for c in self.conditions)
-        return aggregate_id("clock", "campaign") if timed else None
+        return CLOCK if timed else None
 
     @staticmethod
     def upcast_v1_v2(state: dict[str, Any]) -> None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from aggregates.base import Recording
+from aggregates.base import CLOCK, Recording
 from aggregates.base import aggregate_id as id_of
 from campaign.errors import ImpossibleInput
 from campaign.store import MAX_STORED
@@ -308,10 +308,6 @@ class Corrections:
 # What a command changed: the aggregates, each with its state before it; the companies that
 # fought in an encounter it ended; whether it moved the campaign's clock.
 _Changes = tuple[dict[UUID, dict[str, Any] | None], dict[UUID, tuple[str, str]], bool]
-
-# What a flaw roll's timed condition relies on (FlawRolled.relies_on): the campaign's clock, not
-# the whole campaign — a setting withdrawn does not move it. No aggregate has this ID.
-CLOCK = id_of("clock", "campaign")
 
 
 def _moves_clock(before: dict[str, Any] | None, after: dict[str, Any] | None) -> bool:

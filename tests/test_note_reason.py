@@ -4,6 +4,8 @@ command takes --note)."""
 
 from __future__ import annotations
 
+from tests.test_value_checks import exported_then_replayed
+
 
 def _timeline(campaign_json, db):
     return [(e["command"], e["note"]) for e in campaign_json("--db", db, "history")["events"]]
@@ -27,13 +29,7 @@ def test_a_note_keeps_its_reason_through_history_export_and_replay(
         ('note "rain all day"', "rain all day"),  # no reason: the note's own words
     ]  # fmt: skip
 
-    exported = campaign("--db", db, "export", "--format", "log")
-    assert exported.exit_code == 0, exported.output
-    log = tmp_path / "exported.log"
-    log.write_text(exported.stdout, encoding="utf-8")
-    again = str(tmp_path / "again.db")
-    replayed = campaign("--db", again, "replay", str(log))
-    assert replayed.exit_code == 0, replayed.output
+    again = exported_then_replayed(campaign, db, tmp_path)
     assert _timeline(campaign_json, again) == [*timeline, ("session end", None)]  # the file's end
 
 

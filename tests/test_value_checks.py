@@ -97,6 +97,11 @@ def _recorded_then_replayed(campaign, db, tmp_path, *lines: list[str]) -> str:
     for words in lines:
         result = campaign("--db", db, *words)
         assert result.exit_code == 0, result.output
+    return exported_then_replayed(campaign, db, tmp_path)
+
+
+def exported_then_replayed(campaign, db, tmp_path) -> str:
+    """Export ``db``'s log and replay it into a new store (returned); both must succeed."""
     exported = campaign("--db", db, "export", "--format", "log")
     assert exported.exit_code == 0, exported.output
     log = tmp_path / "exported.log"

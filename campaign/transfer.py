@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
@@ -257,14 +257,24 @@ def _check(event: Any, row: dict[str, Any]) -> None:
         raise ValueError(f"data lacks {', '.join(missing)} (a {row['type']} has them)")
 
 
-def import_jsonl(ledger: Ledger, lines: Iterable[str], name: str = "<jsonl>") -> int:
+def import_jsonl(
+    ledger: Ledger,
+    lines: Iterable[str],
+    name: str = "<jsonl>",
+    *,
+    committed: Callable[[int], None] | None = None,
+) -> int:
     """Load a ``jsonl`` export into ``ledger``'s store, which must be empty: position-faithful,
-    all of it in one transaction or nothing. Returns the number of events."""
+    all of it in one transaction or nothing. Returns the number of events; ``committed`` is told
+    it as soon as they are stored, before the read models catch up (a Ctrl-C then can say that
+    the import landed)."""
     _check_empty(ledger)  # before reading a long file for nothing
     stored = read_jsonl(ledger, lines, name)
     with ledger.locked():
         _check_empty(ledger)
         ledger.app.recorder.insert_events(stored)
+    if committed is not None:
+        committed(len(stored))
     ledger.catch_up()
     return len(stored)
 

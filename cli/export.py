@@ -11,15 +11,18 @@ from collections import deque
 from collections.abc import Iterable
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from campaign import export as exporting
 from campaign.errors import ImpossibleInput
 from campaign.transfer import import_jsonl
-from cli.output import counted, echo_utf8, stdout
+from cli.output import ExitStatus, counted, echo_utf8, stderr, stdout
 from cli.state import open_ledger
+
+if TYPE_CHECKING:
+    from campaign.application import Ledger
 
 
 class Format(StrEnum):
@@ -102,9 +105,34 @@ def import_(
             value=str(file),
             expected="a UTF-8 jsonl export",
         ) from None
+    landed: list[int] = []  # the number of events, once they are stored
     with open_ledger(ctx, create=True) as ledger:
-        # "\n" only: a JSON string may hold U+2028, which str.splitlines() would split on
-        count = import_jsonl(ledger, text.split("\n"), name=str(file))
+        try:
+            # "\n" only: a JSON string may hold U+2028, which str.splitlines() would split on
+            count = import_jsonl(ledger, text.split("\n"), name=str(file), committed=landed.append)
+        except KeyboardInterrupt:
+            # the events may be stored already, the read models still catching up: say which
+            stderr().print(_interrupted(ledger, landed, file), markup=False, soft_wrap=True)
+            raise typer.Exit(ExitStatus.INTERRUPTED) from None
     stdout().print(
         f"imported {counted(count, 'event')} (positions 1–{count}) from {file}", markup=False
+    )
+
+
+def _interrupted(ledger: Ledger, landed: list[int], file: Path) -> str:
+    """What a Ctrl-C during ``import`` says: whether the events were stored (all or none)."""
+    if not landed:  # cut short before the insert returned: the store says whether it committed
+        try:
+            landed.append(ledger.last_position())
+        except (Exception, KeyboardInterrupt):
+            return (
+                f"interrupted as the events of {file} were being stored, and the store could "
+                "not be read back: all of them or none are recorded, `campaign history` shows "
+                "which"
+            )
+    if not landed[0]:
+        return f"interrupted: nothing was imported from {file}"
+    return (
+        f"interrupted: the import had landed — {counted(landed[0], 'event')} from {file} are "
+        "stored; the read models catch up at the next command"
     )

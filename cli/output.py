@@ -27,6 +27,7 @@ class ExitStatus(IntEnum):
     STORE_FAILURE = 1
     BAD_INPUT = 2
     FINDINGS = 3
+    INTERRUPTED = 130  # Ctrl-C: the status Typer gives a KeyboardInterrupt (128 + SIGINT)
 
 
 def stdout() -> Console:

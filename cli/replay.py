@@ -24,7 +24,7 @@ from campaign.application import Ledger
 from campaign.errors import CampaignError, ImpossibleInput
 from campaign.logfile import LogLine, SessionBlock, SessionLog, read_log
 from cli.fastparse import line_context
-from cli.output import counted, describe, stderr, stdout
+from cli.output import ExitStatus, counted, describe, stderr, stdout
 from cli.state import LogRun, open_ledger, state
 
 # The commands a log may hold (SPEC §4): the logging commands, never a reading one.
@@ -36,7 +36,6 @@ LOG_COMMANDS = frozenset(
 STORE_COMMANDS = frozenset({"init", "replay", "import", "shell"})
 PROGRESS_FROM = 200  # lines: shorter logs replay too fast for a bar to help
 WARNINGS_LISTED = 20  # more go to the audit: years of sessions in one file lapse hundreds
-INTERRUPTED = 130  # Ctrl-C: the status Typer gives a KeyboardInterrupt (128 + SIGINT)
 
 
 @dataclass
@@ -84,7 +83,7 @@ def replay(
         # printed: say which files landed. Exit 130 as before; raised as an Exit, which the
         # shell takes as the command's own, so it does not add that nothing was recorded.
         stderr().print(_interrupted(fates, dry_run=dry_run), markup=False, soft_wrap=True)
-        raise typer.Exit(INTERRUPTED) from None
+        raise typer.Exit(ExitStatus.INTERRUPTED) from None
 
 
 def _replay_all(

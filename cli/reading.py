@@ -24,7 +24,7 @@ from campaign.application import Ledger
 from campaign.errors import UnknownHandle
 from campaign.store import StoreError, parse_store_url
 from cli import render
-from cli.output import counted, echo_utf8, emit, stderr, stdout
+from cli.output import ExitStatus, counted, echo_utf8, emit, stderr, stdout
 from cli.state import DEFAULT_DB, open_ledger, state
 
 projections = typer.Typer(
@@ -251,9 +251,20 @@ def rebuild(ctx: typer.Context) -> None:
 
     Example: campaign projections rebuild
     """
-    with open_ledger(ctx, create=False) as ledger, _progress("folding events") as progress:
-        folded = ledger.rebuild(progress=progress)
-        position = ledger.last_position()
+    folded: int | None = None
+    try:
+        with open_ledger(ctx, create=False) as ledger, _progress("folding events") as progress:
+            folded = ledger.rebuild(progress=progress)
+            position = ledger.last_position()
+    except KeyboardInterrupt:
+        # one transaction (Ledger.rebuild): all of it or none of it
+        said = (
+            "the read models are as they were (the rebuild is one transaction)"
+            if folded is None
+            else f"the read models were rebuilt ({counted(folded, 'event')} folded)"
+        )
+        stderr().print(f"interrupted: {said}", markup=False, soft_wrap=True)
+        raise typer.Exit(ExitStatus.INTERRUPTED) from None
     stdout().print(f"read models rebuilt: {counted(folded, 'event')} folded (position {position})")
 
 

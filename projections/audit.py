@@ -19,6 +19,7 @@ from sqlalchemy import bindparam, delete, select, update
 
 from aggregates.campaign import Campaign
 from campaign import audit
+from campaign.audit.findings import handle_of
 from projections import tables
 from projections.fold import Fold, Projection, insert_rows
 
@@ -41,6 +42,8 @@ class Audit(Projection):
 
     def __init__(self) -> None:
         self._note: tuple[int | None, str | None] = (None, None)  # the running command's note
+        # the batch's commands → the first aggregate other than the campaign each touched
+        self._touched: dict[int, str] = {}
         self._forget()
 
     def _forget(self) -> None:
@@ -55,12 +58,31 @@ class Audit(Projection):
         self._first_noted: bool | None = None  # … and whether a stored GEN002 notes it
 
     def reset(self) -> None:
-        self._note = (None, None)
+        self._note, self._touched = (None, None), {}
         self._forget()
 
     def flush(self, fold: Fold) -> None:
         self._write(fold)
         self._forget()
+        self._touched = {}  # the timeline holds them now
+
+    def _touched_by(self, fold: Fold, command: int) -> str:
+        """What GEN001 names (README): the first thing the withdrawn ``command`` touched, in
+        event order, other than the campaign — ``ford`` for a withdrawn casualty, whose first
+        event is the encounter's, whether or not its retraction had anything to undo there (a
+        morale test ruled as the rules say changes nothing) — else ``campaign``. The batch's own
+        commands are held; earlier ones are in the timeline, whose subjects start with the
+        handle (``ford/goblins``: a handle holds no ``/``)."""
+        if command in self._touched:
+            return self._touched[command]
+        t = tables.timeline.c
+        subject = fold.connection.scalar(
+            select(t.subject)
+            .where(t.command == command, t.aggregate_id != Campaign.create_id())
+            .order_by(t.position)
+            .limit(1)
+        )
+        return subject.partition("/")[0] if subject else "campaign"
 
     def _write(self, fold: Fold) -> None:
         insert_rows(fold.connection, tables.findings, self._rows)
@@ -69,8 +91,13 @@ class Audit(Projection):
     def process(self, fold: Fold, event: Any, aggregate: Any) -> None:
         if self._first is None:
             self._first = event.command
+        if event.command not in self._touched and not isinstance(aggregate, Campaign):
+            self._touched[event.command] = handle_of(aggregate)
         verdict = audit.judge(event, aggregate)
         if isinstance(event, Campaign.CommandRetracted):
+            touched = self._touched_by(fold, event.retracted)
+            for found in verdict.findings:  # GEN001, and GEN002 for its --note
+                found["subject"] = touched
             self._withdraw(fold, event, verdict.reopened)
         note = audit.note_of(event)
         if note is not None and self._note[0] != event.command:
@@ -86,25 +113,6 @@ class Audit(Projection):
             if found["code"] == "SAV004" and found["rules_say"] is None:
                 self._name_exposed(fold, event, found)
             self._insert(found)
-        if verdict.retracted_subject is not None:
-            renamed = ("GEN001", "GEN002")
-            for row in self._rows:
-                if (
-                    row["code"] in renamed
-                    and row["command"] == event.command
-                    and row["subject"] == "campaign"
-                ):
-                    row["subject"] = verdict.retracted_subject
-            f = tables.findings.c
-            fold.connection.execute(
-                update(tables.findings)
-                .where(
-                    f.code.in_(renamed),
-                    f.command == event.command,
-                    f.subject == "campaign",
-                )
-                .values(subject=verdict.retracted_subject)
-            )
 
     def _insert(self, found: dict[str, Any]) -> None:
         pending = found["status"] == audit.PENDING

@@ -27,7 +27,7 @@ metadata = MetaData()
 
 # Bumped whenever a table or a fold changes: a store whose read models were built by another
 # version is rebuilt from its events before it is read.
-READ_MODEL_VERSION = 9
+READ_MODEL_VERSION = 10
 
 tracking = Table(
     "view_tracking",

@@ -3,6 +3,9 @@ it never happened, the history keeps it marked retracted, and nothing is deleted
 follow their modifiers, recoveries and dismissal into open encounters — on SQLite and
 PostgreSQL."""
 
+import json
+import shlex
+
 import pytest
 
 from campaign.application import Ledger
@@ -501,3 +504,55 @@ def test_a_retraction_blocked_by_a_line_of_the_same_log_names_that_line(ledger):
 
     with pytest.raises(RuntimeError, match="nothing was written"):
         ledger.unit(log)
+
+
+# A withdrawn command whose retraction had nothing to undo (a morale test, a loyalty test or a
+# trait ruled as the rules say changes no state): GEN001 named `campaign`, not what the command
+# was about, and a --note on the retraction put its GEN002 there too.
+NOTHING_TO_UNDO = [
+    ("e", "morale e t --roll 3,3"),  # a morale 12 group: it fights on, as before
+    ("e", "morale e g --roll 6,6 --ruling fight"),  # MOR003 ruled, state unchanged
+    ("r", "loyalty r --roll 7 --ruling stay"),  # loyalty 7 (CHA 10): 7 stays
+    ("p", "trait p phobia-mild --result 5 --difficulty 4 --ruling success"),
+]
+SET_UP = [
+    "session 1",
+    "encounter start e",
+    "encounter group e t --count 10 --morale 12",
+    "encounter group e g --count 5 --morale 7",
+    "character create p --flaw phobia-mild:spiders",
+    "character create r --retainer-of p --employer-cha 10 --hiring-roll 3,4",
+]
+
+
+@pytest.mark.parametrize(("subject", "line"), NOTHING_TO_UNDO)
+@pytest.mark.parametrize("read_between", [False, True], ids=["one-fold", "folded-before"])
+def test_gen001_names_what_a_command_with_nothing_to_undo_was_about(
+    store_url, subject, line, read_between
+):
+    from tests.test_verify import ok
+
+    for words in SET_UP:
+        ok("--db", store_url, *shlex.split(words))
+    ok("--db", store_url, *shlex.split(line))
+    if read_between:  # the withdrawn command folded by an earlier catch-up: read back
+        ok("--db", store_url, "audit", "--json")
+    ok("--db", store_url, "retract", "last", "--note", "misread the die")
+    findings = json.loads(ok("--db", store_url, "audit", "--json"))["findings"]
+    named = {f["code"]: f["subject"] for f in findings if f["code"] in ("GEN001", "GEN002")}
+    assert named == {"GEN001": subject, "GEN002": subject}
+
+
+def test_gen001_in_a_log_names_what_the_withdrawn_command_was_about(tmp_path):
+    from tests.test_verify import ok
+
+    db, log = tmp_path / "campaign.db", tmp_path / "one.log"
+    lines = [*SET_UP]
+    for _, line in NOTHING_TO_UNDO:
+        lines += [line, "retract last"]
+    log.write_text("#! campaign-log 1\n" + "\n".join(lines) + "\n")
+    ok("--db", str(db), "replay", str(log))
+    findings = json.loads(ok("--db", str(db), "audit", "--json"))["findings"]
+    assert [f["subject"] for f in findings if f["code"] == "GEN001"] == [
+        subject for subject, _ in NOTHING_TO_UNDO
+    ]

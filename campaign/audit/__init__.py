@@ -25,7 +25,6 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from aggregates.base import LedgerAggregate
 from aggregates.campaign import Campaign
 from aggregates.character import Character
 from aggregates.company import MercenaryCompany
@@ -39,7 +38,6 @@ from campaign.audit.findings import (
     check_code,
     entry,
     finding,
-    handle_of,
     note_of,
     subject_of,
 )
@@ -84,8 +82,6 @@ def judge(event: Any, aggregate: Any) -> Verdict:
     judges = _judges_of(type(event))
     if judges is not None:
         judges(verdict, event, aggregate)
-    if isinstance(event, LedgerAggregate.Retracted) and not isinstance(aggregate, Campaign):
-        verdict.retracted_subject = handle_of(aggregate)
     note = note_of(event)
     if note is not None:  # once per command: the read model keeps the first (GEN002)
         said = "note" if isinstance(event, Campaign.NoteRecorded) else "the GM's note"
@@ -133,7 +129,7 @@ def _retracted(verdict: Verdict, e: Campaign.CommandRetracted, campaign: Campaig
         finding(
             "GEN001",
             e,
-            subject="campaign",  # the read model names what the command touched
+            subject="campaign",  # the read model names what the withdrawn command touched
             ruled=e.retracted,
             message=f"the command at event:{e.retracted} was retracted",
         )

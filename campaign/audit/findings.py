@@ -78,7 +78,6 @@ class Settle:
 class Verdict:
     findings: list[dict[str, Any]] = field(default_factory=list)
     settles: list[Settle] = field(default_factory=list)
-    retracted_subject: str | None = None  # GEN001 names what the retraction command touched
     # A retraction: how a finding it re-opens from an answer (``resolved``) stands now. The
     # answer withdrawn never came, so an event that decides the finding and has passed since
     # decides it at once (a SAV003 whose session has ended: final); the others are pending.

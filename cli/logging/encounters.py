@@ -21,6 +21,7 @@ app = typer.Typer(help="Encounters: their groups and the companies that join the
 
 Encounter = Annotated[str, typer.Argument(help="The encounter's handle, e.g. ford.")]
 Group = Annotated[str, typer.Argument(help="The group's (or joined company's) handle.")]
+Monsters = Annotated[str, typer.Argument(help="The monster group's handle.")]
 
 
 def register(root: typer.Typer) -> None:
@@ -66,7 +67,7 @@ def end(ctx: typer.Context, handle: Encounter, note: NoteOption = None) -> None:
 def group(
     ctx: typer.Context,
     encounter: Encounter,
-    handle: Group,
+    handle: Monsters,
     count: Annotated[int, typer.Option("--count", help="How many in the group.")],
     morale: Annotated[int, typer.Option("--morale", help="Its morale rating, 2–12.")],
     name: Annotated[str | None, typer.Option("--name", help="Its name.")] = None,
@@ -88,7 +89,7 @@ def group(
 def rating(
     ctx: typer.Context,
     encounter: Encounter,
-    handle: Group,
+    handle: Monsters,
     morale: Annotated[int, typer.Argument(help="The new rating, 2–12.")],
     reason: Annotated[str, typer.Option("--reason", help="Why: its leader fell, its lair…")],
     note: NoteOption = None,

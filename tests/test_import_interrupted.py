@@ -10,21 +10,16 @@ The in-process cases raise ``KeyboardInterrupt`` before, inside and after the li
 the real-process case sends SIGINT once the events are visible to another connection.
 """
 
-import json
 import os
 import signal
 import sqlite3
 import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from cli.main import app
+from tests.test_replay_interrupted import CAMPAIGN, reads, run, stored
 
-CAMPAIGN = str(Path(sys.executable).with_name("campaign"))
 LOG = """#! campaign-log 1
 session 1
 encounter start e1
@@ -34,28 +29,6 @@ morale e1 rats --roll 6,6
 note "the rats flee"
 session end
 """
-
-
-def run(db, *words, code=0):
-    result = CliRunner().invoke(app, ["--db", str(db), *words])
-    assert result.exit_code == code, (words, result.output)
-    return result
-
-
-def stored(db) -> int:
-    with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as connection:
-        return connection.execute("SELECT count(*) FROM stored_events").fetchone()[0]
-
-
-def reads(db) -> list:
-    """status, history (without the timestamps) and audit, as JSON."""
-    got = []
-    for words in (("status", "--all"), ("history",), ("audit",)):
-        data = json.loads(run(db, *words, "--json").stdout)
-        for event in data.get("events", []):
-            event.pop("timestamp", None)
-        got.append(data)
-    return got
 
 
 @pytest.fixture
@@ -130,9 +103,7 @@ def test_a_ctrl_c_before_the_write_says_nothing_was_imported_and_leaves_no_store
     assert not db.exists()  # a failed first command writes nothing, not even the store
 
 
-def test_a_store_that_cannot_say_whether_the_write_committed_is_said(
-    tmp_path, monkeypatch, export
-):
+def test_a_store_that_cannot_say_whether_the_write_committed_is_said(tmp_path, monkeypatch, export):
     from eventsourcing.persistence import OperationalError
     from eventsourcing.sqlite import SQLiteApplicationRecorder
 

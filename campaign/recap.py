@@ -5,7 +5,9 @@ casualties, the saves and the items they harmed, the flaws that flared up, the r
 their loyalty, the GM's notes. The state is the read side's own (``status --as-of session:N``),
 the happenings are the session's events (``history --session N``'s). A penalty is written as
 ``status`` and ``modifiers`` write it: ``-2D`` for dice, ``-1`` flat (:func:`modifier_words`).
-Nothing here judges anything: the rules' answer appears only beside a ruling that differs.
+Nothing here judges anything: the rules' answer appears only beside a ruling that differs — a
+morale, loyalty or flaw outcome, a save's damage taken, an item save's outcome — and a morale
+roll where no test applies is said to decide nothing.
 
 Retracted commands — a session tells what stood at its end, as its table does:
 
@@ -295,10 +297,19 @@ def _encounters(status, events, names) -> list[str]:
             out.append("")
         for test, mark in tests:
             who = names[(encounter["handle"], test.group)]
-            out.append(f"- Morale of {md(who)}: {_roll(test.roll)} against {test.effective}"
-                       f" — {md(_verdict(test))}{mark}")  # fmt: skip
+            out.append(f"- Morale of {md(who)}: {_tested(test)} — {md(_verdict(test))}{mark}")
         out.append("")
     return out
+
+
+def _tested(test: Any) -> str:
+    """``3+5 = 8 against 7``; where no test applies (rated ≤ 2 or ≥ 12, two successes already,
+    cornered) a roll decides nothing, which is said rather than set against the rating."""
+    if test.tests:
+        return f"{_roll(test.roll)} against {test.effective}"
+    why = "cornered, it fights" if test.cornered else FATES.get(test.rules_say, test.rules_say)
+    rolled = f"{_roll(test.roll)}, but " if test.roll is not None else ""
+    return f"{rolled}no test was due ({why})"
 
 
 def _group_row(group: dict[str, Any], who: str) -> str:
@@ -306,7 +317,9 @@ def _group_row(group: dict[str, Any], who: str) -> str:
     losses += [f"{group['incapacitated']} out of the fight"] if group["incapacitated"] else []
     lost = ", ".join(losses) or "none"
     morale = str(group["morale"])
-    if group["adjustment"]:
+    if group["adjustment"] and group["effective_morale"] == group["morale"]:
+        morale += f" ({group['adjustment']:+d} ignored)"  # at ≤ 2 or ≥ 12 (SPEC §5, as status)
+    elif group["adjustment"]:
         morale += f" ({group['effective_morale']} with adjustments)"
     fate = FATES.get(group["status"], group["status"])
     return f"| {md(who)} | {fate} | {lost} of {group['count']} | {morale} |"
@@ -337,6 +350,9 @@ def _saves(status, events, names) -> list[str]:
                 line += f" — no save; ruled a {event.ruled}"
             if event.damage_taken:
                 line += f"; {event.damage_taken} damage"
+            if event.damage_differs and event.rules_damage is not None:  # SAV005
+                line += "" if event.damage_taken else "; no damage"
+                line += f" (the GM's ruling; the rules said {event.rules_damage})"
             lines.append(line + mark)
         elif isinstance(event, Character.ItemExposed):
             lines.append(f"  - a natural 1: the {md(event.item)} was exposed")
@@ -358,9 +374,14 @@ def _items(status, events, names) -> list[str]:
             acquired[name] = acquired.get(name, 0) + 1
             continue
         item = (*name, acquired.get(name, 0))
-        if isinstance(event, ITEM_HARM):
-            harmed.setdefault(item, {"name": event.item, "dropped": False, "marks": []})
+        ruled = isinstance(event, Character.ItemSaveResolved) and event.differs  # SAV006
+        if isinstance(event, ITEM_HARM) or ruled:
+            told = {"name": event.item, "dropped": False, "marks": [], "rulings": []}
+            harmed.setdefault(item, told)
             harmed[item]["marks"].append(mark)
+            if ruled:
+                left = f", {event.rules_hp_left} hp" if event.rules_hp_left is not None else ""
+                harmed[item]["rulings"].append(f"{event.rules_say}{left}")
         if item not in harmed:
             continue
         if isinstance(event, Character.ItemDropped):
@@ -372,6 +393,8 @@ def _items(status, events, names) -> list[str]:
     for (handle, _, _), told in harmed.items():
         who, name = md(names[handle]), md(told["name"])
         mark = _marked(told["marks"], partly=True)
+        if told["rulings"]:
+            mark = f" (the GM's ruling; the rules said {'; then '.join(told['rulings'])}){mark}"
         if not told["dropped"]:  # still carried: the read side's own state
             character = next(c for c in status["characters"] if c["handle"] == handle)
             held = (i for i in character["items"] if i["name"] == told["name"])

@@ -317,8 +317,9 @@ morale e serfs
 morale e orcs --roll 6,6 --ruling surrender
 """)  # fmt: skip
     recap = campaign("--db", db, "export", "--format", "markdown").stdout
-    assert "- Morale of trolls: no roll against 12 — fight\n" in recap
-    assert "- Morale of serfs: no roll against 2 — flee\n" in recap
+    # no test applies at 12 or 2: said so, not "no roll against 12"
+    assert "- Morale of trolls: no test was due (fights to the death) — fight\n" in recap
+    assert "- Morale of serfs: no test was due (would not fight) — flee\n" in recap
     assert "surrender (the GM's ruling; the rules said flee)" in recap  # a ruling, still said
     history = campaign("--db", db, "--verbose", "history").stdout
     marked = [line for line in history.splitlines() if "≠" in line]

@@ -31,7 +31,8 @@ character item ivo Shield --slot shield --hardness 5 --hp 20
 """
 
 
-def recap(tmp_path, log: str) -> list[str]:
+def recap_lines(tmp_path, log: str) -> list[str]:
+    """``log`` replayed into a new store: the lines of its markdown recap."""
     path = tmp_path / "session.log"
     path.write_text(log, "utf-8")
     db = str(tmp_path / "campaign.db")
@@ -40,7 +41,12 @@ def recap(tmp_path, log: str) -> list[str]:
     assert result.exit_code == 0, result.output
     result = runner.invoke(app, ["--db", db, "export", "--format", "markdown"])
     assert result.exit_code == 0, result.output
-    lines = [*result.stdout.splitlines(), ""]
+    return result.stdout.splitlines()
+
+
+def recap(tmp_path, log: str) -> list[str]:
+    """The lines of the recap's *Damaged items*."""
+    lines = [*recap_lines(tmp_path, log), ""]
     start = lines.index("### Damaged items") + 2
     return lines[start : lines.index("", start)]
 

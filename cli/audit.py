@@ -108,6 +108,18 @@ def _verdict(finding: dict[str, Any]) -> Text:
     return text
 
 
+def _rule(finding: dict[str, Any]) -> Text:
+    """The rule a finding stands on (SPEC §6: seed file and rule name), under its message: the
+    seed by its number (``seed 001``: ``--json`` and ``--explain CODE`` name the whole file)."""
+    rule = finding["rule"]
+    where = f" (seed {rule['seed'].split('_', 1)[0]})" if rule["seed"] else ""
+    return Text(f"{rule['name']}{where}", style="dim")
+
+
+def _finding_cell(finding: dict[str, Any]) -> Text:
+    return Text(finding["message"]) + Text("\n") + _rule(finding)
+
+
 def _code_cell(finding: dict[str, Any]) -> Text:
     text = Text(finding["code"], style=CODE_STYLE.get(finding["severity"], ""))
     if finding["status"] == PENDING:
@@ -166,6 +178,7 @@ class _Session:
             head.append(f"  {finding['subject']}")
             yield Handle(head)
             yield Text("  ") + Text(finding["message"])
+            yield Text("  rule: ", style="dim") + _rule(finding)
             if finding["rules_say"] is not None or finding["ruled"] is not None:
                 yield Text("  ") + _verdict(finding)
             if finding["note"]:
@@ -208,7 +221,7 @@ def _table(session: Any, found: list[dict[str, Any]]) -> Table:
                 str(finding["position"]),
                 _code_cell(finding),
                 Handle(finding["subject"]),
-                finding["message"],
+                _finding_cell(finding),
                 Handle(_verdict(finding)),  # `at-creation →` over `after-creation`
             ]
             if notes:

@@ -31,7 +31,9 @@ _REF = re.compile(r"(session|event):([0-9]+)")
 # only those, and skips the others' work (the timeline's log lines, the audit's judgements).
 STATE = frozenset({"campaign", "board", "companies", "characters", "modifiers"})
 TIMELINE, SESSIONS = frozenset({"timeline"}), frozenset({"sessions"})
-AUDIT = frozenset({"audit"}) | SESSIONS  # the sessions: to refuse an unknown `--session N`
+# the sessions: to refuse an unknown `--session N`; the timeline: GEN001 names what a command
+# withdrawn in an earlier batch touched from it (projections/audit.py, Audit._touched_by)
+AUDIT = frozenset({"audit"}) | SESSIONS | TIMELINE
 
 
 class Reading:

@@ -105,32 +105,44 @@ def import_(
             value=str(file),
             expected="a UTF-8 jsonl export",
         ) from None
-    landed: list[int] = []  # the number of events, once they are stored
-    with open_ledger(ctx, create=True) as ledger:
-        try:
-            # "\n" only: a JSON string may hold U+2028, which str.splitlines() would split on
-            count = import_jsonl(ledger, text.split("\n"), name=str(file), committed=landed.append)
-        except KeyboardInterrupt:
-            # the events may be stored already, the read models still catching up: say which
-            stderr().print(_interrupted(ledger, landed, file), markup=False, soft_wrap=True)
-            raise typer.Exit(ExitStatus.INTERRUPTED) from None
-    stdout().print(
-        f"imported {counted(count, 'event')} (positions 1–{count}) from {file}", markup=False
-    )
+    landed: list[int | None] = []  # the events stored, once they are; None: the store cannot say
+    try:
+        with open_ledger(ctx, create=True) as ledger:
+            try:
+                # "\n" only: a JSON string may hold U+2028, which str.splitlines() would split on
+                lines = text.split("\n")
+                count = import_jsonl(ledger, lines, name=str(file), committed=landed.append)
+            except KeyboardInterrupt:
+                if not landed:  # cut short before the insert returned: did it commit?
+                    landed.append(_stored(ledger))
+                raise
+        stdout().print(
+            f"imported {counted(count, 'event')} (positions 1–{count}) from {file}", markup=False
+        )
+    except KeyboardInterrupt:
+        # wherever it fell — the events may be stored, the read models still catching up, the
+        # store being closed: say whether the import landed
+        stderr().print(_interrupted(landed, file), markup=False, soft_wrap=True)
+        raise typer.Exit(ExitStatus.INTERRUPTED) from None
 
 
-def _interrupted(ledger: Ledger, landed: list[int], file: Path) -> str:
+def _stored(ledger: Ledger) -> int | None:
+    """How many events the store holds (it held none before the import), None if it cannot
+    be read back."""
+    try:
+        return ledger.last_position()
+    except (Exception, KeyboardInterrupt):
+        return None
+
+
+def _interrupted(landed: list[int | None], file: Path) -> str:
     """What a Ctrl-C during ``import`` says: whether the events were stored (all or none)."""
-    if not landed:  # cut short before the insert returned: the store says whether it committed
-        try:
-            landed.append(ledger.last_position())
-        except (Exception, KeyboardInterrupt):
-            return (
-                f"interrupted as the events of {file} were being stored, and the store could "
-                "not be read back: all of them or none are recorded, `campaign history` shows "
-                "which"
-            )
-    if not landed[0]:
+    if landed and landed[0] is None:
+        return (
+            f"interrupted as the events of {file} were being stored, and the store could not be "
+            "read back: all of them or none are recorded, `campaign history` shows which"
+        )
+    if not landed or not landed[0]:
         return f"interrupted: nothing was imported from {file}"
     return (
         f"interrupted: the import had landed — {counted(landed[0], 'event')} from {file} are "

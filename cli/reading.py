@@ -257,15 +257,26 @@ def rebuild(ctx: typer.Context) -> None:
             folded = ledger.rebuild(progress=progress)
             position = ledger.last_position()
     except KeyboardInterrupt:
-        # one transaction (Ledger.rebuild): all of it or none of it
-        said = (
-            "the read models are as they were (the rebuild is one transaction)"
-            if folded is None
-            else f"the read models were rebuilt ({counted(folded, 'event')} folded)"
-        )
-        stderr().print(f"interrupted: {said}", markup=False, soft_wrap=True)
+        stderr().print(_rebuild_interrupted(ctx, folded), markup=False, soft_wrap=True)
         raise typer.Exit(ExitStatus.INTERRUPTED) from None
     stdout().print(f"read models rebuilt: {counted(folded, 'event')} folded (position {position})")
+
+
+def _rebuild_interrupted(ctx: typer.Context, folded: int | None) -> str:
+    """What a Ctrl-C during ``projections rebuild`` says. Rebuilt, when the rebuild returned;
+    otherwise where the read models stand, read back: the rebuild is one transaction, which
+    may or may not have committed as the Ctrl-C fell, and read models of another version were
+    dropped before it began (they are made again empty, at position 0)."""
+    if folded is not None:
+        return f"interrupted: the read models were rebuilt ({counted(folded, 'event')} folded)"
+    advice = "`campaign projections rebuild` rebuilds them, and any read catches them up"
+    try:
+        with open_ledger(ctx, create=False) as ledger:
+            stand = min(position for _, position in ledger.read_model.positions().values())
+            last = ledger.last_position()
+    except (Exception, KeyboardInterrupt):
+        return "interrupted: `campaign projections status` shows where the read models stand"
+    return f"interrupted: the read models stand at position {stand} of {last}; {advice}"
 
 
 @projections.command("run")

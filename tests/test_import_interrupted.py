@@ -169,3 +169,24 @@ def test_sigint_once_the_events_are_stored_says_the_import_landed(tmp_path):
         assert out == ""
     assert stored(db) == events
     assert reads(db) == expected
+
+
+def test_a_ctrl_c_as_the_store_is_closed_after_the_import_says_it_landed(
+    tmp_path, monkeypatch, export
+):
+    from campaign.application import Ledger
+
+    path, events, expected = export
+    db = tmp_path / "campaign.db"
+    original = Ledger.__exit__
+
+    def exit_(self, *args):
+        original(self, *args)
+        raise KeyboardInterrupt  # stored, caught up, closed: the summary never printed
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Ledger, "__exit__", exit_)
+        result = run(db, "import", str(path), code=130)
+    assert result.stderr.startswith(f"interrupted: the import had landed — {events} events")
+    assert stored(db) == events
+    assert reads(db) == expected

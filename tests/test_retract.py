@@ -556,3 +556,30 @@ def test_gen001_in_a_log_names_what_the_withdrawn_command_was_about(tmp_path):
     assert [f["subject"] for f in findings if f["code"] == "GEN001"] == [
         subject for subject, _ in NOTHING_TO_UNDO
     ]
+
+
+@pytest.mark.parametrize("batch", [3, 5000])
+def test_gen001_as_of_a_point_names_what_the_live_audit_names(store_url, monkeypatch, batch):
+    """An audit folded up to a point (``Ledger.audit(as_of=…)``) folds the timeline too, where
+    GEN001 finds what a command withdrawn in an earlier batch touched: it named `campaign`."""
+    import projections.readmodel
+    from tests.test_verify import ok
+
+    monkeypatch.setattr(projections.readmodel, "BATCH", batch)
+    for words in SET_UP:
+        ok("--db", store_url, *shlex.split(words))
+    for _, line in NOTHING_TO_UNDO:
+        ok("--db", store_url, *shlex.split(line))
+    withdrawn = [e for e in ledger_history(store_url) if e["kind"] == "morale-tested"]
+    ok("--db", store_url, "retract", f"event:{withdrawn[0]['position']}", "--note", "misread")
+    with Ledger(parse_store_url(store_url)) as opened:
+        live = opened.audit()
+        last = opened.last_position()
+        assert opened.audit(as_of=f"event:{last}") == live
+    named = {f["code"]: f["subject"] for f in live if f["code"] in ("GEN001", "GEN002")}
+    assert named == {"GEN001": "e", "GEN002": "e"}
+
+
+def ledger_history(store_url):
+    with Ledger(parse_store_url(store_url)) as opened:
+        return opened.history()

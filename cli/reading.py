@@ -131,7 +131,7 @@ def history(
         if as_json:
             _echo_events(rows)
         else:
-            render.print_history(stdout(), rows)
+            render.print_history(stdout(), rows, last=ledger.last_position())
 
 
 JSON_CHUNK = 1000  # events per write of `history --json`

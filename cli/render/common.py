@@ -78,39 +78,59 @@ class Handle:
         self.text = text if isinstance(text, Text) else Text(text, style=style)
         self.hang = hang
 
-    def _lines(self) -> list[list[Text]]:
-        """Each line of the text (a name may hold a line break) in the pieces it may break
-        between."""
+    def _lines(self) -> list[list[list[Text]]]:
+        """Each line of the text (a name may hold a line break) as its words (up to a space),
+        each word in the pieces it may break between (after a ``/`` or a ``-``)."""
         lines = []
         for line in self.text.split("\n", allow_blank=True):
             found = _BREAK.finditer(line.plain)  # not after an indent: "  ↳ trait-taken"
-            ends = [at.end() for at in found if at.start() > 0 and at.end() < len(line)]
-            lines.append(list(line.divide(ends)))
+            ends = [at for at in found if at.start() > 0 and at.end() < len(line)]
+            pieces = list(line.divide(at.end() for at in ends))
+            words: list[list[Text]] = [[]]
+            for piece, at in zip(pieces, [*ends, None], strict=True):
+                words[-1].append(piece)
+                if at is not None and at.group().isspace():
+                    words.append([])  # a space ends a word
+            lines.append(words)
         return lines
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        lines = self._lines()
-        widest = max(cell_len(piece.plain.rstrip()) for line in lines for piece in line)
-        whole = max(sum(piece.cell_len for piece in line) for line in lines)
-        widest += self.hang if any(len(line) > 1 for line in lines) else 0
+        pieces = [[p for word in line for p in word] for line in self._lines()]
+        widest = max(cell_len(piece.plain.rstrip()) for line in pieces for piece in line)
+        whole = max(sum(piece.cell_len for piece in line) for line in pieces)
+        widest += self.hang if any(len(line) > 1 for line in pieces) else 0
         return Measurement(max(1, widest), max(1, whole)).with_maximum(options.max_width)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """Words go whole onto the next line where they do not fit on this one; only a word
+        wider than a whole line breaks inside, after a ``/`` or a ``-`` — a command's
+        ``--retainer-of`` stays one word, `--retainer-` over `of` read as another option."""
         width, shown = options.max_width, []
         hang = Text(" " * min(self.hang, width // 2))  # unstyled: no struck-through indent
-        for pieces in self._lines():
+        for words in self._lines():
             line, indent = Text(style=self.text.style), Text()
-            for piece in pieces:
-                if line.plain and cell_len(line.plain + piece.plain.rstrip()) > width - len(indent):
-                    line.rstrip()
-                    shown.append(indent + line)
-                    line, indent = Text(style=self.text.style), hang
-                line.append_text(piece)
+            for word in words:
+                whole = "".join(piece.plain for piece in word)
+                if _fits(line, whole, width - len(indent)) or (not line.plain and len(word) == 1):
+                    line.append_text(Text("").join(word))
+                    continue
+                # on a line of its own if it fits there, else broken inside
+                alone = cell_len(whole.rstrip()) <= width - len(hang)
+                for piece in [Text("").join(word)] if alone else word:
+                    if line.plain and not _fits(line, piece.plain, width - len(indent)):
+                        line.rstrip()
+                        shown.append(indent + line)
+                        line, indent = Text(style=self.text.style), hang
+                    line.append_text(piece)
             line.rstrip()
             shown.append(indent + line)
         text = Text("\n").join(shown)
         text.overflow = "fold"  # a piece wider than the space
         yield text
+
+
+def _fits(line: Text, more: str, width: int) -> bool:
+    return cell_len(line.plain + more.rstrip()) <= width
 
 
 def show(renderable: RenderableType):

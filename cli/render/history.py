@@ -110,14 +110,17 @@ def _share_widths(table: Table, console: Console, options: ConsoleOptions) -> No
         table.columns[index].width = width
 
 
-def print_history(console: Console, events: Iterable[dict[str, Any]]) -> None:
+def print_history(
+    console: Console, events: Iterable[dict[str, Any]], *, last: int | None = None
+) -> None:
     """:func:`history_view` of a stream of events, printed as it is read.
 
     A history of up to :data:`HISTORY_WHOLE` events is the one table of :func:`history_view`.
     A longer one is never held whole (in memory, or in Rich's layout): it is drawn
     :data:`HISTORY_CHUNK` rows at a time as one continuous table whose columns are sized by
     the terminal's width rather than by their content, with the Note column always shown —
-    or, narrower than :data:`HISTORY_WIDTH`, as a block of lines per event.
+    or, narrower than :data:`HISTORY_WIDTH`, as a block of lines per event. ``last``: the
+    highest position the history may show (the store's last), which sizes the ``#`` column.
     """
     events = iter(events)
     head = list(islice(events, HISTORY_WHOLE + 1))
@@ -131,9 +134,12 @@ def print_history(console: Console, events: Iterable[dict[str, Any]]) -> None:
         return
     bottom: list[Segment] | None = None  # the last chunk's bottom edge, held back
     first = True
+    # the columns must line up from chunk to chunk: `#` as wide as the last position can be
+    number = len(str(last)) if last is not None else 7
+    widths = _fixed_widths(console.width, number)
     for chunk in _chunks(chain(head, events), HISTORY_CHUNK):
-        width = max(7, len(str(chunk[-1]["position"])))  # positions only grow
-        table = _history_table(True, fixed=True, number=width, header=first)
+        number = max(number, len(str(chunk[-1]["position"])))  # positions only grow
+        table = _history_table(True, widths=widths, number=number, header=first)
         _history_rows(table, chunk, True, session)
         lines = console.render_lines(table, console.options)
         if not first:
@@ -150,20 +156,40 @@ def _chunks(items: Iterator[dict[str, Any]], size: int) -> Iterator[list[dict[st
         yield chunk
 
 
+VERDICT_WIDTH = 9  # the rules' answer and the ruling, at least: `surrender`, `fighting`, …
+
+
+def _fixed_widths(width: int, number: int) -> list[int]:
+    """The widths of the five columns after ``#`` in a table drawn in chunks, from the
+    terminal's: shares by weight (the command 4, the subject and the note 3, the rules' answer
+    and the ruling 2), the rules' answer and the ruling never narrower than a status word — at
+    80 columns their shares were 7 letters, `fightin` over `g` on every other row."""
+    room = max(0, width - 7 - 2 * 6 - number)  # six columns: seven borders, padding 2 each
+    verdict = max(VERDICT_WIDTH, room * 2 // 14)
+    rest = max(3, room - 2 * verdict)
+    subject = -(-rest * 3 // 10)  # rounded up: handles break only after a - or a /
+    command = rest * 4 // 10
+    return [command, subject, verdict, verdict, rest - command - subject]
+
+
 def _history_table(
-    notes: bool, *, fixed: bool = False, number: int | None = None, header: bool = True
+    notes: bool,
+    *,
+    widths: list[int] | None = None,
+    number: int | None = None,
+    header: bool = True,
 ) -> Table:
-    """The history's columns, sized by their content, or ``fixed``: by shares of the terminal's
-    width; ``number``: the width of ``#`` in a table drawn in chunks, whose columns must line
-    up from chunk to chunk."""
-    table = Table(header_style="bold", expand=fixed, show_header=header)
+    """The history's columns, sized by their content, or to ``widths`` (:func:`_fixed_widths`);
+    ``number``: the width of ``#`` in a table drawn in chunks, whose columns must line up from
+    chunk to chunk."""
+    table = Table(header_style="bold", show_header=header)
     table.add_column("#", justify="right", style="dim", no_wrap=True, width=number)
     # handles, item names and long words break after a space, a / or a - (common.Handle),
     # and fold rather than end in …: nothing here is cut short
-    columns = [("Command (and what else it recorded)", 4), ("Subject", 3), ("Rules say", 2)]
-    columns += [("Ruled", 2), ("Note", 3)] if notes else [("Ruled", 2)]
-    for name, ratio in columns:
-        table.add_column(name, overflow="fold", ratio=ratio if fixed else None)
+    names = ["Command (and what else it recorded)", "Subject", "Rules say", "Ruled"]
+    names += ["Note"] if notes else []
+    for index, name in enumerate(names):
+        table.add_column(name, overflow="fold", width=widths[index] if widths else None)
     return table
 
 

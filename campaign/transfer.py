@@ -263,11 +263,12 @@ def import_jsonl(
     name: str = "<jsonl>",
     *,
     committed: Callable[[int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> int:
     """Load a ``jsonl`` export into ``ledger``'s store, which must be empty: position-faithful,
     all of it in one transaction or nothing. Returns the number of events; ``committed`` is told
     it as soon as they are stored, before the read models catch up (a Ctrl-C then can say that
-    the import landed)."""
+    the import landed); ``progress`` follows the read models' catch-up, the long part."""
     _check_empty(ledger)  # before reading a long file for nothing
     stored = read_jsonl(ledger, lines, name)
     with ledger.locked():
@@ -275,7 +276,7 @@ def import_jsonl(
         ledger.app.recorder.insert_events(stored)
     if committed is not None:
         committed(len(stored))
-    ledger.catch_up()
+    ledger.catch_up(progress)
     return len(stored)
 
 

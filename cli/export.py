@@ -105,13 +105,17 @@ def import_(
             value=str(file),
             expected="a UTF-8 jsonl export",
         ) from None
+    from cli.reading import progress_bar
+
     landed: list[int | None] = []  # the events stored, once they are; None: the store cannot say
     try:
-        with open_ledger(ctx, create=True) as ledger:
+        with open_ledger(ctx, create=True) as ledger, progress_bar("folding events") as advance:
             try:
                 # "\n" only: a JSON string may hold U+2028, which str.splitlines() would split on
                 lines = text.split("\n")
-                count = import_jsonl(ledger, lines, name=str(file), committed=landed.append)
+                count = import_jsonl(
+                    ledger, lines, name=str(file), committed=landed.append, progress=advance
+                )
             except KeyboardInterrupt:
                 if not landed:  # cut short before the insert returned: did it commit?
                     landed.append(_stored(ledger))

@@ -253,7 +253,7 @@ def rebuild(ctx: typer.Context) -> None:
     """
     folded: int | None = None
     try:
-        with open_ledger(ctx, create=False) as ledger, _progress("folding events") as progress:
+        with open_ledger(ctx, create=False) as ledger, progress_bar("folding events") as progress:
             folded = ledger.rebuild(progress=progress)
             position = ledger.last_position()
     except KeyboardInterrupt:
@@ -368,7 +368,7 @@ def _wakeups(ledger: Ledger) -> Iterator[Callable[[float], None]]:
 
 
 @contextmanager
-def _progress(label: str) -> Iterator[Callable[[int, int], None] | None]:
+def progress_bar(label: str) -> Iterator[Callable[[int, int], None] | None]:
     """A progress bar on stderr when it is a terminal; no callback otherwise."""
     console = stderr()
     if not console.is_terminal:

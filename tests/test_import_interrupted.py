@@ -190,3 +190,20 @@ def test_a_ctrl_c_as_the_store_is_closed_after_the_import_says_it_landed(
     assert result.stderr.startswith(f"interrupted: the import had landed — {events} events")
     assert stored(db) == events
     assert reads(db) == expected
+
+
+def test_the_read_models_catch_up_with_progress_told(tmp_path, export):
+    """The long part of an import, the read models' catch-up, reports its progress (the CLI's
+    bar, on a terminal)."""
+    from campaign.application import Ledger
+    from campaign.store import parse_store_url
+    from campaign.transfer import import_jsonl
+
+    path, events, expected = export
+    told: list[tuple[int, int]] = []
+    db = tmp_path / "campaign.db"
+    with Ledger(parse_store_url(str(db))) as ledger:
+        lines = path.read_text("utf-8").split("\n")
+        assert import_jsonl(ledger, lines, progress=lambda *at: told.append(at)) == events
+    assert told and told[-1] == (events, events)
+    assert reads(db) == expected

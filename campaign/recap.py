@@ -307,7 +307,9 @@ def _tested(test: Any) -> str:
     cornered) a roll decides nothing, which is said rather than set against the rating."""
     if test.tests:
         return f"{_roll(test.roll)} against {test.effective}"
-    why = "cornered, it fights" if test.cornered else FATES.get(test.rules_say, test.rules_say)
+    # the rating (≤ 2, ≥ 12) or two successes first: `--cornered` counts only at ≤ 2
+    why = FATES.get(test.rules_say) or ("cornered, it fights" if test.cornered else "")
+    why = why or str(test.rules_say)
     rolled = f"{_roll(test.roll)}, but " if test.roll is not None else ""
     return f"{rolled}no test was due ({why})"
 
@@ -379,9 +381,13 @@ def _items(status, events, names) -> list[str]:
             told = {"name": event.item, "dropped": False, "marks": [], "rulings": []}
             harmed.setdefault(item, told)
             harmed[item]["marks"].append(mark)
-            if ruled:
-                left = f", {event.rules_hp_left} hp" if event.rules_hp_left is not None else ""
-                harmed[item]["rulings"].append(f"{event.rules_say}{left}")
+            if ruled:  # what was ruled then, beside what the rules said then
+                hp = f" ({event.hp} hp)" if event.hp is not None else ""
+                left = f" ({event.rules_hp_left} hp)" if event.rules_hp_left is not None else ""
+                harmed[item]["rulings"].append(
+                    f"an item save ruled {event.ruled}{hp} where the rules said "
+                    f"{event.rules_say}{left}"
+                )
         if item not in harmed:
             continue
         if isinstance(event, Character.ItemDropped):
@@ -394,7 +400,7 @@ def _items(status, events, names) -> list[str]:
         who, name = md(names[handle]), md(told["name"])
         mark = _marked(told["marks"], partly=True)
         if told["rulings"]:
-            mark = f" (the GM's ruling; the rules said {'; then '.join(told['rulings'])}){mark}"
+            mark = f"; {'; '.join(told['rulings'])}{mark}"
         if not told["dropped"]:  # still carried: the read side's own state
             character = next(c for c in status["characters"] if c["handle"] == handle)
             held = (i for i in character["items"] if i["name"] == told["name"])

@@ -64,3 +64,8 @@ def test_a_long_history_at_80_columns_keeps_the_rulings_whole(tmp_path, monkeypa
     for row in rows:  # a group enters fighting: the rules' answer, the ruling, each whole
         cells = [cell.strip() for cell in row.split("│")]
         assert cells[4:6] == ["fighting", "fighting"], row
+
+
+def test_the_arrow_of_a_derived_event_stays_with_its_kind():
+    assert lines(Handle("  ↳ morale-check-due"), 18) == ["  ↳ morale-check-", "due"]
+    assert lines(Handle("  ↳ casualty-recorded"), 30) == ["  ↳ casualty-recorded"]

@@ -32,14 +32,18 @@ def test_an_item_ruled_destroyed_shows_what_the_rules_said(tmp_path):
     lines = recap_lines(
         tmp_path, SET_UP + FIREBALL + "item-save brynn --roll 2 --ruling destroyed\n"
     )
-    ruled = "- Brynn's Tower shield: destroyed, 0 of 20 hp"
-    assert f"{ruled} (the GM's ruling; the rules said damaged, 13 hp)" in lines
+    assert (
+        "- Brynn's Tower shield: destroyed, 0 of 20 hp; an item save ruled destroyed (0 hp) "
+        "where the rules said damaged (13 hp)"
+    ) in lines
 
 
 def test_an_item_ruled_intact_is_told_with_what_the_rules_said(tmp_path):
     lines = recap_lines(tmp_path, SET_UP + FIREBALL + "item-save brynn --roll 2 --ruling intact\n")
-    ruled = "- Brynn's Tower shield: intact, 20 of 20 hp"
-    assert f"{ruled} (the GM's ruling; the rules said damaged, 13 hp)" in lines
+    assert (
+        "- Brynn's Tower shield: intact, 20 of 20 hp; an item save ruled intact (20 hp) where "
+        "the rules said damaged (13 hp)"
+    ) in lines
 
 
 def test_an_item_save_as_the_rules_say_has_no_ruling_beside_it(tmp_path):
@@ -104,3 +108,35 @@ adjust ford gob -1 --reason sunlight
     lines = recap_lines(tmp_path, log)
     assert "| trolls | fights to the death | none of 3 | 12 (-1 ignored) |" in lines
     assert "| gob | still fighting | none of 10 | 7 (6 with adjustments) |" in lines
+
+
+def test_a_ruled_item_save_is_told_as_ruled_whatever_came_after(tmp_path):
+    # 5 + 1 = 6 < 15: a failure; 24 − 5 = 19 of 20 hp: 1 left, ≤ 10: broken. Ruled damaged with
+    # 15 hp left, then repaired: intact at the session's end, which was never the ruling
+    log = (
+        SET_UP
+        + """\
+save brynn --vs Fire --type reflex --dc 15 --effect half --damage 24 --objects --roll 1 \
+--item "Tower shield"
+item-save brynn "Tower shield" --roll 5 --ruling damaged --hp-left 15
+character item-repair brynn "Tower shield"
+"""
+    )
+    assert (
+        "- Brynn's Tower shield: intact, 20 of 20 hp; an item save ruled damaged (15 hp) where "
+        "the rules said broken (1 hp)"
+    ) in recap_lines(tmp_path, log)
+
+
+def test_cornered_is_no_reason_at_12_nor_after_two_successes(tmp_path):
+    # SPEC §4: --cornered counts at a rating ≤ 2 only; at 12 a group fights to the death
+    log = (
+        SET_UP
+        + """\
+encounter group ford ogres --count 3 --morale 12
+morale ford ogres --cornered
+"""
+    )
+    assert "- Morale of ogres: no test was due (fights to the death) — fight" in recap_lines(
+        tmp_path, log
+    )

@@ -89,7 +89,8 @@ class Handle:
             words: list[list[Text]] = [[]]
             for piece, at in zip(pieces, [*ends, None], strict=True):
                 words[-1].append(piece)
-                if at is not None and at.group().isspace():
+                glued = "".join(p.plain for p in words[-1]).strip() == "↳"  # `↳ kind`: one
+                if at is not None and at.group().isspace() and not glued:
                     words.append([])  # a space ends a word
             lines.append(words)
         return lines

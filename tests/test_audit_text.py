@@ -10,18 +10,14 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
+from tests.test_recap_rulings import TWO_SUCCESSES
 
-LOG = """\
+LOG = f"""\
 session 1
 character create brynn --name Brynn
 character saves brynn --fortitude 4 --reflex 1 --will 2
 encounter start ford
-encounter group ford gob --count 10 --morale 7
-casualty ford gob 1
-morale ford gob --roll 2,2
-casualty ford gob 5
-morale ford gob --roll 2,3
-morale ford gob --roll 6,6
+{TWO_SUCCESSES}
 save brynn --vs Cold --type fortitude --dc 15 --effect half --damage 10 --roll 18 --damage-taken 10
 note "a note"
 retract last

@@ -24,6 +24,16 @@ FIREBALL = """\
 save brynn --vs Fireball --type reflex --spell-level 3 --ability-mod 4 --effect half \
 --damage 24 --energy --objects --roll 1 --item "Tower shield"
 """
+# 7: a first death, then 4 ≤ 7 passes (one success); half out (6 of 10), 5 ≤ 7 passes (two
+# successes): from then on the group fights to the death, and a 12 decides nothing (MOR003)
+TWO_SUCCESSES = """\
+encounter group ford gob --count 10 --morale 7
+casualty ford gob 1
+morale ford gob --roll 2,2
+casualty ford gob 5
+morale ford gob --roll 2,3
+morale ford gob --roll 6,6
+"""
 # 18 + 4 = 22 ≥ 15: a success against a `half` effect of 10: the rules deal 5
 COLD = "save brynn --vs Cold --type fortitude --dc 15 --effect half --damage 10 --roll 18"
 
@@ -72,13 +82,8 @@ def test_a_roll_where_no_test_applies_is_said_to_decide_nothing(tmp_path):
     # successes): from then on the group fights to the death, and a 12 decides nothing
     log = (
         SET_UP
+        + TWO_SUCCESSES
         + """\
-encounter group ford gob --count 10 --morale 7
-casualty ford gob 1
-morale ford gob --roll 2,2
-casualty ford gob 5
-morale ford gob --roll 2,3
-morale ford gob --roll 6,6
 encounter group ford rats --count 4 --morale 2
 morale ford rats --roll 6,6
 morale ford rats --cornered

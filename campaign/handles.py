@@ -8,12 +8,24 @@ import unicodedata
 from campaign.errors import ImpossibleInput
 
 _HANDLE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+# A slug typed at the table: SPEC §4 sets no length, this one is far beyond any handle a GM
+# types. It keeps each handle within what a PostgreSQL index holds (the read models index
+# handles), where a handle of any length once recorded then broke every read.
+MAX_HANDLE = 100
 
 
 def check_handle(text: str, *, field: str = "handle") -> str:
     """The handle, lowercased; an accented or spaced one is refused with the slug suggested."""
     handle = text.strip()
     if handle.isascii() and _HANDLE.match(handle.lower()):  # ASCII first: "\u212a" lowers to k
+        if len(handle) > MAX_HANDLE:
+            raise ImpossibleInput(
+                f"{handle[:24]!r}… is {len(handle)} characters long; a handle is at most "
+                f"{MAX_HANDLE}",
+                field=field,
+                value=text,
+                expected=f"a handle of at most {MAX_HANDLE} characters",
+            )
         return handle.lower()
     from campaign.rules.d6harmonie import slug  # only to suggest: the catalogue is large
 

@@ -27,7 +27,7 @@ metadata = MetaData()
 
 # Bumped whenever a table or a fold changes: a store whose read models were built by another
 # version is rebuilt from its events before it is read.
-READ_MODEL_VERSION = 10
+READ_MODEL_VERSION = 11
 
 tracking = Table(
     "view_tracking",
@@ -66,7 +66,7 @@ encounters = Table(
     "view_encounters",
     metadata,
     Column("aggregate_id", Uuid, primary_key=True),
-    Column("handle", String(64), nullable=False, unique=True),
+    Column("handle", Text, nullable=False, unique=True),
     Column("name", Text),
     Column("ended", Boolean, nullable=False),
     Column("created", BigInteger, nullable=False),  # position of its creation: the order shown
@@ -76,8 +76,8 @@ groups = Table(  # the morale board: one row per group of an encounter
     "view_groups",
     metadata,
     Column("encounter_id", Uuid, primary_key=True),
-    Column("handle", String(64), primary_key=True),
-    Column("encounter", String(64), nullable=False),
+    Column("handle", Text, primary_key=True),
+    Column("encounter", Text, nullable=False),
     Column("seq", Integer, nullable=False),
     Column("kind", String(16), nullable=False),  # monsters | company
     Column("name", Text),
@@ -97,7 +97,7 @@ companies = Table(
     "view_companies",
     metadata,
     Column("aggregate_id", Uuid, primary_key=True),
-    Column("handle", String(64), nullable=False, unique=True),
+    Column("handle", Text, nullable=False, unique=True),
     Column("created", BigInteger, nullable=False),
     Column("name", Text),
     Column("troop", String(16), nullable=False),
@@ -118,7 +118,7 @@ characters = Table(
     "view_characters",
     metadata,
     Column("aggregate_id", Uuid, primary_key=True),
-    Column("handle", String(64), nullable=False, unique=True),
+    Column("handle", Text, nullable=False, unique=True),
     Column("created", BigInteger, nullable=False),
     Column("moral", Integer),  # the MORAL score, when the GM has set it
     Column("data", JSON, nullable=False),  # the status fields of SPEC §5 but items, conditions
@@ -129,7 +129,7 @@ items = Table(
     metadata,
     Column("character_id", Uuid, primary_key=True),
     Column("seq", Integer, primary_key=True),  # acquisition order (RULES D-7)
-    Column("character", String(64), nullable=False),
+    Column("character", Text, nullable=False),
     Column("name", Text, nullable=False),
     Column("slot", String(32), nullable=False),
     Column("magic", Boolean, nullable=False),
@@ -149,7 +149,7 @@ modifiers = Table(
     Column("command", BigInteger, nullable=False),
     Column("kind", String(16), nullable=False),  # group | company | character
     # ford/goblins, red-lances, brynn: indexed for the conditions a character's event ends
-    Column("subject", String(200), nullable=False, index=True),
+    Column("subject", Text, nullable=False, index=True),
     Column("value", Integer, nullable=False),
     Column("unit", String(8), nullable=False),  # flat | dice
     Column("reason", Text),
@@ -168,9 +168,9 @@ casualties = Table(
     Column("position", BigInteger, primary_key=True),
     Column("command", BigInteger, nullable=False),
     Column("session", Integer),
-    Column("encounter", String(64)),
-    Column("group", String(64)),
-    Column("company", String(64)),
+    Column("encounter", Text),
+    Column("group", Text),
+    Column("company", Text),
     Column("n", Integer, nullable=False),
     Column("incapacitated", Boolean, nullable=False),
     Column("cause", Text),
@@ -209,7 +209,7 @@ timeline = Table(
     Column("line", Text),  # the log line that reproduces the command (campaign/export.py)
     Column("session", Integer, index=True),
     Column("kind", String(64), nullable=False),
-    Column("subject", String(200)),
+    Column("subject", Text),
     Column("aggregate_id", Uuid, nullable=False),
     Column("aggregate_version", Integer, nullable=False),
     # another aggregate the event relies on (aggregates.base Event.relies_on): `retract event:N`
@@ -235,7 +235,7 @@ findings = Table(
     Column("severity", String(8), nullable=False),  # warning | info
     # pending | final | resolved (answered in time); indexed for the few pending ones
     Column("status", String(8), nullable=False, index=True),
-    Column("subject", String(200), nullable=False),
+    Column("subject", Text, nullable=False),
     Column("rules_say", JSON),
     Column("ruled", JSON),
     Column("note", Text),

@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from aggregates.base import check_total
+from aggregates.base import check_reason, check_total
 from campaign.errors import ImpossibleInput
 from campaign.rules import d6harmonie
 from campaign.rules.dice import TWO_D6, Roll
@@ -294,8 +294,7 @@ class TraitCommands:
         before = self.check_retainer()
         check_whole(value, "value")
         check_total(before, value, "value", f"{value:+d}: {self.handle}'s loyalty")
-        if not isinstance(reason, str) or not reason.strip():
-            raise ImpossibleInput("a loyalty modifier needs a reason", field="reason")
+        check_reason(reason, "a loyalty modifier")
         self.trigger_event(
             self.LoyaltyModified,
             value=value,

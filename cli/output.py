@@ -72,6 +72,17 @@ def describe(error: ImpossibleInput) -> str:
     return f"{where}: {message}" if where else message
 
 
+def click_said(error: Exception) -> str:
+    """What a Click usage error says, in a log or the shell: Click's message, but a group given
+    alone (``company``) lists its subcommands rather than saying "Missing command."."""
+    said = error.format_message()  # type: ignore[attr-defined]
+    context = getattr(error, "ctx", None)
+    group = getattr(context, "command", None)
+    if said == "Missing command." and hasattr(group, "list_commands"):
+        said = f"a subcommand is missing: one of {', '.join(group.list_commands(context))}"
+    return said
+
+
 def counted(n: int, noun: str) -> str:
     """``1 event``, ``3 events``: the nouns counted here all take an s."""
     return f"{n} {noun}{'s' * (n != 1)}"

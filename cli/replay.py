@@ -24,7 +24,7 @@ from campaign.application import Ledger
 from campaign.errors import CampaignError, ImpossibleInput
 from campaign.logfile import LogLine, SessionBlock, SessionLog, read_log
 from cli.fastparse import line_context
-from cli.output import ExitStatus, counted, describe, stderr, stdout
+from cli.output import ExitStatus, click_said, counted, describe, stderr, stdout
 from cli.state import LogRun, open_ledger, state
 
 # The commands a log may hold (SPEC §4): the logging commands, never a reading one.
@@ -355,7 +355,7 @@ def _invoke(ctx: typer.Context, name: str, line: LogLine) -> None:
     except CampaignError:
         raise
     except ClickException as error:
-        said = error.format_message() + _odd_blanks(words)
+        said = click_said(error) + _odd_blanks(words)
         if getattr(error, "option_name", None) == "--help":
             said = f"--help has no place in a log (`campaign {words[0]} --help` shows the help)"
         raise ImpossibleInput(f"{where}: {said}", field="line") from None

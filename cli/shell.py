@@ -25,7 +25,7 @@ from typer._click import ClickException
 from campaign import __version__
 from campaign.errors import CampaignError, ImpossibleInput
 from campaign.logfile import tokenize
-from cli.output import describe, say_error, stderr
+from cli.output import click_said, describe, say_error, stderr
 from cli.state import open_ledger, state
 
 if TYPE_CHECKING:
@@ -134,7 +134,7 @@ def _run(root: typer.Context, words: list[str]) -> None:
     except CampaignError as error:
         say_error(str(error))
     except ClickException as error:
-        say_error(error.format_message())
+        say_error(click_said(error))
     except typer.Exit:
         pass  # --help printed, or a command's own exit
     except KeyboardInterrupt:  # Ctrl-C during a command: a unit of work writes all or nothing

@@ -61,6 +61,7 @@ def verify(
 
 def _verify_file(file: Path) -> Verdict:
     try:
+        _check_some_json(file)
         with file.open("rb") as lines:  # line by line: an export of any length
             return verify_jsonl(lines)
     except OSError as error:
@@ -70,6 +71,23 @@ def _verify_file(file: Path) -> Verdict:
             value=str(file),
             expected="a jsonl export (campaign export --format jsonl)",
         ) from None
+
+
+def _check_some_json(file: Path) -> None:
+    """A file none of whose lines is a JSON object (a session log, a text file) is no export:
+    bad input (exit 2), not a history found broken at its first line (exit 1). An export with
+    a line spoilt is still checked, and broken where the line stands."""
+    with file.open("rb") as lines:
+        for raw in lines:
+            if raw.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
+                return
+    raise ImpossibleInput(
+        f"{file}: no line is a JSON object, so it is no jsonl export (a session log is checked "
+        "by `campaign replay --dry-run`)",
+        field="line",
+        value=str(file),
+        expected="a jsonl export (campaign export --format jsonl)",
+    )
 
 
 def _render(console: Console, verdict: Verdict, file: Path | None) -> None:

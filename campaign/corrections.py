@@ -75,7 +75,21 @@ class Corrections:
             self.save(*changed.values())
             return {"retracted": target, "subjects": len(touched)}
 
-        return self.command(body)
+        try:
+            return self.command(body)
+        except ImpossibleInput as error:
+            ended = self._unit is None and str(error).startswith("no session is open")
+            if not ended or not self.campaign().last_session:
+                raise
+            # after `session end`: the GM most likely wants that line back, which no command
+            # gives (an ended session is never reopened, SPEC §4)
+            raise ImpossibleInput(
+                "no session is open: a retraction is recorded in an open session, as every "
+                "logging command is, and a `session end` cannot be withdrawn (an ended session "
+                "is never reopened); open the next with `campaign session N`",
+                field="session",
+                expected="an open session",
+            ) from None
 
     def _retraction_target(
         self: Ledger, ref: str, match: re.Match[str]

@@ -55,3 +55,17 @@ def test_verify_file_of_a_session_log_is_bad_input(tmp_path):
     assert result.exit_code == 2, result.output
     said = " ".join(result.stderr.split())
     assert f"{log}: no line is a JSON object, so it is no jsonl export" in said, said
+
+
+def test_retract_after_session_end_says_why_it_cannot_be_undone(tmp_path):
+    db = str(tmp_path / "campaign.db")
+    assert cli("--db", db, "init").exit_code == 0
+    result = cli("--db", db, "retract", "last")  # no session ever: the plain message
+    assert result.exit_code == 2
+    assert "open one first with `campaign session N`" in result.stderr
+    for words in (["session", "1"], ["note", "a"], ["session", "end"]):
+        assert cli("--db", db, *words).exit_code == 0
+    result = cli("--db", db, "retract", "last")
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.stderr.split())
+    assert "a `session end` cannot be withdrawn (an ended session is never reopened)" in said

@@ -29,12 +29,8 @@ from aggregates.character_conditions import ConditionCommands
 from aggregates.character_flaws import FlawCommands
 from aggregates.character_items import ItemCommands
 from aggregates.character_saves import SaveCommands
-from aggregates.character_traits import (
-    TraitCommands,
-    check_handle,
-    retainer_fields,
-    trait_fields,
-)
+from aggregates.character_traits import TraitCommands, retainer_fields, trait_fields
+from campaign.handles import check_handle
 from campaign.rules import d6harmonie
 from campaign.rules.dice import Roll
 

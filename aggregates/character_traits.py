@@ -7,13 +7,13 @@ loyalty). The events and their mutations are on the aggregate itself.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from aggregates.base import check_reason, check_total
 from campaign.errors import ImpossibleInput
+from campaign.handles import check_handle
 from campaign.rules import d6harmonie
 from campaign.rules.dice import TWO_D6, Roll
 from campaign.rules.morale import QUIT, loyalty_test, retainer_loyalty
@@ -27,24 +27,6 @@ _RETAINERS = {
     "reaction_mod": "a reaction modifier",
     "loyalty": "loyalty",
 }
-_HANDLE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-
-
-def check_handle(handle: object, field: str = "handle") -> str:
-    """A handle is an ASCII slug, case-insensitive (SPEC §4 "Handles"): returned lowercased."""
-    text = handle.strip().lower() if isinstance(handle, str) else ""
-    if not _HANDLE.match(text):
-        suggestion = d6harmonie.slug(handle) if isinstance(handle, str) else ""
-        raise ImpossibleInput(
-            f"{handle!r} is not a handle: ASCII letters, digits and '-'"
-            + (f"; try {suggestion!r}" if suggestion else ""),
-            field=field,
-            value=handle,
-            expected="an ASCII slug such as " + (suggestion or "brynn"),
-        )
-    return text
-
-
 # How a message names a number it refuses: in words, as the GM knows it (the CLI leads the
 # message with the option the GM typed, ``--damage-taken``; a Python name is neither).
 _WORDS = {"dc": "a DC", "hp": "hit points", "hp_left": "hit points left", "hp_lost": "HP lost"}
@@ -112,7 +94,7 @@ def retainer_fields(
                 expected=f"--retainer-of PC with {_option(named[0])}",
             )
         return fields
-    employer = check_handle(retainer_of, "retainer_of")
+    employer = check_handle(retainer_of, field="retainer_of")
     if employer == handle:
         raise ImpossibleInput(
             f"{handle} cannot be its own retainer",

@@ -12,10 +12,18 @@ _HANDLE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 # types. It keeps each handle within what a PostgreSQL index holds (the read models index
 # handles), where a handle of any length once recorded then broke every read.
 MAX_HANDLE = 100
+_EXPECTED = "an ASCII slug: a-z, 0-9 and '-', starting with a letter or digit"
 
 
 def check_handle(text: str, *, field: str = "handle") -> str:
-    """The handle, lowercased; an accented or spaced one is refused with the slug suggested."""
+    """The handle, lowercased; an accented or spaced one is refused with the slug suggested.
+
+    The one check of every handle: the services' and the aggregates' (a retainer's employer).
+    """
+    if not isinstance(text, str):  # the Python API: the CLI hands over text
+        raise ImpossibleInput(
+            f"{text!r} is not a handle", field=field, value=text, expected=_EXPECTED
+        )
     handle = text.strip()
     if handle.isascii() and _HANDLE.match(handle.lower()):  # ASCII first: "\u212a" lowers to k
         if len(handle) > MAX_HANDLE:
@@ -45,5 +53,5 @@ def check_handle(text: str, *, field: str = "handle") -> str:
         f"{text!r} is not a handle{hint}",
         field=field,
         value=text,
-        expected="an ASCII slug: a-z, 0-9 and '-', starting with a letter or digit",
+        expected=_EXPECTED,
     )

@@ -25,7 +25,7 @@ from typer._click import ClickException
 from campaign import __version__
 from campaign.errors import CampaignError, ImpossibleInput
 from campaign.logfile import tokenize
-from cli.output import click_said, describe, say_error, stderr
+from cli.output import ExitStatus, click_said, describe, say_error, stderr
 from cli.state import open_ledger, state
 
 if TYPE_CHECKING:
@@ -54,13 +54,27 @@ def shell(ctx: typer.Context) -> None:
     with open_ledger(ctx, create=True, keep_empty=False, recording=False) as ledger:
         current.shared = ledger
         try:
-            _loop(root, completer.names, ledger)
+            status = _loop(root, ledger)
         finally:
             current.shared = None
             _save_history()
+    if status:  # a script piped in can tell that a line failed, as `campaign …` tells
+        raise typer.Exit(status)
 
 
-def _loop(root: typer.Context, names: list[str], ledger: Ledger) -> None:
+def _loop(root: typer.Context, ledger: Ledger) -> int:
+    """Run the lines typed until `exit` or the end of input; the exit status of the first that
+    failed (what `campaign …` would have exited with), 0 when none did."""
+    first = ExitStatus.OK
+    while True:
+        failed = _line(root, ledger)
+        if failed is None:
+            return first
+        first = first or failed
+
+
+def _line(root: typer.Context, ledger: Ledger) -> int | None:
+    """One line read and run: its exit status, None when the shell is left."""
     while True:
         try:  # no SQLite file held open while the GM is at the table (docs/RELIABILITY.md)
             ledger.release()
@@ -70,7 +84,7 @@ def _loop(root: typer.Context, names: list[str], ledger: Ledger) -> None:
             line = input("campaign> ")
         except EOFError:
             typer.echo("")
-            return
+            return None
         except KeyboardInterrupt:  # as a shell's prompt does: a new line, the console goes on
             typer.echo("")
             continue
@@ -78,30 +92,29 @@ def _loop(root: typer.Context, names: list[str], ledger: Ledger) -> None:
             words = tokenize(line, one_line=True)  # a quote cannot go on to the next line
         except ImpossibleInput as error:
             say_error(describe(error))
-            continue
+            return ExitStatus.BAD_INPUT
         if not words:
             continue
         if words[0] in LEAVE:
-            return
+            return None
         if words[0] == "shell":
             say_error("you are in the shell already")
-            continue
+            return ExitStatus.BAD_INPUT
         if words[0] in HELP or words[0] in root.help_option_names:
-            _help(root, words[1:])
-            continue
+            return _help(root, words[1:])
         if words[0] == "--version":
             typer.echo(f"campaign-ledger {__version__}")
-            continue
+            return ExitStatus.OK
         if words[0].startswith("-"):
             _option_at_prompt(root, words[0])
-            continue
+            return ExitStatus.BAD_INPUT
         if not any(word in root.help_option_names for word in words):
             try:  # the file this shell opened, still at its path (reading commands too)
                 ledger.check_still_there()
             except CampaignError as error:
                 say_error(str(error))
-                continue
-        _run(root, words)
+                return error.exit_code
+        return _run(root, words)
 
 
 def _option_at_prompt(root: typer.Context, word: str) -> None:
@@ -114,35 +127,42 @@ def _option_at_prompt(root: typer.Context, word: str) -> None:
     say_error(f"{why}; type a command, `help` to list them")
 
 
-def _help(root: typer.Context, words: list[str]) -> None:
+def _help(root: typer.Context, words: list[str]) -> int:
     """``help``: the commands, as ``campaign --help`` lists them; ``help CMD…``: its help."""
     if words:
-        _run(root, [*words, "--help"])
-        return
+        return _run(root, [*words, "--help"])
     root.command.format_help(root, root.make_formatter())  # Typer prints its Rich help
     typer.echo("In the shell: type a command without `campaign`; `help CMD` for one; `exit`.")
+    return ExitStatus.OK
 
 
-def _run(root: typer.Context, words: list[str]) -> None:
-    """One command, as `campaign WORDS…` would run it, reporting instead of exiting."""
+def _run(root: typer.Context, words: list[str]) -> int:
+    """One command, as `campaign WORDS…` would run it, reporting instead of exiting: the exit
+    status it would have had."""
     try:
         name, command, args = root.command.resolve_command(root, words)
         with command.make_context(name, args, parent=root) as sub:
             command.invoke(sub)
     except ImpossibleInput as error:
         say_error(describe(error))
+        return ExitStatus.BAD_INPUT
     except CampaignError as error:
         say_error(str(error))
+        return error.exit_code
     except ClickException as error:
         say_error(click_said(error))
-    except typer.Exit:
-        pass  # --help printed, or a command's own exit
+        return error.exit_code
+    except typer.Exit as done:  # --help printed, or a command's own exit (said already)
+        return done.exit_code
     except KeyboardInterrupt:  # Ctrl-C during a command: a unit of work writes all or nothing
         stderr().print("interrupted: what the command had not saved is not recorded", markup=False)
+        return ExitStatus.INTERRUPTED
     except Exception as error:  # the console outlives any one command
         # e.g. a read while another process rebuilds the read models (their tables are
         # dropped and made again): said, and the next command runs as usual
         say_error(f"{type(error).__name__}: {error}".splitlines()[0])
+        return ExitStatus.STORE_FAILURE
+    return ExitStatus.OK
 
 
 class Completer:

@@ -24,7 +24,7 @@ def test_a_log_line_quoted_by_its_error_shows_the_escape_sequence_escaped(campai
 def test_an_error_in_the_shell_shows_the_escape_sequence_escaped(campaign, tmp_path):
     typed = f'session 1\nbogus{CSI}\nnote "still here"\nexit\n'
     result = campaign("--db", str(tmp_path / "c.db"), "shell", input=typed)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 2, result.output  # `bogus…` is not a command
     assert "error:" in result.stderr and "red\\x1b[31m!" in result.stderr
     assert "\x1b" not in result.stderr
     assert "noted" in result.stdout  # the console went on

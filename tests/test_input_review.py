@@ -29,7 +29,7 @@ def test_a_group_alone_in_the_shell_names_its_subcommands(tmp_path, monkeypatch)
     monkeypatch.setenv("CAMPAIGN_SHELL_HISTORY", str(tmp_path / "history"))
     db = str(tmp_path / "campaign.db")
     result = CliRunner().invoke(app, ["--db", db, "shell"], input="company\nexit\n")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 2, result.output
     assert f"a subcommand is missing: {SUBCOMMANDS}" in " ".join(result.stderr.split())
 
 

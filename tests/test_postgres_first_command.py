@@ -202,7 +202,7 @@ def test_a_first_command_that_records_keeps_the_store(campaign):
 def test_a_shell_left_with_nothing_recorded_leaves_no_schema(campaign):
     with fresh_schema() as (schema, url):
         result = campaign("--db", url, "shell", input="note hi\nstatus\n")
-        assert result.exit_code == 0, result.output
+        assert result.exit_code == 2, result.output  # `note hi`: no session is open
         assert catalog(schema) is None
 
 

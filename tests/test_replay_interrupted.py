@@ -200,7 +200,7 @@ def test_ctrl_c_in_the_shell_says_what_landed_and_not_that_nothing_was_saved(
     shell.stdin.flush()
     out, err = interrupt_when(shell, lambda: stored(db) > before, "in the shell")
 
-    assert shell.returncode == 0  # the console went on, and `exit` left it
+    assert shell.returncode == 130  # the console went on, `exit` left it: the replay's status
     assert "interrupted: every file landed" in err, err
     assert "not saved" not in err and "not recorded" not in err, err
     assert stored(db) - before == reference["events"]

@@ -2,6 +2,9 @@
 would, an error is reported and the console goes on, and `exit` leaves."""
 
 import json
+import shlex
+
+import pytest
 
 
 def test_the_shell_runs_logging_and_reading_commands_and_survives_errors(
@@ -28,7 +31,7 @@ def test_the_shell_runs_logging_and_reading_commands_and_survives_errors(
     from cli.main import app
 
     result = CliRunner().invoke(app, ["--db", db, "shell"], input=typed + "\n")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 2, result.output  # the first failure: `casualty … 9`
     assert "rats has 3 members able to fight" in result.stderr
     assert "unclosed" in result.stderr
     status = json.loads(result.stdout[result.stdout.index("{") :].splitlines()[0])
@@ -46,7 +49,7 @@ def test_help_lists_the_commands_and_a_global_option_says_where_it_goes(tmp_path
 
     typed = "help\nhelp casualty\n? encounter start\n--db other.db status\nexit\n"
     result = CliRunner().invoke(app, ["--db", str(tmp_path / "c.db"), "shell"], input=typed)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 2, result.output  # `--db other.db status` is not a command
     assert "morale" in result.stdout and "`help CMD` for one" in result.stdout  # the list
     assert "Usage: campaign casualty" in result.stdout  # one command's help
     assert "Usage: campaign encounter start" in result.stdout
@@ -66,7 +69,7 @@ def test_version_and_help_answer_at_the_prompt_and_an_unknown_option_is_not_a_co
 
     typed = "--version\n--help\n--frob\n--gm=ann\nexit\n"
     result = CliRunner().invoke(app, ["--db", str(tmp_path / "c.db"), "shell"], input=typed)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 2, result.output  # `--frob`
     assert f"campaign-ledger {__version__}" in result.stdout
     assert "`help CMD` for one" in result.stdout  # --help lists the commands, as `help` does
     assert "error: --frob is not a command" in result.stderr
@@ -82,7 +85,7 @@ def test_a_shell_left_with_nothing_recorded_leaves_no_new_store(tmp_path, monkey
 
     db = tmp_path / "c.db"
     left = CliRunner().invoke(app, ["--db", str(db), "shell"], input="status\nnote early\nexit\n")
-    assert left.exit_code == 0, left.output
+    assert left.exit_code == 2, left.output  # `note early`: no session is open
     assert not db.exists()  # a reading command and a refused one recorded nothing
     kept = CliRunner().invoke(app, ["--db", str(db), "shell"], input="session 1\nexit\n")
     assert kept.exit_code == 0 and db.exists()
@@ -112,8 +115,41 @@ def test_an_unexpected_error_or_ctrl_c_in_a_command_leaves_the_console_open(tmp_
     monkeypatch.setattr(campaign.reading.Reading, "history_rows", flaky)
     typed = "session 1\nnote one\nhistory --json\nhistory --json\nnote two\nhistory --json\nexit\n"
     result = CliRunner().invoke(app, ["--db", str(tmp_path / "c.db"), "shell"], input=typed)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # the first failure: the read
     assert "error: RuntimeError: no such table: view_timeline" in result.stderr
     assert "interrupted" in result.stderr
     shown = json.loads(result.stdout[result.stdout.index('{"events"') :].splitlines()[0])
     assert [e["note"] for e in shown["events"] if e["kind"] == "note-recorded"] == ["one", "two"]
+
+
+SET_UP = [
+    "session 1",
+    "encounter start hall",
+    "encounter group hall rats --count 3 --morale 6",
+    "morale hall rats --roll 6,6 --ruling fight",  # the rules say flee: a finding (MOR001)
+]
+
+
+@pytest.mark.parametrize(
+    ("line", "status"),
+    [
+        ("note hello", 0),
+        ("casualty hall rats 9", 2),  # impossible input
+        ("encounter frob", 2),  # not a command (Click's usage error)
+        ("audit --strict", 3),  # a finding
+    ],
+)
+def test_a_shell_exits_as_the_first_command_that_failed_would_have(
+    campaign, tmp_path, monkeypatch, line, status
+):
+    # a script piped into the shell could not tell that a line failed: it exited 0 whatever
+    monkeypatch.setenv("CAMPAIGN_SHELL_HISTORY", str(tmp_path / "history"))
+    alone = str(tmp_path / "alone.db")
+    for words in SET_UP:
+        assert campaign("--db", alone, *shlex.split(words)).exit_code == 0, words
+    assert campaign("--db", alone, *shlex.split(line)).exit_code == status  # as a process
+
+    typed = [*SET_UP, line, "note after", "casualty hall rats 9", "exit"]  # then another failure
+    shell = campaign("--db", str(tmp_path / "shell.db"), "shell", input="\n".join(typed) + "\n")
+    assert shell.exit_code == (status or 2), shell.output
+    assert "note after" in campaign("--db", str(tmp_path / "shell.db"), "history").stdout

@@ -220,9 +220,11 @@ class CharacterCommands(CharacterRollCommands):
     def end_condition(
         self: Ledger, handle: str, source: str, note: str | None = None
     ) -> dict[str, Any]:
-        """Every condition from ``source`` ends now; returns the source's key and them, and
-        ``over``: when they had all ended by themselves already (in-game seconds), else None —
-        recorded as the GM said, as logs recorded before say it too."""
+        """Every condition from ``source`` ends now; returns the source's key and them, the
+        flaw as `condition end` names it (``named``: ``phobia-mild:rats`` for one such flaw's),
+        and ``over``: when they had all ended by themselves already (in-game seconds), else None
+        — recorded as the GM said, as logs recorded before say it too."""
+        from aggregates.character_conditions import flaw_named
 
         def body(_: Recording) -> dict[str, Any]:
             found = self.character(handle)
@@ -232,6 +234,12 @@ class CharacterCommands(CharacterRollCommands):
             ends = [c["until"] for c in ended.conditions]
             clock = self.campaign().clock
             over = max(ends) if None not in ends and max(ends) <= clock else None
-            return {"source": ended.source, "conditions": ended.conditions, "over": over}
+            named = flaw_named(ended.source, ended.conditions)
+            return {
+                "source": ended.source,
+                "named": named,
+                "conditions": ended.conditions,
+                "over": over,
+            }
 
         return self.command(body)

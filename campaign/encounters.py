@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from aggregates.base import Recording, aggregate_id
@@ -13,6 +14,19 @@ if TYPE_CHECKING:
     from aggregates.company import MercenaryCompany
     from aggregates.encounter import Encounter
     from campaign.application import Ledger
+    from campaign.rules.morale import GroupMorale
+
+
+@dataclass(frozen=True, slots=True)
+class CompanyTerms:
+    """A company's hiring terms and rating, in plain values (what `company hire` answers)."""
+
+    handle: str
+    troop: str
+    size: int
+    table_morale: int  # the troop table's (seed 000, "Moral des mercenaires")
+    base_morale: int  # the GM's explicit base when given (MOR006), else the table's
+    morale: int  # base + working-conditions modifiers
 
 
 class EncounterCommands:
@@ -27,6 +41,21 @@ class EncounterCommands:
         from aggregates.company import MercenaryCompany
 
         return self.load("company", handle, MercenaryCompany)
+
+    def group_morale(self: Ledger, encounter: str, group: str) -> GroupMorale:
+        """A group's morale in an encounter now: counts, rating, status, checks due."""
+        return self.encounter(encounter).group_state(check_handle(group, field="group"))
+
+    def company_terms(self: Ledger, handle: str) -> CompanyTerms:
+        company = self.company(handle)
+        return CompanyTerms(
+            company.handle,
+            company.troop,
+            company.size,
+            company.table_morale,
+            company.base_morale,
+            company.morale,
+        )
 
     def start_encounter(
         self: Ledger, handle: str, name: str | None = None, note: str | None = None

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from aggregates.base import Recording, aggregate_id
 from aggregates.campaign import Campaign
@@ -38,6 +38,14 @@ class SessionCommands:
 
         return self.command(body, needs_session=False)
 
+    def campaign_name(self: Ledger) -> str | None:
+        """The campaign's name; None when it was created without one."""
+        return self.campaign().name
+
+    def session_open(self: Ledger) -> int | None:
+        """The number of the session open now; None between sessions."""
+        return self.campaign().open_session
+
     def open_session(
         self: Ledger,
         number: int,
@@ -58,6 +66,31 @@ class SessionCommands:
             self.save(campaign, *ended)
 
         self.command(body, needs_session=False)
+
+    def sessions_known(self: Ledger) -> tuple[dict[int, dict[str, Any]], set[tuple[int, str]]]:
+        """What a replay checks its blocks against (SPEC §5: idempotent per session): the
+        sessions recorded, by number, and the blocks a replay recorded, as (number, digest) —
+        the read models' answer, with what the running unit has staged: a dry run's earlier
+        files, one unit for them all and nothing stored, which the real replay would have
+        stored before this file (the read models' own rules: a retracted ``session N`` line is
+        no longer a session, its block still a replayed one). A real replay's file is a unit of
+        its own: nothing is staged yet, this costs nothing."""
+        recorded = {s["number"]: s for s in self.sessions()}
+        replayed = self.replayed_blocks()  # a block whose `session N` line was retracted, too
+        for event in self.staged_events():
+            if isinstance(event, Campaign.SessionOpened):
+                recorded[event.number] = {
+                    "number": event.number,
+                    "source": event.source,
+                    "command": event.command,
+                }
+                if event.source_hash is not None:
+                    replayed.add((event.number, event.source_hash))
+            elif isinstance(event, Campaign.CommandRetracted):
+                for number, session in list(recorded.items()):
+                    if session["command"] == event.retracted:
+                        del recorded[number]
+        return recorded, replayed
 
     def end_session(self: Ledger, note: str | None = None) -> int:
         def body(_: Recording) -> int:

@@ -75,7 +75,7 @@ def init(
     where = parse_store_url(state(ctx).db or DEFAULT_DB).redacted
     with open_ledger(ctx, create=True) as ledger:
         recorded = ledger.init(name, ability)
-        named = ledger.campaign().name
+        named = ledger.campaign_name()
     if recorded == "created":
         said = f"campaign store created at {where}"
     elif recorded == "setting":

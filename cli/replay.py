@@ -19,7 +19,6 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from typer._click import ClickException
 
-from aggregates.campaign import Campaign
 from campaign.application import Ledger
 from campaign.errors import CampaignError, ImpossibleInput
 from campaign.logfile import LogLine, SessionBlock, SessionLog, read_log
@@ -226,9 +225,7 @@ def _replay_file(
 def _new_blocks(ledger: Ledger, log: SessionLog) -> tuple[list[SessionBlock], list[int]]:
     """The file's blocks to record, and the numbers of those already recorded from the same
     text (SPEC §5: idempotent per session); the same number from another text is an error."""
-    recorded = {s["number"]: s for s in ledger.sessions()}
-    replayed = ledger.replayed_blocks()  # a block whose `session N` line was retracted, too
-    _staged_sessions(ledger, recorded, replayed)
+    recorded, replayed = ledger.sessions_known()
     todo, skipped = [], []
     for block in log.blocks:
         known = recorded.get(block.number)
@@ -247,29 +244,6 @@ def _new_blocks(ledger: Ledger, log: SessionLog) -> tuple[list[SessionBlock], li
                 expected="a new session number, or the same text",
             )
     return todo, skipped
-
-
-def _staged_sessions(
-    ledger: Ledger, recorded: dict[int, dict[str, Any]], replayed: set[tuple[int, str]]
-) -> None:
-    """Add to what the read models say (``recorded``, ``replayed``) the sessions the running
-    unit has staged: a dry run's earlier files, one unit for them all and nothing stored, which
-    the real replay would have stored before this file (the read models' own rules: a retracted
-    ``session N`` line is no longer a session, its block still a replayed one). A real replay's
-    file is a unit of its own: nothing is staged yet, this costs nothing."""
-    for event in ledger.staged_events():
-        if isinstance(event, Campaign.SessionOpened):
-            recorded[event.number] = {
-                "number": event.number,
-                "source": event.source,
-                "command": event.command,
-            }
-            if event.source_hash is not None:
-                replayed.add((event.number, event.source_hash))
-        elif isinstance(event, Campaign.CommandRetracted):
-            for number, session in list(recorded.items()):
-                if session["command"] == event.retracted:
-                    del recorded[number]
 
 
 def _warned(said: list[str], *, every: bool) -> list[str]:
@@ -311,7 +285,7 @@ def _run_blocks(ctx: typer.Context, run: LogRun, name: str, blocks: list[Session
                     run.line = line.number
                     _invoke(ctx, name, line)
                     advance()
-            if run.ledger.campaign().open_session is not None:
+            if run.ledger.session_open() is not None:
                 run.ledger.end_session()  # a replayed log's last session ends with the file
     finally:
         current.log = None

@@ -7,7 +7,6 @@ from typing import Annotated, Any
 
 import typer
 
-from aggregates.character_conditions import flaw_named
 from cli.logging._options import NoteOption, signed
 from cli.state import record
 
@@ -339,7 +338,7 @@ def condition_end(
 
 def _said_ended(handle: str):
     def say(ended: dict[str, Any]) -> str:
-        said = f"{handle}: {flaw_named(ended['source'], ended['conditions'])} conditions ended"
+        said = f"{handle}: {ended['named']} conditions ended"
         if ended["over"] is not None:  # recorded as said: nothing was left to end
             from campaign.clock import format_moment
 

@@ -51,7 +51,7 @@ def hire(
             morale=morale,
             note=note,
         )
-        return ledger.company(handle)
+        return ledger.company_terms(handle)
 
     def say(company) -> str:
         base = f"morale {company.morale}"

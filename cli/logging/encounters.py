@@ -56,11 +56,11 @@ def end(ctx: typer.Context, handle: Encounter, note: NoteOption = None) -> None:
     Example: campaign encounter end ford
     """
 
-    def call(ledger):
-        ledger.end_encounter(handle, note)
-        return ledger.encounter(handle)
-
-    record(ctx, call, lambda _: f"encounter {handle} ended")
+    record(
+        ctx,
+        lambda ledger: ledger.end_encounter(handle, note),
+        lambda _: f"encounter {handle} ended",
+    )
 
 
 @app.command("group")
@@ -80,7 +80,7 @@ def group(
 
     def call(ledger):
         ledger.add_group(encounter, handle, count, morale, name, note)
-        return ledger.encounter(encounter).group_state(handle.lower())
+        return ledger.group_morale(encounter, handle)
 
     record(ctx, call, lambda s: f"{encounter}: {handle} ×{count}, morale {morale} ({s.status})")
 
@@ -119,7 +119,7 @@ def join(
 
     def call(ledger):
         ledger.join(encounter, company, note)
-        return ledger.encounter(encounter).group_state(company.lower())
+        return ledger.group_morale(encounter, company)
 
     record(ctx, call, lambda s: f"{encounter}: {company} joins, {s.count} fit, morale {s.rating}")
 
@@ -144,7 +144,7 @@ def casualty(
         due = ledger.record_casualty(
             encounter, handle, n, incapacitated=incapacitated, cause=cause, note=note
         )
-        return due, ledger.encounter(encounter).group_state(handle.lower())
+        return due, ledger.group_morale(encounter, handle)
 
     def say(result) -> str:
         due, state = result

@@ -56,6 +56,31 @@ class ItemCommands:
         """The most recent exposure no item save has resolved yet (SAV003 until one does)."""
         return dict(self._exposures[-1]) if self._exposures else None
 
+    def _item_save_subject(self, item: str | None) -> tuple[str | None, str]:
+        """What an ``item-save`` resolves: ``item``, else the pending exposure's item (None if
+        neither), and the effect it saves against — the exposure's, or ``negates`` for an item
+        targeted directly, whose success halves nothing (SPEC §4 "item-save")."""
+        pending = self._exposures[-1] if self._exposures else None
+        name = item if item is not None else pending["item"] if pending else None
+        return name, pending["effect"] if pending else "negates"
+
+    def item_gets_a_save(self, item: str | None = None) -> bool:
+        """Whether the item an ``item-save`` resolves rolls at all (seed 001, "(Objet)"; D-8),
+        so the service rolls a d20 only where :meth:`item_save` judges one. False with no item
+        to resolve: ``item_save`` then names what is missing."""
+        name, effect = self._item_save_subject(item)
+        if name is None:
+            return False
+        target = self.item_named(name)
+        return rules.resolve_item_save(
+            dc=0,
+            roll=None,
+            effect=effect,
+            magic=target["magic"],
+            caster_level=target["caster_level"],
+            unattended=target["unattended"],
+        ).saves
+
     # --- checks ----------------------------------------------------------------------------------
 
     def item_named(self, name: str, field: str = "item") -> dict[str, Any]:
@@ -209,8 +234,9 @@ class ItemCommands:
                     expected="the item, --dc N, --type T and --damage N",
                 )
             exposure = {"item": item, "dc": dc, "save_type": save_type, "damage": damage}
-            exposure |= {"effect": "negates", "energy": False, "position": None}
-        target = self.item_named(item if item is not None else exposure["item"])
+            exposure |= {"energy": False, "position": None}
+        name, effect = self._item_save_subject(item)  # the one choice item_gets_a_save makes
+        target = self.item_named(name)  # not None: a direct save names its item (above)
         if target["state"] == "destroyed":  # as a natural 1 never exposes it (RULES D-7)
             raise ImpossibleInput(
                 f"{target['name']} is destroyed: nothing is left to save "
@@ -225,7 +251,6 @@ class ItemCommands:
         )
         dc = check_whole(dc if dc is not None else exposure["dc"], "dc", 0)
         damage = damage if damage is not None else exposure["damage"]
-        effect = exposure["effect"]  # a direct item save halves nothing on a success
         energy = energy or exposure["energy"]
         self.check_ruling(ruling, rules.ITEM_STATES)
         tracked = target["hp_max"] is not None

@@ -195,9 +195,9 @@ def trait_fields(
         "after_creation": after_creation,
         "flaw_points": after.flaw_points,
         "advantage_points": after.advantage_points,
-        "flaws_over_budget_now": before.flaws_within_budget and not after.flaws_within_budget,
-        "advantages_over_budget_now": (
-            before.advantages_within_budget and not after.advantages_within_budget
+        "flaws_over_budget_now": d6harmonie.crosses_budget(before, after, d6harmonie.FLAW),
+        "advantages_over_budget_now": d6harmonie.crosses_budget(
+            before, after, d6harmonie.ADVANTAGE
         ),
         "rules_say": cap,
         "ruled": total,

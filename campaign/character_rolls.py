@@ -13,27 +13,7 @@ from campaign.clock import parse_duration
 from campaign.rules.dice import D20, TWO_D6, given_roll
 
 if TYPE_CHECKING:
-    from aggregates.character import Character
     from campaign.application import Ledger
-
-
-def _item_gets_a_save(found: Character, item: str | None) -> bool:
-    """Whether the item an ``item-save`` resolves rolls at all (seed 001, "(Objet)"; D-8)."""
-    from campaign.rules import saves as rules
-
-    exposure = found.pending_exposure
-    name = item if item is not None else exposure["item"] if exposure else None
-    if name is None:
-        return False  # no exposure and no item: the aggregate names what is missing
-    target = found.item_named(name)
-    return rules.resolve_item_save(
-        dc=0,
-        roll=None,
-        effect=exposure["effect"] if exposure else "negates",
-        magic=target["magic"],
-        caster_level=target["caster_level"],
-        unattended=target["unattended"],
-    ).saves
 
 
 class CharacterRollCommands:
@@ -154,7 +134,7 @@ class CharacterRollCommands:
         def body(_: Recording) -> dict[str, Any]:
             found = self.character(handle)
             dice = given_roll(roll, D20, rolled=rolled)
-            if dice is None and _item_gets_a_save(found, item):
+            if dice is None and found.item_gets_a_save(item):  # the aggregate's (D-8)
                 dice = self.dice.roll(D20)
             found.item_save(
                 item, dice, dc=dc, save_type=save_type, damage=damage, energy=energy,

@@ -39,6 +39,7 @@ from aggregates.encounter import Encounter
 from campaign.errors import ImpossibleInput, UnknownSession
 from campaign.loglines import command_line
 from campaign.rules.d6harmonie import find_trait, loss_words, outcome_word, penalty_words
+from campaign.rules.dice import roll_words
 from campaign.rules.morale import ruled_as_the_rules_say
 from campaign.subjects import Subjects
 
@@ -78,15 +79,6 @@ def md(text: Any) -> str:
 
 def _escaped(found: re.Match[str]) -> str:
     return f"\\x{ord(found.group()):02x}"
-
-
-def _roll(record: dict[str, Any] | None) -> str:
-    if record is None:
-        return "no roll"
-    faces = record.get("faces") or []
-    if len(faces) > 1:
-        return f"{'+'.join(map(str, faces))} = {record['total']}"
-    return f"natural {faces[0]}" if faces else str(record["total"])
 
 
 def _verdict(event: Any, said: Callable[[Any], Any] = lambda outcome: outcome) -> str:
@@ -306,11 +298,11 @@ def _tested(test: Any) -> str:
     """``3+5 = 8 against 7``; where no test applies (rated ≤ 2 or ≥ 12, two successes already,
     cornered) a roll decides nothing, which is said rather than set against the rating."""
     if test.tests:
-        return f"{_roll(test.roll)} against {test.effective}"
+        return f"{roll_words(test.roll)} against {test.effective}"
     # the rating (≤ 2, ≥ 12) or two successes first: `--cornered` counts only at ≤ 2
     why = FATES.get(test.rules_say) or ("cornered, it fights" if test.cornered else "")
     why = why or str(test.rules_say)
-    rolled = f"{_roll(test.roll)}, but " if test.roll is not None else ""
+    rolled = f"{roll_words(test.roll)}, but " if test.roll is not None else ""
     return f"{rolled}no test was due ({why})"
 
 
@@ -345,7 +337,7 @@ def _saves(status, events, names) -> list[str]:
             line = f"- {md(names.get(handle, handle))} against {md(event.vs)} ({event.save_type}"
             line += f", DC {event.dc})" if event.dc is not None else ")"
             if event.roll is not None:
-                line += f": {_roll(event.roll)}, total {event.total} — {md(_verdict(event))}"
+                line += f": {roll_words(event.roll)}, total {event.total} — {md(_verdict(event))}"
             elif event.ruled == event.rules_say:
                 line += " — no save: the full effect"
             else:
@@ -478,7 +470,7 @@ def _retainers(status, events, names) -> list[str]:
         line = f"- {md(names[character['handle']])}, {md(employer)}'s retainer: loyalty "
         line += f"{character['loyalty']}" + ("" if character["in_service"] else ", has quit")
         for test, mark in tests.get(character["handle"], []):
-            line += f"; tested ({test.occasion}): {_roll(test.roll)} — {md(_verdict(test))}"
+            line += f"; tested ({test.occasion}): {roll_words(test.roll)} — {md(_verdict(test))}"
             line += mark
         lines.append(line)
     return _heading("Retainers", lines)

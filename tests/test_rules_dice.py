@@ -86,3 +86,19 @@ def test_record_round_trip_keeps_faces_and_source():
         record = roll.as_record()
         assert record["source"] in (ENTERED, ROLLED)
         assert type(roll).from_record(record, roll.dice) == roll
+
+
+@pytest.mark.parametrize(
+    ("record", "said"),
+    [
+        ({"total": 8, "faces": [3, 5]}, "3+5 = 8"),  # a 2d6 given as its faces
+        ({"total": 8, "faces": None}, "8"),  # a 2d6 given as its total
+        ({"total": 1, "faces": [1]}, "natural 1"),  # a d20: the natural face
+        ({"total": 7, "faces": [3, 4], "source": "rolled"}, "3+4 = 7"),  # who rolled: the CLI's
+        (None, "no roll"),
+    ],
+)
+def test_a_stored_roll_reads_the_same_in_the_cli_the_audit_and_the_recap(record, said):
+    from campaign.rules.dice import roll_words
+
+    assert roll_words(record) == said

@@ -15,7 +15,7 @@ from aggregates.encounter import Encounter
 from campaign.audit.findings import FINAL, PENDING, RESOLVED, Settle, Verdict, finding, subject_of
 from campaign.errors import ImpossibleInput
 from campaign.rules import morale
-from campaign.rules.dice import TWO_D6, Roll
+from campaign.rules.dice import TWO_D6, Roll, roll_words
 
 # Encounters (seed 000; RULES Part A, D-1…D-4) ----------------------------------------------------
 
@@ -38,7 +38,7 @@ def morale_tested(verdict: Verdict, e: Encounter.MoraleTested, encounter: Encoun
         contradicts, needless = e.contradicts, e.roll_without_test
     subject = subject_of(encounter, e.group)
     if e.tests and roll is not None:
-        how = f"2d6 {_dice(e.roll)} against effective {e.effective}"
+        how = f"2d6 {roll_words(e.roll)} against effective {e.effective}"
     else:
         how = f"rated {e.rating}" + (", two successes" if e.successes_before >= 2 else "")
     if contradicts:
@@ -188,7 +188,7 @@ def loyalty_tested(verdict: Verdict, e: Character.LoyaltyTested, character: Any)
                 subject=subject_of(character),
                 rules_say=rules_say,
                 ruled=e.ruled,
-                message=f"loyalty ({e.occasion}): 2d6 {_dice(e.roll)} against {e.loyalty} → "
+                message=f"loyalty ({e.occasion}): 2d6 {roll_words(e.roll)} against {e.loyalty} → "
                 f"the rules say {rules_say}; ruled {e.ruled}",
                 cite=morale.RETAINERS,
             )
@@ -219,15 +219,6 @@ def created(verdict: Verdict, e: Character.CharacterCreated, character: Any) -> 
                 cite=morale.RETAINERS,
             )
         )
-
-
-def _dice(record: dict[str, Any] | None) -> str:
-    if record is None:
-        return "no roll"
-    faces = record.get("faces")
-    if faces and len(faces) > 1:
-        return "+".join(str(f) for f in faces) + f" = {record['total']}"
-    return str(record["total"])
 
 
 def _words(value: Any) -> str:

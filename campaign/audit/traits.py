@@ -38,13 +38,12 @@ def trait_taken(verdict: Verdict, e: Character.TraitTaken, character: Character)
         after = d6harmonie.budget(flaws, advantages)
         if e.kind == "flaw":
             before = d6harmonie.budget(flaws[:-1], advantages)
-            crossed = before.flaws_within_budget and not after.flaws_within_budget
             code, points, cap = "TRT002", after.flaw_points, d6harmonie.MAX_FLAW_POINTS
         else:
             before = d6harmonie.budget(flaws, advantages[:-1])
-            crossed = before.advantages_within_budget and not after.advantages_within_budget
             code, points = "TRT003", after.advantage_points
             cap = d6harmonie.MAX_ADVANTAGE_POINTS
+        crossed = d6harmonie.crosses_budget(before, after, e.kind)
     except ImpossibleInput:
         flaw = e.kind == "flaw"
         crossed = e.flaws_over_budget_now if flaw else e.advantages_over_budget_now

@@ -81,6 +81,7 @@ __all__ = [
     "check_duration_applies",
     "citation",
     "consequences_differ",
+    "crosses_budget",
     "describe_difficulty",
     "describe_seconds",
     "difficulty_name",
@@ -511,7 +512,7 @@ def _trigger_of(trait: Trait, name: str | None) -> Trigger:
             expected=_TRIGGERED_HINT,
         )
     if name is None:
-        return trait.triggers[0]
+        return trait.default_trigger  # not None: a flaw without triggers is refused above
     wanted = slug(name) if isinstance(name, str) else None
     for candidate in trait.triggers:
         if candidate.name == wanted:
@@ -818,6 +819,17 @@ def budget(flaws: Sequence[str] = (), advantages: Sequence[str] = ()) -> Budget:
         flaws_within_budget=flaw_points <= MAX_FLAW_POINTS,
         advantages_within_budget=advantage_points <= MAX_ADVANTAGE_POINTS,
     )
+
+
+# Seed 002, "Avantages et défauts : points de compétence" (« jusqu'à 20 points », RULES C.5):
+# recorded, never refused (D-0); the trait that first takes a total above 20 is flagged.
+def crosses_budget(before: Budget, after: Budget, kind: str) -> bool:
+    """Whether taking one more trait takes ``kind``'s points (flaws for ``flaw``, advantages
+    otherwise) from within their cap of 20 to above it: the event the audit flags (TRT002,
+    TRT003), once — a budget already exceeded is not crossed again."""
+    if kind == FLAW:
+        return before.flaws_within_budget and not after.flaws_within_budget
+    return before.advantages_within_budget and not after.advantages_within_budget
 
 
 def _of_kind(key: str, kind: str) -> Trait:

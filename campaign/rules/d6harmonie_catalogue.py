@@ -222,6 +222,8 @@ class Trait:
 
     @property
     def default_trigger(self) -> Trigger | None:
+        """The trigger a flaw rolls when none is named: its first (None for one that never
+        triggers)."""
         return self.triggers[0] if self.triggers else None
 
     @property

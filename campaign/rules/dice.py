@@ -8,9 +8,9 @@ when only a total was given) are kept, so that replaying a history never re-roll
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from campaign.errors import ImpossibleInput
 
@@ -84,6 +84,18 @@ class Roll:
         if self.faces is not None and len(self.faces) > 1:
             return f"{'+'.join(map(str, self.faces))}={self.total}"
         return str(self.total)
+
+
+def roll_words(record: Mapping[str, Any] | None) -> str:
+    """A stored roll as the GM reads it: ``3+5 = 8`` (2d6 faces), ``8`` (a 2d6 given as its
+    total), ``natural 1`` (a d20), ``no roll`` — one wording for the CLI, the audit and the
+    recap."""
+    if record is None:
+        return "no roll"
+    faces = record.get("faces") or []
+    if len(faces) > 1:
+        return "+".join(map(str, faces)) + f" = {record['total']}"
+    return f"natural {faces[0]}" if faces else str(record["total"])
 
 
 _FACES = re.compile(r"^\s*[0-9]+\s*(,\s*[0-9]+\s*)*$")

@@ -20,13 +20,6 @@ from campaign.rules.dice import Roll
 
 # --- the sentences of seed 000 this module implements -------------------------------------------
 
-SCORE = Citation(
-    SEED_MORALE,
-    "Score de moral",
-    "Les monstres ont un score de moral compris entre 2 et 12, qui représente leur chance de "
-    "poursuivre un combat.",
-    "Monsters are rated for morale from 2 to 12.",
-)
 SCORE_2 = Citation(
     SEED_MORALE,
     "Score de moral (2)",
@@ -112,7 +105,7 @@ STATUSES = (FIGHTING, FLED, SURRENDERED, FIGHTS_TO_DEATH, WILL_NOT_FIGHT, OUT, L
 FIRST_DEATH = "first-death"
 HALF_OUT = "half-out"
 
-RATING_MIN, RATING_MAX = 2, 12  # "un score de moral compris entre 2 et 12"
+RATING_MIN, RATING_MAX = 2, 12  # "Score de moral": « un score de moral compris entre 2 et 12 »
 SUCCESSES_TO_FIGHT_TO_DEATH = 2  # "Double succès"
 
 

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from campaign.rules.dice import D20, TWO_D6, entry_form
+from campaign.rules.dice import D20, TWO_D6, entry_form, roll_words
 
 NoteOption = Annotated[
     str | None, typer.Option("--note", help="The GM's reason, shown by history and the audit.")
@@ -35,16 +35,8 @@ RolledOption = Annotated[
 
 def dice(record: dict[str, Any] | None) -> str:
     """``3+5 = 8``, ``8``, ``natural 1`` — and who rolled them."""
-    if record is None:
-        return "no roll"
-    faces = record.get("faces")
-    if faces and len(faces) > 1:
-        text = "+".join(str(f) for f in faces) + f" = {record['total']}"
-    elif faces:
-        text = f"natural {faces[0]}"
-    else:
-        text = str(record["total"])
-    return text + (" (rolled by the tracker)" if record.get("source") == "rolled" else "")
+    rolled = record is not None and record.get("source") == "rolled"
+    return roll_words(record) + (" (rolled by the tracker)" if rolled else "")
 
 
 def verdict(rules_say: Any, ruled: Any) -> str:

@@ -4,6 +4,8 @@ An aggregate's ID is a one-way ``uuid5`` of its handle (``aggregates.base.aggreg
 most events do not repeat the handle, so a reader of the event stream learns each handle from the
 event that created the aggregate — which always comes first. :class:`Subjects` is that memory,
 fed one event at a time, in position order (``export`` streams, it never loads whole aggregates).
+:func:`subject` is SPEC §5's naming of what an event is about, the one the history, the audit and
+the export share.
 """
 
 from __future__ import annotations
@@ -11,9 +13,22 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from aggregates.campaign import Campaign
-
 CAMPAIGN = "campaign"  # the campaign aggregate has no handle (SPEC §5 history `subject`)
+
+
+def handle_of(aggregate: Any) -> str:
+    """How a subject names an aggregate: its handle (the campaign has none: ``campaign``)."""
+    return getattr(aggregate, "handle", None) or CAMPAIGN
+
+
+def subject(handle: str, event: Any = None, part: str | None = None) -> str:
+    """SPEC §5's subject: ``ford/goblins``, ``red-lances``, ``brynn``, ``brynn/Tower shield``,
+    ``campaign`` — the handle of the aggregate that recorded ``event``, then the encounter's
+    group or the character's item the event is about. Written once, so the history (and its
+    ``--subject``), the audit and the export name every subject alike; ``part`` names another
+    part than the event's own (the audit's findings about a group the event does not carry)."""
+    part = part or getattr(event, "group", None) or getattr(event, "item", None)
+    return f"{handle}/{part}" if part else handle
 
 
 class UnknownSubject(LookupError):
@@ -24,6 +39,8 @@ class Subjects:
     """Aggregate ID → handle, learnt from creation events (``handle`` field) as they stream by."""
 
     def __init__(self) -> None:
+        from aggregates.campaign import Campaign  # on demand: start-up (docs/PERFORMANCE.md)
+
         self._handles: dict[UUID, str] = {Campaign.create_id(): CAMPAIGN}
 
     def learn(self, event: Any) -> None:
@@ -47,8 +64,7 @@ class Subjects:
             ) from None
 
     def subject(self, event: Any) -> str:
-        """``ford/goblins``, ``red-lances``, ``brynn``, ``brynn/Tower shield``, ``campaign`` —
-        the history's naming (``projections.history.subject``), from the event alone."""
-        handle = self.handle(event)
-        part = getattr(event, "group", None) or getattr(event, "item", None)
-        return f"{handle}/{part}" if part else handle
+        """:func:`subject` from the event alone: the handle learnt from the stream, not read
+        from the aggregate as the history and the audit do (the same handle: only a creation
+        event sets it)."""
+        return subject(self.handle(event), event)

@@ -148,11 +148,6 @@ def _compiled_insert(dialect: Dialect, table: Table, keys: tuple[str, ...]) -> _
     return cached[(table, keys)]
 
 
-def subject_handle(aggregate: Any) -> str:
-    """How the history names an aggregate: its handle (the campaign has none)."""
-    return getattr(aggregate, "handle", None) or "campaign"
-
-
 @cache
 def kebab(name: str) -> str:
     """``CasualtyRecorded`` → ``casualty-recorded`` (the event kinds of ``history --json``)."""

@@ -17,16 +17,9 @@ from aggregates.company import MercenaryCompany
 from aggregates.encounter import Encounter
 from campaign.loglines import ExportError, command_line
 from campaign.rules import d6harmonie
-from campaign.subjects import Subjects
+from campaign.subjects import Subjects, handle_of, subject
 from projections import tables
-from projections.fold import Fold, Projection, insert_rows, kebab, subject_handle
-
-
-def subject(event: Any, aggregate: Any) -> str:
-    """``ford/goblins``, ``red-lances``, ``brynn``, ``brynn/Tower shield``, ``campaign``."""
-    handle = subject_handle(aggregate)
-    part = getattr(event, "group", None) or getattr(event, "item", None)
-    return f"{handle}/{part}" if part else handle
+from projections.fold import Fold, Projection, insert_rows, kebab
 
 
 def _json(value: Any) -> Any:
@@ -76,7 +69,7 @@ class Timeline(Projection):
     def process(self, fold: Fold, event: Any, aggregate: Any) -> None:
         if self._command and self._command[-1].command != event.command:
             self._close_command()
-        self._subjects.know(event.originator_id, subject_handle(aggregate))
+        self._subjects.know(event.originator_id, handle_of(aggregate))
         self._command.append(event)
         self._rows.append(
             {
@@ -86,7 +79,7 @@ class Timeline(Projection):
                 "line": None,
                 "session": event.session,
                 "kind": kebab(type(event).__name__),
-                "subject": subject(event, aggregate),
+                "subject": subject(handle_of(aggregate), event),
                 "aggregate_id": event.originator_id,
                 "aggregate_version": event.originator_version,
                 "relies_on": event.relies_on(),
@@ -196,7 +189,7 @@ class Modifiers(Projection):
                     "seq": seq,
                     "command": event.command,
                     "kind": row["kind"],
-                    "subject": subject(event, aggregate),
+                    "subject": subject(handle_of(aggregate), event),
                     "value": row["value"],
                     "unit": row.get("unit", "flat"),
                     "reason": row["reason"],

@@ -39,7 +39,6 @@ from campaign.audit.findings import (
     entry,
     finding,
     note_of,
-    subject_of,
 )
 from campaign.audit.morale import (
     adjusted,
@@ -56,6 +55,7 @@ from campaign.audit.morale import (
 from campaign.audit.saves import dropped, exposed, item_saved, saved
 from campaign.audit.traits import flaw_rolled, trait_taken
 from campaign.audit_catalogue import CATALOGUE, CODES, INFO, WARNING, Entry
+from campaign.subjects import CAMPAIGN, handle_of, subject
 
 __all__ = [
     "CATALOGUE",
@@ -86,7 +86,7 @@ def judge(event: Any, aggregate: Any) -> Verdict:
     if note is not None:  # once per command: the read model keeps the first (GEN002)
         said = "note" if isinstance(event, Campaign.NoteRecorded) else "the GM's note"
         verdict.findings.append(
-            finding("GEN002", event, subject=subject_of(aggregate, _part(event)), message=said)
+            finding("GEN002", event, subject=subject(handle_of(aggregate), event), message=said)
         )
     return verdict
 
@@ -96,10 +96,6 @@ def _judges_of(kind: type) -> Any:
     """The judgement for one event class, found once: by ancestry, since the library subclasses
     an event once more for the ``@event`` method that triggers it."""
     return next((judges for judged, judges in _JUDGES if issubclass(kind, judged)), None)
-
-
-def _part(event: Any) -> str | None:
-    return getattr(event, "group", None) or getattr(event, "item", None)
 
 
 # The campaign: sessions and retractions -----------------------------------------------------------
@@ -129,7 +125,7 @@ def _retracted(verdict: Verdict, e: Campaign.CommandRetracted, campaign: Campaig
         finding(
             "GEN001",
             e,
-            subject="campaign",  # the read model names what the withdrawn command touched
+            subject=CAMPAIGN,  # the read model names what the withdrawn command touched
             ruled=e.retracted,
             message=f"the command at event:{e.retracted} was retracted",
         )

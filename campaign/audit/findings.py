@@ -16,6 +16,7 @@ from aggregates.campaign import Campaign
 from campaign.audit_catalogue import CATALOGUE, CODES, Entry
 from campaign.errors import ImpossibleInput
 from campaign.rules.citation import Citation
+from campaign.subjects import handle_of, subject  # handle_of: projections.audit
 
 PENDING, FINAL = "pending", "final"
 RESOLVED = "resolved"  # a pending finding answered in time: no finding (kept to be re-opened)
@@ -123,10 +124,7 @@ def note_of(event: Any) -> str | None:
     return said if isinstance(said, str) and said.strip() else None
 
 
-def handle_of(aggregate: Any) -> str:
-    return getattr(aggregate, "handle", None) or "campaign"
-
-
 def subject_of(aggregate: Any, part: str | None = None) -> str:
-    """``ford/goblins``, ``brynn/Tower shield``, ``brynn``, ``campaign`` (SPEC §5's subjects)."""
-    return f"{handle_of(aggregate)}/{part}" if part else handle_of(aggregate)
+    """``ford/goblins``, ``brynn/Tower shield``, ``brynn``, ``campaign`` (SPEC §5's subjects):
+    the judgements name the part themselves (``e.group``, ``e.item``, or a pending group)."""
+    return subject(handle_of(aggregate), part=part)

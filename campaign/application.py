@@ -27,7 +27,7 @@ from aggregates.campaign import Campaign
 from campaign.characters import CharacterCommands
 from campaign.corrections import Corrections
 from campaign.encounters import EncounterCommands
-from campaign.errors import CampaignError, HandleTaken, UnknownHandle
+from campaign.errors import CampaignError, DamagedHistory, HandleTaken, UnknownHandle
 from campaign.handles import check_handle
 from campaign.keys import check_store_key
 from campaign.reading import Reading
@@ -359,12 +359,17 @@ class Ledger(
     # --- reading -----------------------------------------------------------------------
 
     def events(self, *, batch: int = 500) -> Iterator[LedgerAggregate.Event]:
-        """Every recorded event in position order, streamed in batches."""
-        start = 1
+        """Every recorded event in position order, streamed in batches; positions that do not
+        run on one by one are a damaged history (exit 1), never an export that drops a command."""
+        start, expected = 1, 1
         while True:
             notifications = self.app.recorder.select_notifications(start=start, limit=batch)
             if not notifications:
                 return
             for notification in notifications:
-                yield self.app.mapper.to_domain_event(notification)
+                event = self.app.mapper.to_domain_event(notification)
+                if event.position != expected:
+                    raise DamagedHistory.out_of_place(event.position, expected)
+                expected += 1
+                yield event
             start = notifications[-1].id + 1

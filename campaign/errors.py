@@ -82,6 +82,15 @@ class DamagedHistory(CampaignError):
             f"behind the tracker's back) — {VERIFY}{then}"
         )
 
+    @classmethod
+    def out_of_place(cls, position: int, expected: int) -> DamagedHistory:
+        """The event read where position ``expected`` was due carries ``position``: positions
+        run on one by one from 1 (SPEC §1), so another is an event deleted or added."""
+        if position > expected:
+            missing = f"{expected} is missing"
+            return cls(f"position {position} follows position {expected - 1}: {missing}")
+        return cls(f"position {position} comes again after position {expected - 1}")
+
 
 def aggregate_named(module: str, handle: str | None) -> str:
     """``the encounter ford``, ``the campaign``: an aggregate as a damage report names it, from

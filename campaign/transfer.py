@@ -31,7 +31,7 @@ from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
 from eventsourcing.utils import resolve_topic
 
 from aggregates.base import LedgerAggregate
-from campaign.errors import ImpossibleInput
+from campaign.errors import DamagedHistory, ImpossibleInput
 from campaign.integrity import CHAIN_FIELDS
 from campaign.subjects import Subjects
 from campaign.verify import SESSION_EXPORT, Break, Chain
@@ -93,9 +93,12 @@ def jsonl(ledger: Ledger, session: int | None = None) -> Iterator[str]:
         ledger.check_history_session(session)  # before any line: an unknown one is an error
         last = ledger.as_of_position(f"session:{session}")  # its last event
     mapper, subjects = ledger.app.mapper, Subjects()
-    started = False
+    started, expected = False, 1
     for stored in _stored(ledger):
         event = mapper.to_domain_event(stored)
+        if event.position != expected:  # a row deleted or added: not a history to carry on
+            raise DamagedHistory.out_of_place(event.position, expected)
+        expected += 1
         subject = subjects.subject(event)  # learnt from every event, shown for the chosen ones
         if last is not None:
             if event.position > last:

@@ -96,15 +96,6 @@ class Stale(Exception):
     (``Ledger.catch_up`` does it, under the writer lock)."""
 
 
-def _out_of_place(position: int, expected: int) -> DamagedHistory:
-    """The event read where position ``expected`` was due carries ``position``."""
-    if position > expected:
-        return DamagedHistory(
-            f"position {position} follows position {expected - 1}: {expected} is missing"
-        )
-    return DamagedHistory(f"position {position} comes again after position {expected - 1}")
-
-
 def store_engine(store: Any) -> Engine:
     """The SQLAlchemy engine of a store's read models: the same SQLite file or PG schema."""
     if store.kind == "sqlite":
@@ -316,7 +307,7 @@ class ReadModel:
             for notification in notifications:
                 event = self.app.mapper.to_domain_event(notification)
                 if event.position != expected:
-                    raise _out_of_place(event.position, expected)
+                    raise DamagedHistory.out_of_place(event.position, expected)
                 if until is not None and event.position > until:
                     return batch
                 if len(batch) >= BATCH and event.command != batch[-1][1].command:

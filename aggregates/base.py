@@ -261,8 +261,6 @@ def _check_value(value: Any, name: str, typed: bool = True) -> None:
         return
     if kind is str and value.isascii() and value.isprintable():
         return  # most text: nothing more to ask (isprintable: no NUL, no control character)
-    if isinstance(value, bool):  # before int, which bool is
-        return
     if isinstance(value, int):
         _check_int(value, name)
     elif isinstance(value, str):

@@ -1,7 +1,8 @@
 """The one output path: JSON on stdout for ``--json``, Rich for people, errors on stderr.
 
-Every read command renders through :func:`emit`, so ``--json`` output never passes through Rich
-markup and is the only thing written to stdout.
+Every read command renders through :func:`emit` — but ``history``, which streams its rows as they
+are read and writes the same JSON in pieces (``cli/reading.py``) — so ``--json`` output never
+passes through Rich markup and is the only thing written to stdout.
 """
 
 from __future__ import annotations

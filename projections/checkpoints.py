@@ -94,4 +94,7 @@ def take(live: ReadModel, scratch: ReadModel, reads: Collection[str], position: 
     except IntegrityError:
         pass  # another fold took it first: the same history folded, the same image
     except OperationalError:
-        pass  # the store would not take it now (locked past its timeout): a later fold will
+        # the store would not take it now — locked past its timeout, a read-only file, a full
+        # disk: the answer does not need it (a checkpoint only shortens a later fold), and a
+        # read must not fail for it; a later fold takes it when the store does
+        pass

@@ -277,13 +277,6 @@ def command_end(connection: Connection, position: int) -> int | None:
     return connection.scalar(select(func.max(t.position)).where(t.command == command))
 
 
-def command_events(connection: Connection, command: int) -> list[dict[str, Any]]:
-    """The events one command recorded, in order (what ``retract`` withdraws)."""
-    t = tables.timeline.c
-    query = select(tables.timeline).where(t.command == command).order_by(t.position)
-    return [dict(row) for row in connection.execute(query).mappings()]
-
-
 # --- modifiers ---------------------------------------------------------------------------------
 
 

@@ -109,7 +109,7 @@ def save(
     Example: campaign save brynn --vs Fireball --type reflex --spell-level 3 --ability-mod 4
     --effect half --damage 24 --energy --objects --roll 1 --item "Tower shield"
     """
-    result = record(
+    record(
         ctx,
         lambda ledger: ledger.saving_throw(
             handle,
@@ -136,7 +136,6 @@ def save(
         ),
         _said_save(handle),
     )
-    del result
 
 
 def _said_save(handle: str):

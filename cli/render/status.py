@@ -52,7 +52,8 @@ def _out(group: dict[str, Any]) -> Text:
 
 def _morale(group: dict[str, Any]) -> Text:
     """``7 -1 = 6``: the rating, the encounter's adjustments, the effective morale in bold;
-    ``12 (-1 ignored)`` at ≤ 2 or ≥ 12, where adjustments never apply (SPEC §5)."""
+    ``12`` over a dim ``-1 ignored`` at ≤ 2 or ≥ 12, where adjustments never apply (SPEC §5):
+    the projection's effective morale is the rating despite an adjustment."""
     adjustment = group["adjustment"]
     text = Text()
     if adjustment and group["effective_morale"] == group["morale"]:

@@ -192,9 +192,13 @@ class MercenaryCompany(LedgerAggregate):
             )
 
     @staticmethod
-    def check_count(n: int, field: str, why: str, most: int | None = None) -> None:
+    def check_count(n: int, field: str, why: str, most: int | None = None, first: str = "") -> None:
+        """``n`` is at least 1 and at most ``most``; where ``most`` is 0, nothing can be counted
+        until ``first`` happens, and the message says so rather than "expected none"."""
+        if most == 0 and first:
+            raise ImpossibleInput(why, field=field, value=n, expected=first)
         if n < 1 or (most is not None and n > most):
-            expected = "≥ 1" if most is None else (f"1–{most}" if most else "none")
+            expected = "≥ 1" if most is None else f"1–{most}"
             raise ImpossibleInput(why, field=field, value=n, expected=expected)
 
     # --- commands --------------------------------------------------------------------------------
@@ -221,14 +225,16 @@ class MercenaryCompany(LedgerAggregate):
         """N of its members killed or incapacitated; at most the members fit to fight."""
         self.check_in_service()
         why = f"{n} casualties: {self.handle} has {self.fit} members fit to fight"
-        self.check_count(n, "count", why, most=self.fit)
+        first = f"a member fit again first (company recover {self.handle} N, or reinforce)"
+        self.check_count(n, "count", why, most=self.fit, first=first)
         self._casualty(n, incapacitated, cause, encounter, note)
 
     def recover(self, n: int, note: str | None = None) -> None:
         """N incapacitated members are fit again."""
         self.check_in_service()
         why = f"{n} to recover: {self.handle} has {self._incapacitated} incapacitated"
-        self.check_count(n, "count", why, most=self._incapacitated)
+        first = "a member incapacitated first (casualty E H N --incapacitated)"
+        self.check_count(n, "count", why, most=self._incapacitated, first=first)
         self._recover(n, note)
 
     def reinforce(self, n: int, note: str | None = None) -> None:

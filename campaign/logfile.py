@@ -230,7 +230,7 @@ def _decode(data: str | bytes, name: str) -> str:
 
 def _normalize(text: str) -> str:
     """No BOM, and ``\\n`` for every line end (CRLF and a lone CR, as old Mac editors write)."""
-    return line_feeds(text.removeprefix("\ufeff"))
+    return line_feeds(text.lstrip("\ufeff"))  # a BOM written twice (a file re-saved) too
 
 
 def line_feeds(text: str) -> str:

@@ -254,3 +254,22 @@ def test_a_dismissed_company_is_out_of_service_for_good(lances, table):
         assert refused.value.field == "company"
         assert "red-lances" in str(refused.value)
     assert recorded(lances) == []
+
+
+def test_with_nobody_to_count_a_casualty_or_a_recovery_says_what_must_come_first(table):
+    # before: "expected none", which says nothing of what the GM can do
+    with table.command():
+        k = MercenaryCompany("k", "trained", 2)
+    with table.command():
+        k.record_casualty(2, incapacitated=True)
+    with pytest.raises(ImpossibleInput) as refused, table.command():
+        k.record_casualty(1, incapacitated=False)
+    assert refused.value.expected == "a member fit again first (company recover k N, or reinforce)"
+    with pytest.raises(ImpossibleInput) as refused, table.command():
+        k.recover(3)  # members to recover: the range, as before
+    assert refused.value.expected == "1–2"
+    with table.command():
+        k.recover(2)
+    with pytest.raises(ImpossibleInput) as refused, table.command():
+        k.recover(1)
+    assert refused.value.expected == "a member incapacitated first (casualty E H N --incapacitated)"

@@ -69,3 +69,16 @@ def test_retract_after_session_end_says_why_it_cannot_be_undone(tmp_path):
     assert result.exit_code == 2, result.output
     said = " ".join(result.stderr.split())
     assert "a `session end` cannot be withdrawn (an ended session is never reopened)" in said
+
+
+def test_a_recovery_or_a_casualty_with_nobody_to_count_says_what_must_come_first(tmp_path):
+    # before: "0 to recover: k has 0 incapacitated; expected none"
+    db = str(tmp_path / "campaign.db")
+    for words in (["session", "1"], ["company", "hire", "k", "--troop", "trained", "--size", "2"]):
+        assert cli("--db", db, *words).exit_code == 0
+    for n in ("0", "1"):
+        result = cli("--db", db, "company", "recover", "k", n)
+        assert result.exit_code == 2, result.output
+        said = " ".join(result.stderr.split())
+        assert "expected a member incapacitated first (casualty E H N --incapacitated)" in said
+        assert "expected none" not in said

@@ -174,6 +174,8 @@ BODY = '# heading\nsession 1 --title "The ford"\n\n  # aside\nnote "a b"  # why\
         BODY.replace("\n", "\r"),
         BODY.rstrip("\n"),
         "\ufeff" + BODY.replace("\n", "\r\n").rstrip("\r\n"),
+        "\ufeff\ufeff" + BODY,  # a BOM written twice: the log said "no session is open"
+        b"\xef\xbb\xbf\xef\xbb\xbf" + BODY.encode(),
     ],
 )
 def test_encodings_and_line_ends_read_the_same(data):

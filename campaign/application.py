@@ -373,3 +373,10 @@ class Ledger(
                 expected += 1
                 yield event
             start = notifications[-1].id + 1
+
+    def check_positions(self) -> None:
+        """Read the whole history once, keeping nothing: a damaged one (positions that do not
+        run on one by one) raises before an export writes its first line, whatever it exports —
+        a jsonl cut short at the damage imported and verified as a whole history."""
+        for _ in self.events():
+            pass

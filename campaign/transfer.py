@@ -92,6 +92,7 @@ def jsonl(ledger: Ledger, session: int | None = None) -> Iterator[str]:
     if session is not None:
         ledger.check_history_session(session)  # before any line: an unknown one is an error
         last = ledger.as_of_position(f"session:{session}")  # its last event
+    ledger.check_positions()  # nothing written from a damaged history (log and recap alike)
     mapper, subjects = ledger.app.mapper, Subjects()
     started, expected = False, 1
     for stored in _stored(ledger):

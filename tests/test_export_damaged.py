@@ -1,7 +1,8 @@
 """Given a store whose rows were deleted or added behind the tracker's back, when the GM exports
 it (to back it up, or to move it), then the export is a store failure that points at `campaign
-verify` (exit 1, docs/RELIABILITY.md), never a log or a jsonl file that silently drops a command
-or adds one — the log then replayed into a new store that `verify` called intact."""
+verify` (exit 1, docs/RELIABILITY.md) and writes nothing, in every format and for one session as
+for the whole: never a log or a jsonl file that silently drops a command or adds one — the log
+then replayed into a new store that `verify` called intact."""
 
 from __future__ import annotations
 
@@ -38,8 +39,28 @@ def test_an_export_of_a_damaged_history_is_a_store_failure(store_url, tmp_path, 
     message = " ".join(result.stderr.split())  # Rich wraps it
     assert "the store's history is damaged" in message and said in message, message
     assert "campaign verify" in message
-    if fmt == "log":  # the log is checked whole before its first line is written
-        assert result.stdout == ""
+    # checked whole before the first line: a jsonl cut short at the damage imported, and
+    # verified, as a whole history
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize("fmt", ["log", "jsonl", "markdown"])
+def test_a_session_export_of_a_damaged_history_fails_alike_in_every_format(
+    store_url, tmp_path, fmt
+):
+    # the damage is in a later session: the log and the recap failed, the jsonl did not
+    replay(store_url, tmp_path)  # session 12, positions 1–30
+    for words in (["session", "13"], ["note", "a"], ["note", "b"]):  # 31, 32, 33
+        assert cli("--db", store_url, *words).exit_code == 0
+    table = EventTable(store_url)
+    try:
+        table.sql("DELETE FROM {table} WHERE {id} = {p}", table.at(32).id)
+    finally:
+        table.close()
+    result = cli("--db", store_url, "export", "--format", fmt, "--session", "12")
+    assert result.exit_code == 1, result.output
+    assert "32 is missing" in " ".join(result.stderr.split())
+    assert result.stdout == ""
 
 
 def test_an_export_of_an_intact_history_still_runs(store_url, tmp_path):

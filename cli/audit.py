@@ -101,6 +101,12 @@ def _verdict(finding: dict[str, Any]) -> Text:
     rules_say, ruled = finding["rules_say"], finding["ruled"]
     if rules_say is None:
         return Text(plain(ruled) or "—", style="dim")
+    if finding["code"] == "TRT005" and rules_say == ruled:
+        # the outcome stands and its consequences were ruled (the message says which): SPEC §6
+        # keeps outcome words in rules_say/ruled, and `failure → failure` read as no ruling
+        text = Text(plain(ruled), style="green")
+        text.append(" (consequences ruled)", style="bold yellow")
+        return text
     text = Text(_rules_cell(finding), style="green")
     text.append(" → ", style="dim")
     shown = plain(ruled) or "none"

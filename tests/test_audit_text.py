@@ -71,3 +71,22 @@ def test_a_narrow_terminal_names_each_findings_rule(db):
     shown = audit(db, columns=60)
     for rule in RULES.values():
         assert f"  rule: {rule}\n" in shown, shown
+
+
+def test_a_flaw_roll_whose_consequences_were_ruled_says_so_beside_its_outcome(tmp_path):
+    # RULES C (Phobie légère): a failure gives -1 to all rolls; --penalty -2 is a ruling of the
+    # consequence, the outcome (failure) stands: TRT005. The table said `failure → failure`.
+    path = tmp_path / "kai.log"
+    path.write_text(
+        "session 1\ncharacter create kai --flaw phobia-mild:rats\ncharacter finalize kai\n"
+        "trait kai phobia-mild --result 2 --penalty -2 --duration 1h\n",
+        "utf-8",
+    )
+    db = str(tmp_path / "campaign.db")
+    assert CliRunner().invoke(app, ["--db", db, "replay", str(path)]).exit_code == 0
+    (found,) = json.loads(audit(db, "--json", columns=120))["findings"]
+    assert (found["code"], found["rules_say"], found["ruled"]) == ("TRT005", "failure", "failure")
+    for columns in (160, 60):
+        shown = " ".join(audit(db, columns=columns).split())
+        assert "failure (consequences ruled)" in shown, shown
+        assert "failure → failure" not in shown

@@ -676,13 +676,25 @@ SHELL_WARM = 3  # commands sent to the shell before timing
 def shell_latencies(
     db: Path, env: dict[str, str], lines: int, warm: int = SHELL_WARM
 ) -> list[float]:
-    """Seconds from sending a logging command to ``campaign shell`` to its next prompt."""
+    """Seconds from typing a logging command into ``campaign shell`` to its next prompt. The
+    shell's input is a terminal (a pseudo-terminal, echo off), as at the table: it prompts only
+    there."""
+    import pty
+    import termios
+
+    terminal, line = pty.openpty()
+    attributes = termios.tcgetattr(line)
+    attributes[3] &= ~termios.ECHO
+    termios.tcsetattr(line, termios.TCSANOW, attributes)
     with tempfile.TemporaryFile() as err:
-        shell = subprocess.Popen(
-            [CAMPAIGN, "--db", str(db), "shell"], cwd=ROOT, env=env,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err,
-        )  # fmt: skip
-        assert shell.stdin is not None and shell.stdout is not None
+        try:
+            shell = subprocess.Popen(
+                [CAMPAIGN, "--db", str(db), "shell"], cwd=ROOT, env=env,
+                stdin=line, stdout=subprocess.PIPE, stderr=err,
+            )  # fmt: skip
+        finally:
+            os.close(line)
+        assert shell.stdout is not None
         fd = shell.stdout.fileno()
 
         def until_prompt() -> bytes:
@@ -700,16 +712,17 @@ def shell_latencies(
             times = []
             for n in range(warm + lines):
                 started = time.perf_counter()
-                shell.stdin.write(f'note "at the table, line {n}"\n'.encode())
-                shell.stdin.flush()
+                os.write(terminal, f'note "at the table, line {n}"\n'.encode())
                 until_prompt()
                 if n >= warm:
                     times.append(time.perf_counter() - started)
-            shell.stdin.write(b"exit\n")
-            shell.stdin.flush()
-        finally:
-            shell.stdin.close()
+            os.write(terminal, b"exit\n")
             shell.wait(timeout=60)
+        finally:
+            if shell.poll() is None:
+                shell.kill()
+                shell.wait()
+            os.close(terminal)
         err.seek(0)
         errors = err.read().decode(errors="replace").strip()
         if "error" in errors:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from campaign.application import Ledger
 
 HISTORY = Path(os.environ.get("CAMPAIGN_SHELL_HISTORY", "~/.campaign_history")).expanduser()
+PROMPT = "campaign> "
 LEAVE = ("exit", "quit")
 HELP = ("help", "?")
 
@@ -53,8 +55,11 @@ def shell(ctx: typer.Context) -> None:
     # (each command typed is then told as outside the shell: cli/state.py open_ledger)
     with open_ledger(ctx, create=True, keep_empty=False, recording=False) as ledger:
         current.shared = ledger
+        # a prompt at a terminal only: a script piped in gets its commands' output alone, as
+        # sqlite3 and psql give it (and the prompt would read as part of the first line's output)
+        prompt = PROMPT if _at_a_terminal() else ""
         try:
-            status = _loop(root, ledger)
+            status = _loop(root, ledger, prompt)
         finally:
             current.shared = None
             _save_history()
@@ -62,18 +67,25 @@ def shell(ctx: typer.Context) -> None:
         raise typer.Exit(status)
 
 
-def _loop(root: typer.Context, ledger: Ledger) -> int:
+def _at_a_terminal() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):  # no stdin, or a closed one
+        return False
+
+
+def _loop(root: typer.Context, ledger: Ledger, prompt: str) -> int:
     """Run the lines typed until `exit` or the end of input; the exit status of the first that
     failed (what `campaign …` would have exited with), 0 when none did."""
     first = ExitStatus.OK
     while True:
-        failed = _line(root, ledger)
+        failed = _line(root, ledger, prompt)
         if failed is None:
             return first
         first = first or failed
 
 
-def _line(root: typer.Context, ledger: Ledger) -> int | None:
+def _line(root: typer.Context, ledger: Ledger, prompt: str) -> int | None:
     """One line read and run: its exit status, None when the shell is left."""
     while True:
         try:  # no SQLite file held open while the GM is at the table (docs/RELIABILITY.md)
@@ -81,9 +93,10 @@ def _line(root: typer.Context, ledger: Ledger) -> int | None:
         except Exception as error:  # said; the next command runs as usual
             say_error(f"{type(error).__name__}: {error}".splitlines()[0])
         try:
-            line = input("campaign> ")
+            line = input(prompt)
         except EOFError:
-            typer.echo("")
+            if prompt:  # Ctrl-D: off the prompt's line
+                typer.echo("")
             return None
         except KeyboardInterrupt:  # as a shell's prompt does: a new line, the console goes on
             typer.echo("")

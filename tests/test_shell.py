@@ -153,3 +153,37 @@ def test_a_shell_exits_as_the_first_command_that_failed_would_have(
     shell = campaign("--db", str(tmp_path / "shell.db"), "shell", input="\n".join(typed) + "\n")
     assert shell.exit_code == (status or 2), shell.output
     assert "note after" in campaign("--db", str(tmp_path / "shell.db"), "history").stdout
+
+
+def test_a_script_piped_in_gets_its_output_alone_and_a_terminal_gets_a_prompt(tmp_path):
+    # `campaign shell < commands.txt > out.txt`: out.txt is what the commands said, as
+    # sqlite3 and psql give it; before, each line's output began with `campaign> `
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tests.console import PROMPT, Console
+
+    campaign = str(Path(sys.executable).with_name("campaign"))
+    env = {**os.environ, "CAMPAIGN_SHELL_HISTORY": str(tmp_path / "history")}
+    db = str(tmp_path / "c.db")
+    piped = subprocess.run(
+        [campaign, "--db", db, "shell"], input="session 1\nnote hi\nstatus --json\n",
+        env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert piped.returncode == 0, piped.stderr
+    assert PROMPT not in piped.stdout + piped.stderr
+    said = piped.stdout.splitlines()
+    assert said[:2] == ["session 1 opened", "noted"], said
+    assert json.loads("\n".join(said[2:]))["position"] == 3  # the status, nothing around it
+
+    console = Console([campaign, "--db", db, "shell"], env)
+    try:
+        console.prompts(1)
+        console.send("note again\n")
+        console.prompts(2)
+        assert console.end() == 0
+        assert console.said == f"{PROMPT}noted\n{PROMPT}\n"  # Ctrl-D: off the prompt's line
+    finally:
+        console.close()

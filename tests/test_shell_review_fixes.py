@@ -14,8 +14,6 @@ import os
 import subprocess
 import sys
 import textwrap
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -23,9 +21,9 @@ import typer
 
 from cli.main import app
 from cli.shell import Completer
+from tests.console import Console
 
 CAMPAIGN = str(Path(sys.executable).with_name("campaign"))
-PROMPT = "campaign> "
 HOLD = """
 import sys, time
 from campaign.store import parse_store_url
@@ -78,29 +76,15 @@ def held(store_url, env):
 def test_a_reading_command_in_the_shell_is_told_as_outside_and_a_logging_one_too(
     store_url, env, held
 ):
-    shell = subprocess.Popen(
-        [CAMPAIGN, "--db", store_url, "shell"], env={**env, "CAMPAIGN_LOCK_TIMEOUT": "0.5"},
-        text=True, bufsize=0, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )  # fmt: skip
-    out: list[str] = []
-    reader = threading.Thread(target=lambda: out.extend(iter(lambda: shell.stdout.read(1), "")))
-    reader.start()
+    shell = Console([CAMPAIGN, "--db", store_url, "shell"], {**env, "CAMPAIGN_LOCK_TIMEOUT": "0.5"})
     try:
-        deadline = time.monotonic() + 60
-        while PROMPT not in "".join(out):  # the shell has opened its store: now the lock
-            assert shell.poll() is None and time.monotonic() < deadline, shell.stderr.read()
-            time.sleep(0.005)
+        shell.prompts(1)  # the shell has opened its store: now the lock
         held()
-        shell.stdin.write("status --json\nhistory --json\nnote waits\nexit\n")
-        shell.stdin.close()
-        assert shell.wait(60) == 1  # busy: the first command's status, as outside the shell
-        inside = _errors(shell.stderr.read())
+        shell.send("status --json\nhistory --json\nnote waits\nexit\n")
+        assert shell.process.wait(60) == 1  # busy: the first command's status, as outside
+        inside = _errors(shell.process.stderr.read())
     finally:
-        if shell.poll() is None:
-            shell.kill()
-            shell.wait()
-        reader.join(10)
+        shell.close()
     outside_env = {**env, "CAMPAIGN_LOCK_TIMEOUT": "0.5"}
     outside = [
         _errors(_run(outside_env, store_url, *words).stderr)[0]

@@ -17,17 +17,15 @@ import sqlite3
 import stat
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
 
 from campaign.application import Ledger
 from campaign.store import parse_store_url
+from tests.console import Console
 
 CAMPAIGN = str(Path(sys.executable).with_name("campaign"))
-PROMPT = "campaign> "
 HAS_PROC = Path("/proc/self/fd").is_dir()
 
 
@@ -45,53 +43,31 @@ def run(env, db, *words, code=0):
     return done
 
 
-class Shell:
-    """`campaign --db DB shell` as a process; :meth:`type` waits for the next prompt."""
+class Shell(Console):
+    """`campaign --db DB shell` at a terminal; :meth:`type` waits for the next prompt."""
 
     def __init__(self, env, db):
-        self.process = subprocess.Popen(
-            [CAMPAIGN, "--db", str(db), "shell"], env=env, text=True, bufsize=0,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        )  # fmt: skip
-        self.out: list[str] = []
+        super().__init__([CAMPAIGN, "--db", str(db), "shell"], env)
         self.err = ""
         self.typed = 0
-        threading.Thread(target=self._read, daemon=True).start()
-        self._prompts(1)
-
-    def _read(self):
-        while chunk := self.process.stdout.read(1):
-            self.out.append(chunk)
-
-    def _prompts(self, count):
-        deadline = time.monotonic() + 60
-        while "".join(self.out).count(PROMPT) < count:
-            assert self.process.poll() is None, self.process.stderr.read()
-            assert time.monotonic() < deadline, "".join(self.out)
-            time.sleep(0.005)
+        self.prompts(1)
 
     def type(self, line):
-        self.process.stdin.write(line + "\n")
+        self.send(line + "\n")
         self.typed += 1
-        self._prompts(self.typed + 1)  # the command ran: the shell is at its prompt again
-
-    @property
-    def said(self):
-        return "".join(self.out)
+        self.prompts(self.typed + 1)  # the command ran: the shell is at its prompt again
 
     def leave(self, status=0):
         """``exit`` typed: what the shell said on stderr; it exits with ``status``, that of the
         first command that failed (0 when none did)."""
-        self.process.stdin.write("exit\n")
-        self.process.stdin.close()
+        self.send("exit\n")
         assert self.process.wait(60) == status
         self.err = " ".join(self.process.stderr.read().split())  # unwrapped: Rich wraps it
+        self.wait()
         return self.err
 
     def kill(self):
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
+        self.close()
 
 
 def notes(env, db):

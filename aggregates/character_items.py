@@ -20,6 +20,11 @@ from campaign.rules.dice import Roll
 _WORSE = {state: rank for rank, state in enumerate(rules.ITEM_STATES)}
 
 
+def _direct(dc: int | None, save_type: str | None, damage: int | None, energy: bool) -> bool:
+    """Whether an ``item-save``'s options describe what hits an item targeted directly."""
+    return dc is not None or save_type is not None or damage is not None or energy
+
+
 def _worst(before: str, ruled: str) -> str:
     """An item's state never improves by being harmed: intact < damaged < broken < destroyed."""
     return max(before, ruled, key=_WORSE.__getitem__)
@@ -56,19 +61,43 @@ class ItemCommands:
         """The most recent exposure no item save has resolved yet (SAV003 until one does)."""
         return dict(self._exposures[-1]) if self._exposures else None
 
-    def _item_save_subject(self, item: str | None) -> tuple[str | None, str]:
-        """What an ``item-save`` resolves: ``item``, else the pending exposure's item (None if
+    def has_something_to_save(self, item: str) -> bool:
+        """Whether an item save of ``item`` can be made: a destroyed item has nothing left to
+        save (RULES D-7, D-8)."""
+        return self.item_named(item)["state"] != "destroyed"
+
+    def _answered(self, direct: bool) -> dict[str, Any] | None:
+        """The exposure an ``item-save`` answers: the most recent pending one — unless its item
+        is destroyed and the GM describes a direct hit (``direct``: --dc, --type, --damage or
+        --energy given), which then targets an item directly (SPEC §4 "item-save"), as with no
+        exposure pending. Without those options an item save of another item answers it
+        (SAV004), as stores recorded before had it: their logs replay the same."""
+        pending = self._exposures[-1] if self._exposures else None
+        if pending is not None and direct and not self.has_something_to_save(pending["item"]):
+            return None
+        return pending
+
+    def _item_save_subject(self, item: str | None, direct: bool) -> tuple[str | None, str]:
+        """What an ``item-save`` resolves: ``item``, else the answered exposure's item (None if
         neither), and the effect it saves against — the exposure's, or ``negates`` for an item
         targeted directly, whose success halves nothing (SPEC §4 "item-save")."""
-        pending = self._exposures[-1] if self._exposures else None
-        name = item if item is not None else pending["item"] if pending else None
-        return name, pending["effect"] if pending else "negates"
+        answered = self._answered(direct)
+        name = item if item is not None else answered["item"] if answered else None
+        return name, answered["effect"] if answered else "negates"
 
-    def item_gets_a_save(self, item: str | None = None) -> bool:
+    def item_gets_a_save(
+        self,
+        item: str | None = None,
+        *,
+        dc: int | None = None,
+        save_type: str | None = None,
+        damage: int | None = None,
+        energy: bool = False,
+    ) -> bool:
         """Whether the item an ``item-save`` resolves rolls at all (seed 001, "(Objet)"; D-8),
         so the service rolls a d20 only where :meth:`item_save` judges one. False with no item
         to resolve: ``item_save`` then names what is missing."""
-        name, effect = self._item_save_subject(item)
+        name, effect = self._item_save_subject(item, _direct(dc, save_type, damage, energy))
         if name is None:
             return False
         target = self.item_named(name)
@@ -219,7 +248,8 @@ class ItemCommands:
             "item": item, "dc": dc, "save_type": save_type, "damage": damage, "energy": energy,
             "ruling": ruling, "hp_left": hp_left,
         }  # fmt: skip
-        pending = self._exposures[-1] if self._exposures else None
+        direct = _direct(dc, save_type, damage, energy)
+        pending = self._answered(direct)
         exposure = pending
         if exposure is not None:
             self.check_no_direct_options(exposure, dc, save_type, damage, energy)
@@ -227,17 +257,21 @@ class ItemCommands:
             given = (("item", item), ("dc", dc), ("save_type", save_type), ("damage", damage))
             missing = [field for field, value in given if value is None]
             if missing:
+                none = "no pending exposure"
+                if self._exposures:  # only one whose item is destroyed
+                    gone = self._exposures[-1]["item"]
+                    none = f"no exposure an item save can answer ({gone} is destroyed)"
                 raise ImpossibleInput(
-                    f"{self.handle} has no pending exposure: an item targeted directly needs "
+                    f"{self.handle} has {none}: an item targeted directly needs "
                     "ITEM, --dc, --type and --damage",
                     field=missing[0],
                     expected="the item, --dc N, --type T and --damage N",
                 )
             exposure = {"item": item, "dc": dc, "save_type": save_type, "damage": damage}
             exposure |= {"energy": False, "position": None}
-        name, effect = self._item_save_subject(item)  # the one choice item_gets_a_save makes
+        name, effect = self._item_save_subject(item, direct)  # as item_gets_a_save chooses
         target = self.item_named(name)  # not None: a direct save names its item (above)
-        if target["state"] == "destroyed":  # as a natural 1 never exposes it (RULES D-7)
+        if not self.has_something_to_save(name):  # as a natural 1 never exposes it (D-7)
             raise ImpossibleInput(
                 f"{target['name']} is destroyed: nothing is left to save "
                 f'(`character item-repair {self.handle} "{target["name"]}"` mends it)',

@@ -191,9 +191,10 @@ ENTRIES: tuple[Entry, ...] = (
         "the session ends, then `final`; an item save in the same session answers it (also one "
         "that saves another item: that is SAV004). An item save withdrawn by `retract` after the "
         "session ended leaves it `final` (the session ended without one). Dropping the exposed "
-        "item (`character item-drop`) ends the exposure, and a destroyed item named with "
-        "`--item` has nothing left to save: no item save is expected, no SAV003. Recorded at "
-        "the exposure, subject the exposed item.",
+        "item (`character item-drop`) ends the exposure, and a destroyed item has nothing left "
+        "to save: named with `--item`, or exposed twice and destroyed by the first item save, "
+        "no item save is expected, no SAV003. Recorded at the exposure, subject the exposed "
+        "item.",
         saves.CITE_OBJECT_DAMAGE,
         "The seed says the exposed item must save and take the attack's damage; the tracker "
         "waits for that item save until the session ends.",

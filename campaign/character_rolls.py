@@ -94,8 +94,7 @@ class CharacterRollCommands:
             save, *exposed = found.pending_events[since:]
             self.save(found)
             exposure = exposed[0] if exposed else None
-            # a destroyed item the GM named has nothing left to save (RULES D-7)
-            due = exposure is not None and found.item_named(exposure.item)["state"] != "destroyed"
+            due = exposure is not None and found.has_something_to_save(exposure.item)
             return {
                 "roll": save.roll,
                 "dc": save.dc,
@@ -134,7 +133,8 @@ class CharacterRollCommands:
         def body(_: Recording) -> dict[str, Any]:
             found = self.character(handle)
             dice = given_roll(roll, D20, rolled=rolled)
-            if dice is None and found.item_gets_a_save(item):  # the aggregate's (D-8)
+            direct = {"dc": dc, "save_type": save_type, "damage": damage, "energy": energy}
+            if dice is None and found.item_gets_a_save(item, **direct):  # the aggregate's (D-8)
                 dice = self.dice.roll(D20)
             found.item_save(
                 item, dice, dc=dc, save_type=save_type, damage=damage, energy=energy,

@@ -120,7 +120,7 @@ def exposed(verdict: Verdict, e: Character.ItemExposed, character: Character) ->
     # A destroyed item the GM named has nothing left to save (RULES D-7): no item save is
     # awaited (its item-save is refused), so the finding is answered at once — kept, unlisted,
     # to name the exposed item beside an item save of another one (SAV004).
-    destroyed = character.item_named(e.item)["state"] == "destroyed"
+    destroyed = not character.has_something_to_save(e.item)
     verdict.findings.append(
         finding(
             "SAV003",
@@ -146,6 +146,9 @@ def item_saved(verdict: Verdict, e: Any, character: Character) -> None:
     subject = subject_of(character, e.item)
     if e.exposure is not None:
         verdict.settles.append(Settle("SAV003", RESOLVED, position=e.exposure))
+    if not character.has_something_to_save(e.item):
+        # destroyed: another exposure of it awaits no item save any more (as when dropped)
+        verdict.settles.append(Settle("SAV003", RESOLVED, subject=subject))
     if e.other_item:  # a fact, not a rule: the item saved is not the one exposed
         verdict.findings.append(
             finding(

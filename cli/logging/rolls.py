@@ -181,7 +181,7 @@ def item_save(
 ) -> None:
     """The exposed item's own save, and the damage it takes: against the save that exposed
     it (its type, DC and damage; --dc, --type, --damage and --energy are for an item targeted
-    directly, with no exposure pending).
+    directly, with no exposure pending, or only one whose item is destroyed).
 
     Example: campaign item-save brynn "Tower shield" --roll 9
     """

@@ -171,7 +171,7 @@ class FlawCommands:
 
         outcome = resolve(**options)
         check_amount_kept(flaw["key"], outcome, options, resolve)
-        if outcome.rolls and outcome.success is None:
+        if outcome.rolls and result is None:  # a critical failure too (SPEC §4, D-9)
             raise ImpossibleInput(
                 f"{flaw['key']} rolls {d6harmonie.score_name(outcome.score)}: enter the result "
                 "(D6Harmonie rolls are never rolled by the tracker)",

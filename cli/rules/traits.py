@@ -336,6 +336,8 @@ def _trait_verdict(o: rules.FlawOutcome) -> str:
         return f"Give --result to judge. Success iff result ≥ {o.difficulty}; on a failure: {what}."
     if o.success:
         return f"{o.result} ≥ {o.difficulty}: success."
+    if o.critical and o.failure_points is None:  # no result: what a critical failure does
+        return "Critical failure; give --result for the points of failure."
     if o.critical:
         return f"Critical failure (failed by {o.failure_points})."
     return f"{o.result} < {o.difficulty}: failed by {o.failure_points}."

@@ -7,8 +7,8 @@ is O(1)-ish — current values only (traits, items, save bonuses, losses, active
 pending exposures); histories belong to the projections.
 
 The commands live in mixins by concern — ``character_traits`` (traits, scores, loyalty),
-``character_items``, ``character_saves``, ``character_flaws`` (flaw rolls),
-``character_conditions`` (conditions, healing) — and the events' fields in
+``character_items``, ``character_item_saves``, ``character_saves``, ``character_flaws`` (flaw
+rolls), ``character_conditions`` (conditions, healing) — and the events' fields in
 ``character_events``, derived from that module's ``Event``, which is this aggregate's own (so
 the library redefines none of them at import). The events are nested here and applied by the
 ``@event`` methods below, whose bodies are the mutations: the library registers only the
@@ -27,6 +27,7 @@ from aggregates import character_events as events
 from aggregates.base import LedgerAggregate, aggregate_id
 from aggregates.character_conditions import ConditionCommands
 from aggregates.character_flaws import FlawCommands
+from aggregates.character_item_saves import ItemSaveCommands
 from aggregates.character_items import ItemCommands
 from aggregates.character_saves import SaveCommands
 from aggregates.character_traits import TraitCommands, retainer_fields, trait_fields
@@ -36,7 +37,13 @@ from campaign.rules.dice import Roll
 
 
 class Character(
-    TraitCommands, ItemCommands, SaveCommands, FlawCommands, ConditionCommands, LedgerAggregate
+    TraitCommands,
+    ItemCommands,
+    ItemSaveCommands,
+    SaveCommands,
+    FlawCommands,
+    ConditionCommands,
+    LedgerAggregate,
 ):
     """A player character or a retainer (SPEC §4 "Characters"; RULES Parts A.5, B, C)."""
 

@@ -56,15 +56,17 @@ class ItemSaveCommands:
         return dict(self._exposures[-1]) if self._exposures else None
 
     def _answered(self, direct: bool) -> dict[str, Any] | None:
-        """The exposure an ``item-save`` answers: the most recent pending one — unless its item
-        is destroyed and the GM describes a direct hit (``direct``: --dc, --type, --damage or
-        --energy given), which then targets an item directly (SPEC §4 "item-save"), as with no
-        exposure pending. Without those options an item save of another item answers it
+        """The exposure an ``item-save`` answers: the most recent pending one — unless every
+        pending exposure's item is destroyed (nothing an item save can answer) and the GM
+        describes a direct hit (``direct``: --dc, --type, --damage or --energy given), which
+        then targets an item directly (SPEC §4 "item-save"), as with no exposure pending.
+        Without those options an item save of another item answers the most recent one
         (SAV004), as stores recorded before had it: their logs replay the same."""
-        pending = self._exposures[-1] if self._exposures else None
-        if pending is not None and direct and not self.has_something_to_save(pending["item"]):
+        if not self._exposures:
             return None
-        return pending
+        if direct and not any(self.has_something_to_save(e["item"]) for e in self._exposures):
+            return None
+        return self._exposures[-1]
 
     def _item_save_subject(self, item: str | None, direct: bool) -> tuple[str | None, str]:
         """What an ``item-save`` resolves: ``item``, else the answered exposure's item (None if

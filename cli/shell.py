@@ -99,7 +99,8 @@ def _line(root: typer.Context, ledger: Ledger, prompt: str) -> int | None:
                 typer.echo("")
             return None
         except KeyboardInterrupt:  # as a shell's prompt does: a new line, the console goes on
-            typer.echo("")
+            if prompt:
+                typer.echo("")
             continue
         try:
             words = tokenize(line, one_line=True)  # a quote cannot go on to the next line

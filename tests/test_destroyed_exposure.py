@@ -83,3 +83,14 @@ def test_undoing_the_item_save_that_destroyed_it_awaits_both_again(ana):
     assert "recorded: destroyed; 0 of 20 hp" in ana("item-save ana --roll 19").stdout
     ana("session end")
     assert [code for code, _, _ in findings(ana)] == ["GEN001"]  # the retraction, nothing else
+
+
+def test_a_direct_item_save_waits_while_an_item_save_can_still_answer_an_exposure(ana):
+    # the Sword's exposure waits for its item save (reflex, DC 15, 30 damage): a direct hit's
+    # options would silently replace it, so they are refused while it is pending (SPEC §4);
+    # only a later exposure of the destroyed Shield is past answering
+    ana("item-save ana Shield --dc 15 --type reflex --damage 30 --roll 2")  # destroyed
+    ana(SAVE_1 + " --item Sword")
+    ana(SAVE_1 + " --item Shield")
+    said = ana("item-save ana Sword --dc 2 --type will --damage 1 --roll 15", code=2).stderr
+    assert "only when no exposure is pending" in " ".join(said.split())

@@ -187,3 +187,33 @@ def test_a_script_piped_in_gets_its_output_alone_and_a_terminal_gets_a_prompt(tm
         assert console.said == f"{PROMPT}noted\n{PROMPT}\n"  # Ctrl-D: off the prompt's line
     finally:
         console.close()
+
+
+def test_ctrl_c_at_a_piped_shell_adds_nothing_to_its_output(tmp_path):
+    # at a terminal Ctrl-C at the prompt moves to a new line; with no prompt there is no line
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    campaign = str(Path(sys.executable).with_name("campaign"))
+    env = {**os.environ, "CAMPAIGN_SHELL_HISTORY": str(tmp_path / "history")}
+    shell = subprocess.Popen(
+        [campaign, "--db", str(tmp_path / "c.db"), "shell"], env=env, text=True,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        shell.stdin.write("session 1\n")
+        shell.stdin.flush()
+        assert shell.stdout.readline() == "session 1 opened\n"
+        time.sleep(0.5)  # back at its input
+        shell.send_signal(signal.SIGINT)
+        time.sleep(0.5)
+        out, err = shell.communicate("note a\n", timeout=60)
+    finally:
+        if shell.poll() is None:
+            shell.kill()
+            shell.wait()
+    assert (shell.returncode, out) == (0, "noted\n"), err

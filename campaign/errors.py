@@ -115,3 +115,17 @@ def damaged(error: BaseException) -> DamagedHistory | None:
             f"a stored event is version {found} of its aggregate, where {expected} was expected"
         )
     return DamagedHistory("a stored event does not follow its aggregate's events")
+
+
+# the database layers whose errors mean the store failed (a server gone, a connection cut)
+_DATABASE_MODULES = ("psycopg", "sqlite3", "sqlalchemy.exc", "eventsourcing.persistence")
+
+
+def store_failed(error: BaseException) -> str | None:
+    """A database error that reached the CLI without being said where it happened (the server
+    stopped, the network cut, no connection within the pool's wait), in one line for a store
+    failure (exit 1); None for any other error."""
+    if not any(cls.__module__.startswith(_DATABASE_MODULES) for cls in type(error).__mro__[:-2]):
+        return None
+    said = " ".join(str(error).split()) or type(error).__name__
+    return f"the store failed: {said}"

@@ -16,7 +16,7 @@ import re
 import time
 import zlib
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -56,9 +56,9 @@ ACCEPTED_PARAMETERS = (
 # PostgreSQL must quote ("-", a space, a keyword) broke it once the tables were made ("Composite
 # type … not found"). Capitals are folded, as PostgreSQL folds an unquoted name (``GM_A`` is
 # ``gm_a``); keywords are asked of the server (quote_ident).
-SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_$]{0,62}")
+SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")  # not `$`: quote_ident quotes it
 SCHEMA_EXPECTED = (
-    "a schema name PostgreSQL takes unquoted: letters, digits, _ and $ (capitals read as "
+    "a schema name PostgreSQL takes unquoted: letters, digits and _ (capitals read as "
     "lower-case), not first a digit, at most 63 characters, not an SQL keyword, not one of "
     "PostgreSQL's own schemas (information_schema, pg_…) — e.g. ?schema=campaign_2"
 )
@@ -512,7 +512,9 @@ class StoreURL:
                     hold.made_schema = self._create_schema(connection)
                 yield hold
             finally:
-                connection.execute("SELECT pg_advisory_unlock(%s)", (self.writer_lock_key,))
+                # a connection gone (the server stopped, the network cut) took its lock with it
+                with suppress(psycopg.OperationalError):
+                    connection.execute("SELECT pg_advisory_unlock(%s)", (self.writer_lock_key,))
 
     def _postgres(self) -> Any:
         """A connection of its own to the PostgreSQL store (autocommit), or a StoreError."""
@@ -724,7 +726,10 @@ def _parse(text: str | None) -> StoreURL:
     raw = (text or DEFAULT_DB).strip()
     if "://" not in raw:
         return StoreURL("sqlite", path=Path(raw).expanduser().resolve())
-    parts = urlsplit(raw)
+    try:
+        parts = urlsplit(raw)
+    except ValueError:  # "Invalid IPv6 URL": a bracket left open
+        raise _bad_url(raw, "a host, or an IPv6 address in brackets: …@[::1]:5432/DB") from None
     scheme = parts.scheme.lower()
     if scheme in ("sqlite", "sqlite+pysqlite"):
         # SQLAlchemy's reading: the one slash after the empty host ends the host, so three

@@ -122,9 +122,10 @@ class CampaignGroup(TyperGroup):
             # the library refusing a stored event its aggregate cannot take (a version that
             # does not follow, from rows altered behind the tracker's back) wherever no command
             # said so: a damaged history, exit 1, pointing at `campaign verify`
-            from campaign.errors import damaged
+            # and any database error no command said: the store failed, exit 1, one line
+            from campaign.errors import damaged, store_failed
 
-            said = damaged(error)
+            said = damaged(error) or store_failed(error)
             if said is None:
                 raise
             from cli.output import ExitStatus, fail

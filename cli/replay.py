@@ -20,7 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from typer._click import ClickException
 
 from campaign.application import Ledger
-from campaign.errors import CampaignError, ImpossibleInput
+from campaign.errors import CampaignError, ImpossibleInput, store_failed
 from campaign.logfile import LogLine, SessionBlock, SessionLog, read_log
 from cli.fastparse import line_context
 from cli.output import ExitStatus, click_said, counted, describe, stderr, stdout
@@ -83,6 +83,21 @@ def replay(
         # shell takes as the command's own, so it does not add that nothing was recorded.
         stderr().print(_interrupted(fates, dry_run=dry_run), markup=False, soft_wrap=True)
         raise typer.Exit(ExitStatus.INTERRUPTED) from None
+    except Exception as error:
+        # the store failed (a server gone, the network cut), maybe after a file's save
+        # committed: which files landed is said as after a Ctrl-C, then the failure itself
+        if not _store_failure(error):
+            raise
+        said = _interrupted(fates, dry_run=dry_run, cause="the replay stopped")
+        stderr().print(said, markup=False, soft_wrap=True)
+        raise
+
+
+def _store_failure(error: BaseException) -> bool:
+    """A failure of the store, not of the log: exit 1, where a file may have landed."""
+    if isinstance(error, CampaignError):
+        return not isinstance(error, ImpossibleInput)
+    return store_failed(error) is not None
 
 
 def _replay_all(
@@ -109,11 +124,12 @@ def _replay_all(
         landed.append(str(path))
 
 
-def _interrupted(fates: list[_Fate], *, dry_run: bool) -> str:
-    """What a Ctrl-C says: which files landed (their save committed), which were not recorded,
-    and, for a file that landed after its summary was cut short, where its findings are."""
+def _interrupted(fates: list[_Fate], *, dry_run: bool, cause: str = "interrupted") -> str:
+    """What a Ctrl-C (or a store failure: ``cause``) says: which files landed (their save
+    committed), which were not recorded, and, for a file that landed after its summary was cut
+    short, where its findings are."""
     if dry_run:
-        return "interrupted: nothing was recorded (a dry run records nothing)"
+        return f"{cause}: nothing was recorded (a dry run records nothing)"
     landed = [f for f in fates if f.events is not None]
     unsure = [f for f in fates if f.unsure]
     missing = [f.name for f in fates if f.events is None and not f.unsure]
@@ -135,7 +151,7 @@ def _interrupted(fates: list[_Fate], *, dry_run: bool) -> str:
                 f"{_audit_where(fate.sessions)} lists them, `campaign status` shows where "
                 "things stand"
             )
-    return "interrupted: " + "; ".join(said)
+    return f"{cause}: " + "; ".join(said)
 
 
 def _events(fate: _Fate) -> str:
@@ -200,9 +216,11 @@ def _replay_file(
         try:
             todo, skipped, events = ledger.unit(work)
             fate.events = len(events)
-        except KeyboardInterrupt:
-            # the save may have committed before it (the library takes snapshots after): the
-            # store says whether it did
+        except (KeyboardInterrupt, Exception) as error:
+            # the save may have committed before a Ctrl-C or a store failure (the library takes
+            # snapshots after): the store says whether it did; a line in error wrote nothing
+            if isinstance(error, Exception) and not _store_failure(error):
+                raise
             if fate.events is None and staged:
                 committed = _committed(ledger, staged)
                 fate.unsure = committed is None

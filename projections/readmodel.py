@@ -109,9 +109,10 @@ def store_engine(store: Any) -> Engine:
         database=store.dbname,
     )
     engine = create_engine(url, connect_args={"connect_timeout": 10}, pool_pre_ping=True)
-    if store.schema:
-        engine = engine.execution_options(schema_translate_map={None: store.schema})
-    return engine
+    # beside the events: the store's ?schema=, else `public`, where the library puts them (the
+    # server's search path would put them in a schema named as the user, when there is one,
+    # where another store's read models live)
+    return engine.execution_options(schema_translate_map={None: store.schema or "public"})
 
 
 def scratch_engine() -> Engine:

@@ -73,7 +73,7 @@ class Corrections:
                 aggregate.retract(target, before)
                 changed[aggregate_id] = aggregate
             self.save(*changed.values())
-            return {"retracted": target, "subjects": len(touched)}
+            return {"retracted": target, "subjects": len(touched), **self._recorded_as(target)}
 
         try:
             return self.command(body)
@@ -90,6 +90,21 @@ class Corrections:
                 field="session",
                 expected="an open session",
             ) from None
+
+    def _recorded_as(self: Ledger, command: int) -> dict[str, Any]:
+        """A stored command's log line and the GM who recorded it (its timeline row, caught up
+        when the target was found): what a retraction says it withdrew, so that on a shared
+        store a GM sees whose command `retract last` took. Nothing for a line of the running
+        log, which the timeline does not hold yet."""
+        from sqlalchemy import select
+
+        from projections import tables
+
+        t = tables.timeline.c
+        query = select(t.line, t.gm).where(t.command == command).order_by(t.position).limit(1)
+        with self.read_model.reading() as connection:
+            row = connection.execute(query).first()
+        return {} if row is None else {"line": row.line, "gm": row.gm}
 
     def _retraction_target(
         self: Ledger, ref: str, match: re.Match[str]

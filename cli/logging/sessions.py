@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -147,5 +147,13 @@ def retract(
     record(
         ctx,
         lambda ledger: ledger.retract(which, note),
-        lambda done: f"retracted the command at event:{done['retracted']}",
+        _retracted,
     )
+
+
+def _retracted(done: dict[str, Any]) -> str:
+    """``retracted the command at event:18 by ann: casualty e1 orcs 1``: whose and which."""
+    said = f"retracted the command at event:{done['retracted']}"
+    if done.get("gm"):
+        said += f" by {done['gm']}"
+    return said + (f": {done['line']}" if done.get("line") else "")

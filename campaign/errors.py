@@ -117,15 +117,23 @@ def damaged(error: BaseException) -> DamagedHistory | None:
     return DamagedHistory("a stored event does not follow its aggregate's events")
 
 
-# the database layers whose errors mean the store failed (a server gone, a connection cut)
-_DATABASE_MODULES = ("psycopg", "sqlite3", "sqlalchemy.exc", "eventsourcing.persistence")
+# the base classes of the database layers' errors (a server gone, a connection cut), by module
+# and name: none of these layers is imported to ask (SQLAlchemy's own misuse errors, which are
+# bugs, are not among them: only the driver's errors it wraps)
+_DATABASE_ERRORS = {
+    ("psycopg", "Error"),
+    ("sqlite3", "Error"),
+    ("sqlalchemy.exc", "DBAPIError"),
+    ("eventsourcing.persistence", "PersistenceError"),
+}
 
 
 def store_failed(error: BaseException) -> str | None:
     """A database error that reached the CLI without being said where it happened (the server
     stopped, the network cut, no connection within the pool's wait), in one line for a store
     failure (exit 1); None for any other error."""
-    if not any(cls.__module__.startswith(_DATABASE_MODULES) for cls in type(error).__mro__[:-2]):
+    if not any((cls.__module__, cls.__name__) in _DATABASE_ERRORS for cls in type(error).__mro__):
         return None
-    said = " ".join(str(error).split()) or type(error).__name__
+    cause = getattr(error, "orig", None) or error  # SQLAlchemy's: the driver's, not its SQL
+    said = " ".join(str(cause).split()) or type(error).__name__
     return f"the store failed: {said}"

@@ -140,3 +140,23 @@ def test_a_url_the_store_cannot_take_is_bad_input(campaign, url, says):
     assert result.exit_code == 2, result.output
     assert says in " ".join(result.stderr.split()) and "Traceback" not in result.output
     assert "pw" not in result.stderr  # the password is never shown
+
+
+def test_only_the_database_layers_errors_are_said_as_a_store_failure():
+    import sqlite3
+
+    import psycopg
+    import sqlalchemy.exc
+    from eventsourcing.persistence import OperationalError
+
+    from campaign.errors import ImpossibleInput, store_failed
+
+    gone = "consuming input failed: server closed the connection unexpectedly"
+    assert store_failed(psycopg.OperationalError(gone)) == f"the store failed: {gone}"
+    assert store_failed(sqlite3.OperationalError("disk I/O error")).endswith("disk I/O error")
+    assert store_failed(OperationalError("couldn't get a connection after 10.00 sec"))
+    wrapped = sqlalchemy.exc.OperationalError("SELECT 1", {}, sqlite3.OperationalError("locked"))
+    assert store_failed(wrapped) == "the store failed: locked"  # the driver's words, not the SQL
+    # a bug or bad input keeps its own way out: a traceback, or exit 2
+    for other in (sqlalchemy.exc.ArgumentError("misuse"), ValueError("x"), ImpossibleInput("x")):
+        assert store_failed(other) is None

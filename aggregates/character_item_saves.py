@@ -56,17 +56,16 @@ class ItemSaveCommands:
         return dict(self._exposures[-1]) if self._exposures else None
 
     def _answered(self, direct: bool) -> dict[str, Any] | None:
-        """The exposure an ``item-save`` answers: the most recent pending one — unless every
-        pending exposure's item is destroyed (nothing an item save can answer) and the GM
-        describes a direct hit (``direct``: --dc, --type, --damage or --energy given), which
-        then targets an item directly (SPEC §4 "item-save"), as with no exposure pending.
-        Without those options an item save of another item answers the most recent one
-        (SAV004), as stores recorded before had it: their logs replay the same."""
-        if not self._exposures:
-            return None
-        if direct and not any(self.has_something_to_save(e["item"]) for e in self._exposures):
-            return None
-        return self._exposures[-1]
+        """The exposure an ``item-save`` answers: the most recent one an item save can answer
+        (its item not destroyed). With none such, a direct hit (``direct``: --dc, --type,
+        --damage or --energy given) targets an item directly (SPEC §4 "item-save"), as with no
+        exposure pending; without those options an item save of another item answers the most
+        recent exposure of a destroyed item (SAV004), as stores recorded before had it: their
+        logs replay the same."""
+        live = [e for e in self._exposures if self.has_something_to_save(e["item"])]
+        if live:
+            return live[-1]
+        return None if direct or not self._exposures else self._exposures[-1]
 
     def _item_save_subject(self, item: str | None, direct: bool) -> tuple[str | None, str]:
         """What an ``item-save`` resolves: ``item``, else the answered exposure's item (None if

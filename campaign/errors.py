@@ -128,12 +128,12 @@ _DATABASE_ERRORS = {
 }
 
 
-def store_failed(error: BaseException) -> str | None:
+def store_failed(error: BaseException, store: str = "") -> str | None:
     """A database error that reached the CLI without being said where it happened (the server
     stopped, the network cut, no connection within the pool's wait), in one line for a store
-    failure (exit 1); None for any other error."""
+    failure (exit 1), naming the ``store`` (its URL, password hidden); None for any other."""
     if not any((cls.__module__, cls.__name__) in _DATABASE_ERRORS for cls in type(error).__mro__):
         return None
     cause = getattr(error, "orig", None) or error  # SQLAlchemy's: the driver's, not its SQL
     said = " ".join(str(cause).split()) or type(error).__name__
-    return f"the store failed: {said}"
+    return f"the store {store} failed: {said}" if store else f"the store failed: {said}"

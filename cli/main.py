@@ -125,12 +125,23 @@ class CampaignGroup(TyperGroup):
             # and any database error no command said: the store failed, exit 1, one line
             from campaign.errors import damaged, store_failed
 
-            said = damaged(error) or store_failed(error)
+            said = damaged(error) or store_failed(error, _store_named(ctx))
             if said is None:
                 raise
             from cli.output import ExitStatus, fail
 
             raise fail(str(said), ExitStatus.STORE_FAILURE) from None
+
+
+def _store_named(ctx: typer.Context) -> str:
+    """The store of this invocation, as errors name it (password hidden); "" if none reads."""
+    from campaign.store import DEFAULT_DB, parse_store_url
+    from cli.state import state
+
+    try:
+        return parse_store_url(state(ctx).db or DEFAULT_DB).redacted
+    except Exception:  # an error about the URL itself was said where it was read
+        return ""
 
 
 coercion.install()

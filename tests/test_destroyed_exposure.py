@@ -93,4 +93,10 @@ def test_a_direct_item_save_waits_while_an_item_save_can_still_answer_an_exposur
     ana(SAVE_1 + " --item Sword")
     ana(SAVE_1 + " --item Shield")
     said = ana("item-save ana Sword --dc 2 --type will --damage 1 --roll 15", code=2).stderr
-    assert "only when no exposure is pending" in " ".join(said.split())
+    said = " ".join(said.split())
+    assert "ana's Sword is exposed" in said and "only when no exposure is pending" in said
+    # and it is the Sword's exposure an item save answers, not the Shield's after it: reflex +3,
+    # natural 15 → 18 ≥ 15, a success; half of 30 is 15, − 10 hardness: 5, its 5 hp: destroyed
+    assert "recorded: destroyed; 0 of 5 hp" in ana("item-save ana --roll 15").stdout
+    ana("session end")
+    assert findings(ana) == [("SAV004", 11, "ana/Shield")]  # the Shield named; no SAV004 at 12

@@ -21,9 +21,9 @@ def test_a_retraction_says_whose_command_it_withdrew_and_which(store_url):
     run(store_url, "ann", "casualty", "e1", "orcs", "1", "--cause", "a volley")  # 5, 6: due
     said = run(store_url, "bob", "retract", "last")
     assert said.strip() == (
-        'retracted the command at event:5 by ann: casualty e1 orcs 1 --cause "a volley"'
+        'retracted ann\'s command at event:5: casualty e1 orcs 1 --cause "a volley"'
     )
     said = run(store_url, "bob", "retract", "last")  # the group, by ann too
     assert said.strip() == (
-        "retracted the command at event:4 by ann: encounter group e1 orcs --count 5 --morale 7"
+        "retracted ann's command at event:4: encounter group e1 orcs --count 5 --morale 7"
     )

@@ -120,7 +120,7 @@ def test_a_replay_cut_off_from_its_server_after_its_save_says_it_landed_not_a_tr
     proxy.cut()  # the server is gone for this process: its next query fails
     out, err = replay.communicate(timeout=120)
     assert replay.returncode == 1, (out, err)
-    assert "Traceback" not in err and "error: " in err, err
+    assert "Traceback" not in err and "error: the store postgresql+psycopg://" in err, err
     said = " ".join(err.split())
     # before: a traceback from the lock's unlock, and no word of the file having landed
     assert f"the replay stopped: every file landed — {big} (" in said
@@ -153,6 +153,8 @@ def test_only_the_database_layers_errors_are_said_as_a_store_failure():
 
     gone = "consuming input failed: server closed the connection unexpectedly"
     assert store_failed(psycopg.OperationalError(gone)) == f"the store failed: {gone}"
+    named = store_failed(psycopg.OperationalError(gone), "postgresql+psycopg://u:***@h/db")
+    assert named == f"the store postgresql+psycopg://u:***@h/db failed: {gone}"
     assert store_failed(sqlite3.OperationalError("disk I/O error")).endswith("disk I/O error")
     assert store_failed(OperationalError("couldn't get a connection after 10.00 sec"))
     wrapped = sqlalchemy.exc.OperationalError("SELECT 1", {}, sqlite3.OperationalError("locked"))

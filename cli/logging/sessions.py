@@ -152,8 +152,7 @@ def retract(
 
 
 def _retracted(done: dict[str, Any]) -> str:
-    """``retracted the command at event:18 by ann: casualty e1 orcs 1``: whose and which."""
-    said = f"retracted the command at event:{done['retracted']}"
-    if done.get("gm"):
-        said += f" by {done['gm']}"
+    """``retracted ann's command at event:18: casualty e1 orcs 1``: whose and which."""
+    whose = f"{done['gm']}'s command" if done.get("gm") else "the command"
+    said = f"retracted {whose} at event:{done['retracted']}"
     return said + (f": {done['line']}" if done.get("line") else "")

@@ -728,8 +728,12 @@ def _parse(text: str | None) -> StoreURL:
         return StoreURL("sqlite", path=Path(raw).expanduser().resolve())
     try:
         parts = urlsplit(raw)
-    except ValueError:  # "Invalid IPv6 URL": a bracket left open
-        raise _bad_url(raw, "a host, or an IPv6 address in brackets: …@[::1]:5432/DB") from None
+    except ValueError:  # "Invalid IPv6 URL": a bracket left open, in the host or the password
+        raise _bad_url(
+            raw,
+            "a host, or an IPv6 address in brackets: …@[::1]:5432/DB (a [ or ] in the user "
+            "or the password is written %5B or %5D)",
+        ) from None
     scheme = parts.scheme.lower()
     if scheme in ("sqlite", "sqlite+pysqlite"):
         # SQLAlchemy's reading: the one slash after the empty host ends the host, so three

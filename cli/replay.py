@@ -86,7 +86,7 @@ def replay(
     except Exception as error:
         # the store failed (a server gone, the network cut), maybe after a file's save
         # committed: which files landed is said as after a Ctrl-C, then the failure itself
-        if not _store_failure(error):
+        if dry_run or not _store_failure(error):  # a dry run: nothing to tell, it wrote nothing
             raise
         said = _interrupted(fates, dry_run=dry_run, cause="the replay stopped")
         stderr().print(said, markup=False, soft_wrap=True)

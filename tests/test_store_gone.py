@@ -133,6 +133,7 @@ def test_a_replay_cut_off_from_its_server_after_its_save_says_it_landed_not_a_tr
     [
         ("postgresql+psycopg://ledger:pw@[::1:5432/db", "an IPv6 address in brackets"),
         ("postgresql+psycopg://ledger:pw@host/db?schema=gm$a", "letters, digits and _ ("),
+        ("postgresql+psycopg://ledger:pw[@host/db", "is written %5B or %5D"),
     ],
 )
 def test_a_url_the_store_cannot_take_is_bad_input(campaign, url, says):
@@ -162,3 +163,32 @@ def test_only_the_database_layers_errors_are_said_as_a_store_failure():
     # a bug or bad input keeps its own way out: a traceback, or exit 2
     for other in (sqlalchemy.exc.ArgumentError("misuse"), ValueError("x"), ImpossibleInput("x")):
         assert store_failed(other) is None
+
+
+HOLD = """
+import sys, time
+from campaign.store import parse_store_url
+with parse_store_url(sys.argv[1]).writer_lock():
+    print("held", flush=True)
+    time.sleep(60)
+"""
+
+
+def test_a_dry_run_refused_by_a_busy_store_says_so_once(tmp_path):
+    # a dry run writes nothing: the busy store's message, which says so, is all there is to say
+    db = str(tmp_path / "c.db")
+    env = {**os.environ, "CAMPAIGN_LOCK_TIMEOUT": "0.5"}
+    (tmp_path / "s.log").write_text("session 1\nnote hi\n")
+    assert subprocess.run([CAMPAIGN, "--db", db, "init"], env=env).returncode == 0
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, db], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        done = subprocess.run(
+            [CAMPAIGN, "--db", db, "replay", "--dry-run", str(tmp_path / "s.log")],
+            env=env, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+    finally:
+        holder.kill()
+        holder.wait()
+    assert done.returncode == 1, done.stderr
+    assert "is busy" in done.stderr and "the replay stopped" not in done.stderr

@@ -144,7 +144,26 @@ def _store_named(ctx: typer.Context) -> str:
         return ""
 
 
+def _flags_show_no_value_in_help() -> None:
+    """Typer 0.29 labels every option in a command's help with its type, a flag too: `--json
+    <bool>`, `--help <bool>`, as if each took a value (`--json true` is refused: Click reads
+    `true` as an argument). A flag's label is left empty, as Click's own help leaves it; an
+    option that takes a value keeps its label. Typer is pinned below 0.30 (pyproject.toml)."""
+    from typer.core import TyperOption
+
+    shown = getattr(TyperOption, "display_type_rich", None)
+    if shown is None or getattr(shown, "flags_bare", False):
+        return  # another Typer, or done already
+
+    def display_type_rich(option: TyperOption, ctx: typer.Context) -> str | None:
+        return None if option.is_flag else shown(option, ctx)
+
+    display_type_rich.flags_bare = True  # type: ignore[attr-defined]
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
 coercion.install()
+_flags_show_no_value_in_help()
 
 app = typer.Typer(
     name="campaign",

@@ -32,11 +32,11 @@ class ExitStatus(IntEnum):
 
 
 def stdout() -> Console:
-    return Console(highlight=False)
+    return Console(highlight=False, emoji=False)  # `:100:` in a GM's text or a file name is text
 
 
 def stderr() -> Console:
-    return Console(stderr=True, highlight=False)
+    return Console(stderr=True, highlight=False, emoji=False)
 
 
 def emit(data: dict[str, object], *, as_json: bool, render: Callable[[Console], None]) -> None:

@@ -79,3 +79,18 @@ def test_every_logging_command_takes_a_note():
     for path, command in leaves:
         options = {name for param in command.params for name in getattr(param, "opts", ())}
         assert "--note" in options, f"campaign {' '.join(path)} takes no --note"
+
+
+def test_a_flag_shows_no_value_in_help_and_an_option_with_one_does(campaign):
+    # Typer 0.29 labelled every flag `<bool>` (`--json <bool>`), as if it took a value, which
+    # Click refuses (`--json true`: "unexpected extra argument"); a flag takes none
+    root = typer.main.get_command(app)
+    for path, command in _command_paths(root, ctx=typer.Context(root)):
+        output = campaign(*path, "--help").output
+        assert "<bool>" not in output, (path, output)
+        for param in command.params:
+            if getattr(param, "is_flag", False) or not param.opts[0].startswith("--"):
+                continue
+            rows = [line for line in output.splitlines() if line.startswith("│")]
+            row = next(line for line in rows if f" {param.opts[0]} " in line)
+            assert "<" in row or (param.metavar or "@") in row, (path, row)  # its value's label

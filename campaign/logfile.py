@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import re
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from campaign.errors import ImpossibleInput
@@ -256,11 +257,16 @@ def _version(first: str, name: str) -> int:
     return int(match.group(1))
 
 
-def read_log(text: str | bytes, name: str = "<log>") -> SessionLog:
+def read_log(
+    text: str | bytes, name: str = "<log>", *, check: Callable[[LogLine, str], None] | None = None
+) -> SessionLog:
     """Read a session log (UTF-8 bytes or text) into its command lines and session blocks.
 
     A command ends at a newline outside quotes: a final backslash, or a quote still open,
-    continues it on the next line. Blank and comment-only lines are not commands.
+    continues it on the next line. Blank and comment-only lines are not commands. ``check``
+    is asked of a line no session holds before it is refused for that: a line that is no
+    logging command at all (`sesion 1`, `status`, a jsonl export's first line) is told what
+    it is, not that no session is open.
     """
     normal = _normalize(_decode(text, name))
     physical = normal.split("\n")  # not splitlines(): \f, \v and U+2028 are not line ends here
@@ -277,10 +283,15 @@ def read_log(text: str | bytes, name: str = "<log>") -> SessionLog:
             lines.append(LogLine(number, normal[pos:end], tuple(words)))
         number += normal.count("\n", pos, end) + 1
         pos = end + 1
-    return SessionLog(name, version, tuple(lines), _blocks(lines, physical, name))
+    return SessionLog(name, version, tuple(lines), _blocks(lines, physical, name, check))
 
 
-def _blocks(lines: list[LogLine], physical: list[str], name: str) -> tuple[SessionBlock, ...]:
+def _blocks(
+    lines: list[LogLine],
+    physical: list[str],
+    name: str,
+    check: Callable[[LogLine, str], None] | None,
+) -> tuple[SessionBlock, ...]:
     """Split the commands into session blocks, refusing commands that no session holds."""
     starts: list[tuple[int, LogLine]] = []  # (session number, its line)
     ended_on: int | None = None  # the line of a `session end` not yet followed by `session N`
@@ -289,6 +300,8 @@ def _blocks(lines: list[LogLine], physical: list[str], name: str) -> tuple[Sessi
             starts.append((_session_number(line, name), line))
             ended_on = None
         elif not starts or ended_on is not None:
+            if check is not None:
+                check(line, name)  # no command at all: that is what to say of it
             why = f": `session end` on line {ended_on} closed it" if starts else ""
             raise LogSyntaxError(
                 f"no session is open{why}; a log starts with `session N`, and commands between"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 from enum import IntEnum
 
 import typer
@@ -95,11 +96,25 @@ def fail(message: str, status: ExitStatus = ExitStatus.BAD_INPUT) -> typer.Exit:
     return typer.Exit(int(status))
 
 
+# Where the error said now comes from, when the GM cannot see it otherwise: the line of a script
+# piped into `campaign shell` (``stdin:5: adjust e1 orcs -1``), as a replay names a log's line.
+ERROR_WHERE: ContextVar[str] = ContextVar("error_where", default="")
+SHOWN = 160  # characters of a line an error repeats
+
+
+def shown(text: str, most: int = SHOWN) -> str:
+    """``text`` as an error repeats it: a long line (a text may be any length) is cut, so that
+    what is wrong with it is not scrolled away behind it."""
+    return text if len(text) <= most else f"{text[: most - 1]}…"
+
+
 def say_error(message: str) -> None:
     """``error: message`` on stderr. A message may quote a log line or a text a store holds,
     so a control character in it is shown escaped (``\\x1b``), never sent to the terminal."""
     from cli.render.common import printable
 
+    if where := ERROR_WHERE.get():
+        message = f"{where}: {message}"
     stderr().print(Text("error: ", style="bold red") + Text(printable(message)), soft_wrap=True)
 
 

@@ -8,10 +8,12 @@ the command records into the file's unit of work instead of opening the store.
 
 from __future__ import annotations
 
+import difflib
 import sys
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -23,7 +25,7 @@ from campaign.application import Ledger
 from campaign.errors import CampaignError, ImpossibleInput, store_failed
 from campaign.logfile import LogLine, SessionBlock, SessionLog, read_log
 from cli.fastparse import line_context
-from cli.output import ExitStatus, click_said, counted, describe, stderr, stdout
+from cli.output import ExitStatus, click_said, counted, describe, shown, stderr, stdout
 from cli.state import LogRun, open_ledger, state
 
 # The commands a log may hold (SPEC §4): the logging commands, never a reading one.
@@ -104,10 +106,11 @@ def _replay_all(
     ctx: typer.Context, ledger: Ledger, files: list[Path], fates: list[_Fate], *, dry_run: bool
 ) -> None:
     out = stdout()
+    root = ctx.find_root()
     landed: list[str] = []
     for path, fate in zip(files, fates, strict=True):
         try:
-            log = read_log(_read(path), name=str(path))
+            log = read_log(_read(path), name=str(path), check=partial(_a_logging_command, root))
             summary = _replay_file(ctx, ledger, log, fate, dry_run=dry_run)
         except ImpossibleInput as error:
             if landed and not dry_run:
@@ -309,26 +312,45 @@ def _run_blocks(ctx: typer.Context, run: LogRun, name: str, blocks: list[Session
         current.log = None
 
 
+def _a_logging_command(root: typer.Context, line: LogLine, name: str) -> None:
+    """Refuse a line whose first word is no logging command, saying what it is: a reading
+    command, a store's own command, a jsonl export's event, or a typo (the nearest command)."""
+    word = line.tokens[0]
+    if word in LOG_COMMANDS:
+        return
+    known = (
+        "not a logging command"
+        if word in STORE_COMMANDS
+        else "a reading command"
+        if word in root.command.list_commands(root)
+        else "not a command"
+    )
+    hint = ""
+    if word.startswith("{"):
+        hint = " (a jsonl export: `campaign import FILE.jsonl` loads one into an empty store)"
+    elif nearest := difflib.get_close_matches(word, sorted(LOG_COMMANDS), n=1, cutoff=0.7):
+        hint = f" (did you mean `{nearest[0]}`?)"
+    raise ImpossibleInput(
+        f"{_where(line, name)}: `{shown(word)}` is {known}{hint}; a log holds only logging"
+        " commands",
+        field="line",
+        value=word,
+        expected=", ".join(sorted(LOG_COMMANDS)),
+    )
+
+
+def _where(line: LogLine, name: str) -> str:
+    """``file:line: the command``, as an error names the line: a long line (a text may be any
+    length) is cut, so that what is wrong with it is not scrolled away behind it."""
+    return f"{name}:{line.number}: {shown(' '.join(line.tokens))}"
+
+
 def _invoke(ctx: typer.Context, name: str, line: LogLine) -> None:
     """Run one log line through the same command the live CLI runs."""
     root = ctx.find_root()
     words = list(line.tokens)
-    where = f"{name}:{line.number}: {' '.join(words)}"
-    if words[0] not in LOG_COMMANDS:
-        listed = root.command.list_commands(root)
-        known = (
-            "not a command"
-            if words[0] not in listed
-            else "not a logging command"
-            if words[0] in STORE_COMMANDS
-            else "a reading command"
-        )
-        raise ImpossibleInput(
-            f"{where}: `{words[0]}` is {known}; a log holds only logging commands",
-            field="line",
-            value=words[0],
-            expected=", ".join(sorted(LOG_COMMANDS)),
-        )
+    where = _where(line, name)
+    _a_logging_command(root, line, name)
     try:
         # no --help in a log: Click would print the help to stdout before the line's error
         made = line_context(root, words, help_option_names=[])

@@ -18,6 +18,7 @@ import contextlib
 import os
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 import typer
@@ -26,13 +27,14 @@ from typer._click import ClickException
 from campaign import __version__
 from campaign.errors import CampaignError, ImpossibleInput
 from campaign.logfile import tokenize
-from cli.output import ExitStatus, click_said, describe, say_error, stderr
+from cli.output import ERROR_WHERE, ExitStatus, click_said, describe, say_error, shown, stderr
 from cli.state import open_ledger, state
 
 if TYPE_CHECKING:
     from campaign.application import Ledger
 
-HISTORY = Path(os.environ.get("CAMPAIGN_SHELL_HISTORY", "~/.campaign_history")).expanduser()
+HISTORY_KEPT = 1000  # lines kept in the history file: the last evenings', not every line ever typed
+HISTORY_READ = 256 * 1024  # of a larger file (written by older versions, uncapped), its tail
 PROMPT = "campaign> "
 LEAVE = ("exit", "quit")
 HELP = ("help", "?")
@@ -48,8 +50,10 @@ def shell(ctx: typer.Context) -> None:
     Example: campaign --db ./campaign.db shell
     """
     root = ctx.find_root()
-    completer = Completer(root)
-    _readline(completer)
+    # a history at a terminal only: a script piped in neither reads the GM's nor adds to it
+    interactive = _at_a_terminal()
+    if interactive:
+        _readline(Completer(root))
     current = state(ctx)
     # starting records nothing: a busy store says only to try again, as to a reading command
     # (each command typed is then told as outside the shell: cli/state.py open_ledger)
@@ -57,12 +61,19 @@ def shell(ctx: typer.Context) -> None:
         current.shared = ledger
         # a prompt at a terminal only: a script piped in gets its commands' output alone, as
         # sqlite3 and psql give it (and the prompt would read as part of the first line's output)
-        prompt = PROMPT if _at_a_terminal() else ""
+        prompt = PROMPT if interactive else ""
+        if prompt and ledger.last_position() == 0:  # a typo'd --db, at once, not at exit
+            typer.echo(
+                f"no campaign store at {ledger.store.redacted} yet: the first logging command "
+                "makes it, and reading commands say so until then (`exit` leaves none behind)",
+                err=True,
+            )
         try:
             status = _loop(root, ledger, prompt)
         finally:
             current.shared = None
-            _save_history()
+            if interactive:
+                _save_history()
     if status:  # a script piped in can tell that a line failed, as `campaign …` tells
         raise typer.Exit(status)
 
@@ -78,14 +89,15 @@ def _loop(root: typer.Context, ledger: Ledger, prompt: str) -> int:
     """Run the lines typed until `exit` or the end of input; the exit status of the first that
     failed (what `campaign …` would have exited with), 0 when none did."""
     first = ExitStatus.OK
+    read = [0]  # lines read so far: a script piped in has its errors named by line
     while True:
-        failed = _line(root, ledger, prompt)
+        failed = _line(root, ledger, prompt, read)
         if failed is None:
             return first
         first = first or failed
 
 
-def _line(root: typer.Context, ledger: Ledger, prompt: str) -> int | None:
+def _line(root: typer.Context, ledger: Ledger, prompt: str, read: list[int]) -> int | None:
     """One line read and run: its exit status, None when the shell is left."""
     while True:
         try:  # no SQLite file held open while the GM is at the table (docs/RELIABILITY.md)
@@ -102,33 +114,49 @@ def _line(root: typer.Context, ledger: Ledger, prompt: str) -> int | None:
             if prompt:
                 typer.echo("")
             continue
-        try:
-            words = tokenize(line, one_line=True)  # a quote cannot go on to the next line
-        except ImpossibleInput as error:
-            say_error(describe(error))
-            return ExitStatus.BAD_INPUT
-        if not words:
+        # a script written on Windows, piped in: its lines end in CR LF (input() keeps the CR),
+        # and its editor may have begun it with a BOM; neither is part of a command, as in a log
+        line = line.removeprefix("\ufeff").removesuffix("\r")
+        read[0] += 1
+        if not line.strip():
             continue
-        if words[0] in LEAVE:
-            return None
-        if words[0] == "shell":
-            say_error("you are in the shell already")
-            return ExitStatus.BAD_INPUT
-        if words[0] in HELP or words[0] in root.help_option_names:
-            return _help(root, words[1:])
-        if words[0] == "--version":
-            typer.echo(f"campaign-ledger {__version__}")
-            return ExitStatus.OK
-        if words[0].startswith("-"):
-            _option_at_prompt(root, words[0])
-            return ExitStatus.BAD_INPUT
-        if not any(word in root.help_option_names for word in words):
-            try:  # the file this shell opened, still at its path (reading commands too)
-                ledger.check_still_there()
-            except CampaignError as error:
-                say_error(str(error))
-                return error.exit_code
-        return _run(root, words)
+        # a script's errors name its line, as a replay's name the log's (nobody saw it typed)
+        where = ERROR_WHERE.set("" if prompt else f"stdin:{read[0]}: {shown(line.strip())}")
+        try:
+            return _words(root, ledger, line)
+        finally:
+            ERROR_WHERE.reset(where)
+
+
+def _words(root: typer.Context, ledger: Ledger, line: str) -> int | None:
+    """One line that holds something, run: its exit status, None when it leaves the shell."""
+    try:
+        words = tokenize(line, one_line=True)  # a quote cannot go on to the next line
+    except ImpossibleInput as error:
+        say_error(describe(error))
+        return ExitStatus.BAD_INPUT
+    if not words:  # a comment
+        return ExitStatus.OK
+    if words[0] in LEAVE:
+        return None
+    if words[0] == "shell":
+        say_error("you are in the shell already")
+        return ExitStatus.BAD_INPUT
+    if words[0] in HELP or words[0] in root.help_option_names:
+        return _help(root, words[1:])
+    if words[0] == "--version":
+        typer.echo(f"campaign-ledger {__version__}")
+        return ExitStatus.OK
+    if words[0].startswith("-"):
+        _option_at_prompt(root, words[0])
+        return ExitStatus.BAD_INPUT
+    if not any(word in root.help_option_names for word in words):
+        try:  # the file this shell opened, still at its path (reading commands too)
+            ledger.check_still_there()
+        except CampaignError as error:
+            say_error(str(error))
+            return error.exit_code
+    return _run(root, words)
 
 
 def _option_at_prompt(root: typer.Context, word: str) -> None:
@@ -253,22 +281,47 @@ class Completer:
         return self._found[index] if index < len(self._found) else None
 
 
+def history_file() -> Path:
+    """Where the shell keeps what was typed (``CAMPAIGN_SHELL_HISTORY``), asked when it starts."""
+    return Path(os.environ.get("CAMPAIGN_SHELL_HISTORY", "~/.campaign_history")).expanduser()
+
+
 def _readline(completer: Completer) -> None:
     try:
         import readline
     except ImportError:  # not every platform has it: the console works without
         return
+    # this shell's history is the file's alone: a second shell in one process (a test, an
+    # embedding program) does not add the file to the first one's lines again (each exit
+    # wrote them back twice: the file doubled)
+    readline.clear_history()
+    readline.set_history_length(HISTORY_KEPT)  # the file is cut to it when the shell leaves
     with contextlib.suppress(OSError):
-        readline.read_history_file(HISTORY)
+        _read_history(readline, history_file())
     readline.set_completer(completer)
     readline.set_completer_delims(" \t\n")  # `--count` is one word, not `count` after `-`
     readline.parse_and_bind("tab: complete")
+
+
+def _read_history(readline: ModuleType, path: Path) -> None:
+    """The file's lines into readline's history; of a file larger than :data:`HISTORY_READ`, the
+    last :data:`HISTORY_KEPT` lines of its tail, not the whole of it into memory."""
+    with path.open("rb") as file:
+        size = file.seek(0, os.SEEK_END)
+        if size <= HISTORY_READ:
+            readline.read_history_file(path)
+            return
+        file.seek(size - HISTORY_READ)
+        lines = file.read().split(b"\n")[1:]  # the first is cut by the seek
+    for line in lines[-HISTORY_KEPT - 1 :]:
+        if line:
+            readline.add_history(line.decode("utf-8", "replace"))
 
 
 def _save_history() -> None:
     try:
         import readline
 
-        readline.write_history_file(HISTORY)
+        readline.write_history_file(history_file())
     except (ImportError, OSError):
         pass

@@ -102,6 +102,10 @@ def open_ledger(
         return
     if current.shared is not None:  # the shell's store: busy, told as to this command outside
         with _told(reading=not create):
+            # the shell made a store that no command has recorded in yet (a typo'd --db): a
+            # reading command is told so, as outside the shell — not answered as an empty campaign
+            if not create and not scratch and current.shared.last_position() == 0:
+                raise StoreMissing(_missing(current.shared.store.redacted))
             yield current.shared
         return
     if recording is None:
@@ -121,12 +125,7 @@ def open_ledger(
     made = False
     with ExitStack() as throwaway:
         if not create and not found.campaign:
-            why = found.blocked or (
-                (f"{found.note}; " if found.note else "")
-                + "create one with `campaign init`, or `campaign replay FILE…` (or point "
-                "--db / CAMPAIGN_DB at an existing store)"
-            )
-            raise StoreMissing(f"no campaign store at {url.redacted}: {why}")
+            raise StoreMissing(_missing(url.redacted, found.blocked, found.note))
         if scratch and not found.campaign:
             if found.blocked:  # the replay itself would be refused: so is its dry run
                 raise StoreError(f"cannot create the store {url.redacted}: {found.blocked}")
@@ -149,6 +148,16 @@ def open_ledger(
                 raise
             if not keep_empty and (made or ledger.made_store):
                 ledger.discard_if_empty()
+
+
+def _missing(where: str, blocked: str = "", note: str = "") -> str:
+    """What a reading command is told of a place that holds no campaign, and how to make one."""
+    why = blocked or (
+        (f"{note}; " if note else "")
+        + "create one with `campaign init`, or `campaign replay FILE…` (or point "
+        "--db / CAMPAIGN_DB at an existing store)"
+    )
+    return f"no campaign store at {where}: {why}"
 
 
 @contextmanager

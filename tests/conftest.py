@@ -12,6 +12,14 @@ from typer.testing import CliRunner
 from cli.main import app
 
 
+@pytest.fixture(autouse=True)
+def _shell_history(tmp_path_factory, monkeypatch):
+    """No test reads or writes the GM's own shell history (``~/.campaign_history``): each
+    has a file of its own, for the shells it runs in-process and those it starts."""
+    place = tmp_path_factory.mktemp("shell-history") / "history"
+    monkeypatch.setenv("CAMPAIGN_SHELL_HISTORY", str(place))
+
+
 @pytest.fixture
 def campaign():
     """Run ``campaign ARGS…`` in-process; returns the result (exit_code, stdout, stderr)."""

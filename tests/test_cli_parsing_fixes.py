@@ -81,7 +81,8 @@ def test_an_option_given_twice_at_the_shell_is_refused_and_the_shell_goes_on(
     before = position(run)
     result = run("shell", input="note x --note y --note z\nexit\n")
     assert result.exit_code == 2, result.output  # the line's status; the shell went on
-    assert "error: --note is given twice (y and z); expected it once" in result.stderr
+    said = "error: stdin:1: note x --note y --note z: --note is given twice (y and z); expected"
+    assert said in result.stderr  # the piped line named, as a replay names a log's
     assert position(run) == before
 
 

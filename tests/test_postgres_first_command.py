@@ -225,7 +225,10 @@ def _shell_meanwhile(campaign, monkeypatch, tmp_path, url: str, meanwhile) -> No
 
     monkeypatch.setattr(cli.shell, "input", prompt, raising=False)
     result = campaign("--db", url, "shell", input="status\nquit\n")
-    assert result.exit_code == 0, result.output
+    # `status` on the store the shell made, where nothing is recorded: told, as outside the
+    # shell, that no campaign is there (exit 1) — it makes no read model
+    assert result.exit_code == 1, result.output
+    assert "no campaign store at" in result.output
     assert "Traceback" not in result.output
     assert len(prompts) == 2
 
@@ -236,7 +239,7 @@ def test_a_shell_left_with_nothing_recorded_keeps_another_programs_view_table(
 ):
     # another program makes a table named view_… in the schema while the shell is open and
     # writes a row: the shell, left with nothing recorded, drops its own tables (the
-    # library's, and the read models' its `status` made) — not that one, nor the schema
+    # library's) — not that one, nor the schema
     with fresh_schema() as (schema, url):
         if existed:
             with _connect() as connection:

@@ -30,3 +30,32 @@ def test_the_run_command_script_exists():
     for word in run.split():
         if word.startswith("examples/"):
             assert (ROOT / word).is_file(), word
+
+
+def test_the_at_the_table_transcript_runs_as_shown(tmp_path):
+    # typed in order into a new store, each command prints what the README shows (it skipped
+    # the encounter's two lines, so its `casualty` was refused: no encounter 'ford')
+    import shlex
+    import subprocess
+    import sys
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## At the table") :]
+    block = re.search(r"```console\n(.*?)```", section, re.S)
+    assert block, "no transcript under 'At the table'"
+    steps: list[tuple[str, list[str]]] = []
+    for line in block.group(1).splitlines():
+        if line.startswith("$ "):
+            steps.append((line[2:], []))
+        else:
+            steps[-1][1].append(line)
+    assert len(steps) >= 4
+    campaign = str(Path(sys.executable).with_name("campaign"))
+    for command, shown in steps:
+        words = shlex.split(command)
+        assert words[0] == "campaign", command
+        done = subprocess.run(
+            [campaign, *words[1:]], cwd=tmp_path, capture_output=True, text=True, timeout=120
+        )
+        assert done.returncode == 0, (command, done.stderr)
+        assert done.stdout.splitlines() == shown, command

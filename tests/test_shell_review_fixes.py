@@ -205,7 +205,7 @@ def test_an_option_is_one_word_for_readline(completer, tmp_path, monkeypatch):
     readline = pytest.importorskip("readline")
     from cli import shell
 
-    monkeypatch.setattr(shell, "HISTORY", tmp_path / "history")
+    monkeypatch.setenv("CAMPAIGN_SHELL_HISTORY", str(tmp_path / "history"))
     before, delims = readline.get_completer(), readline.get_completer_delims()
     try:
         shell._readline(completer)

@@ -185,6 +185,11 @@ def _unfinished(
         )
     else:
         what = f"unclosed {problem.what} quote at {where}"
+        if line > first_line:  # a quote left open earlier ran on, and closed on this line
+            what += (
+                f" (this command begins at line {first_line}: a quote left open there takes the"
+                f" lines up to this one as its text)"
+            )
         expected = (
             f"a closing {problem.what} on the same line {why}"
             if one_line

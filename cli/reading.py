@@ -375,7 +375,11 @@ def progress_bar(label: str) -> Iterator[Callable[[int, int], None] | None]:
         yield None
         return
     bar = Progress(
-        TextColumn(label), BarColumn(), MofNCompleteColumn(), console=console, transient=True
+        TextColumn(label, markup=False),
+        BarColumn(),
+        MofNCompleteColumn(),
+        console=console,
+        transient=True,
     )
     with bar:
         task = bar.add_task(label, total=None)

@@ -394,7 +394,7 @@ class _progress:
         self.bar: Progress | None = None
         if total >= PROGRESS_FROM and sys.stderr.isatty():
             self.bar = Progress(
-                TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
                 console=stderr(), transient=True,
             )  # fmt: skip
             self.task = self.bar.add_task(name, total=total)

@@ -268,3 +268,16 @@ def test_a_trigger_without_options_still_says_none(campaign):
     lines = _trigger_lines(campaign, "merciful")
     kill = lines.index(next(x for x in lines if x.startswith("kill (default):")))
     assert lines[kill + 1] == "options: none"
+
+
+def test_a_flaw_given_as_the_characters_advantage_is_not_sent_to_a_missing_option(campaign):
+    # `rules trait` has no --flaw: the error sent the GM to it ("give it as --flaw"), a hint
+    # written for `rules budget`, which has both options and still gives it
+    given = ("phobia-mild", "--advantage", "phobia-mild", "--result", "9")
+    result = campaign("rules", "trait", *given)
+    assert result.exit_code == 2
+    assert "phobia-mild (Phobie légère) is a flaw, not an advantage" in result.stderr
+    assert "--flaw" not in result.stderr
+    budget = campaign("rules", "budget", "--advantage", "phobia-mild")
+    assert budget.exit_code == 2
+    assert "is a flaw, not an advantage: give it as --flaw" in budget.stderr

@@ -312,7 +312,8 @@ def resolve_flaw(
     character's advantage keys: *Lève-tôt* halves *Sommeil de plomb*'s lack-of-sleep penalty (C-9).
     """
     trait = find_trait(key)
-    advantages = tuple(_of_kind(taken, ADVANTAGE).key for taken in advantages)  # not a flaw
+    # not a flaw: only the character's advantages bear on a flaw's roll (no --flaw to give it to)
+    advantages = tuple(_of_kind(taken, ADVANTAGE, swap=False).key for taken in advantages)
     chosen = _trigger_of(trait, trigger)
     given = {MINUTES: minutes, HOURS: hours, YEARS: years, SUM: sum}
     _check_applies(trait, chosen, given, result=result, critical=critical, difficulty=difficulty)
@@ -832,7 +833,9 @@ def crosses_budget(before: Budget, after: Budget, kind: str) -> bool:
     return before.advantages_within_budget and not after.advantages_within_budget
 
 
-def _of_kind(key: str, kind: str) -> Trait:
+def _of_kind(key: str, kind: str, *, swap: bool = True) -> Trait:
+    """The trait ``key``, which must be of ``kind``; ``swap``: where the other kind has an option
+    of its own (`rules budget --flaw/--advantage`), the error names it."""
     try:
         trait = find_trait(key)
     except ImpossibleInput as error:
@@ -842,7 +845,8 @@ def _of_kind(key: str, kind: str) -> Trait:
     if trait.kind != kind:
         raise ImpossibleInput(
             f"{trait.key} ({trait.name_fr}) is {'a flaw' if trait.kind == FLAW else 'an advantage'}"
-            f", not {'a flaw' if kind == FLAW else 'an advantage'}: give it as --{trait.kind}",
+            f", not {'a flaw' if kind == FLAW else 'an advantage'}"
+            + (f": give it as --{trait.kind}" if swap else ""),
             field=kind,
             value=key,
             expected=f"a{'n' if kind == ADVANTAGE else ''} {kind} key",

@@ -184,6 +184,16 @@ class MoraleTest:
     cites: tuple[Citation, ...]
 
     @property
+    def flag(self) -> str | None:
+        """RULES D-3: adjustments summing beyond −2…+2 are used as given, and flagged (MOR005)."""
+        if not self.tests or adjustment_within_range(self.adjustment):
+            return None
+        return (
+            f"an adjustment of {self.adjustment:+d} is beyond {ADJUSTMENT_MIN}…+{ADJUSTMENT_MAX},"
+            " used as given (RULES D-3; the audit's MOR005)"
+        )
+
+    @property
     def passed(self) -> bool | None:
         """True on a pass, False on a failure, None where nothing was rolled."""
         if not self.tests or self.roll is None:

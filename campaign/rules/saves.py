@@ -334,12 +334,24 @@ class SpellDc:
     ability_score: int | None = None
     cites: tuple[Citation, ...] = (CITE_DC,)
 
+    @property
+    def flag(self) -> str | None:
+        """RULES B-12: a negative modifier is allowed arithmetic, but flagged (a caster needs a
+        score of at least 10 + the spell's level, so a legally cast spell never has one)."""
+        if self.ability_mod >= 0:
+            return None
+        return (
+            f"a casting modifier of {self.ability_mod:+d} cannot occur for a legally cast spell"
+            " (a caster needs a score of 10 + the spell's level; RULES B-12)"
+        )
+
     def as_json(self) -> dict[str, object]:
         return {
             "dc": self.dc,
             "ability": self.ability,
             "spell_level": self.spell_level,
             "ability_mod": self.ability_mod,
+            "flag": self.flag,
         }
 
 

@@ -63,6 +63,7 @@ def morale(
         "rating": test.rating,
         "adjustment": test.adjustment,
         "default_ruling": test.default_ruling,
+        "flag": test.flag,
     }
     emit(
         data,
@@ -85,12 +86,16 @@ def morale(
 
 
 def _morale_verdict(test: rules.MoraleTest) -> str:
+    flagged = f" Flagged: {test.flag}." if test.flag else ""
     if not test.tests:
         return f"No test: {test.outcome}."
     if test.roll is None:
-        return f"A test applies: 2d6 ≤ {test.effective} keeps fighting (give --roll to judge)."
+        return (
+            f"A test applies: 2d6 ≤ {test.effective} keeps fighting (give --roll to judge)."
+            + flagged
+        )
     sign = "≤" if test.outcome == rules.FIGHT else ">"
-    return f"{test.roll.total} {sign} {test.effective}: the rules say {test.outcome}."
+    return f"{test.roll.total} {sign} {test.effective}: the rules say {test.outcome}." + flagged
 
 
 @app.command("company-morale")

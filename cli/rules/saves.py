@@ -160,7 +160,8 @@ def dc(
         render=_show(
             "Save DC",
             numbers,
-            f"DC = 10 + {spell_level} + ({result.ability_mod:+d}) = {result.dc}.",
+            f"DC = 10 + {spell_level} + ({result.ability_mod:+d}) = {result.dc}."
+            + (f" Flagged: {result.flag}." if result.flag else ""),
             result.cites,
         ),
     )

@@ -42,7 +42,9 @@ def _refuse(message: str, ref: str, expected: str) -> ImpossibleInput:
 
 def _a_retraction(position: int, ref: str) -> ImpossibleInput:
     return _refuse(
-        f"event:{position} is a retraction; record the command again instead",
+        f"event:{position} is a retraction; record the command again instead (a company,"
+        " character, encounter or group it withdrew keeps its handle: make it again under a new"
+        " one)",
         ref,
         "a command that is not a retraction",
     )

@@ -39,3 +39,17 @@ def test_a_log_says_what_the_live_commands_say(tmp_path, case):
     assert replayed.exit_code == 2
     assert f"s.log:{len(HIRES) + len(lines)}: {lines[-1]}: {says}" in replayed.stderr
     assert "there is no event" not in replayed.stderr
+
+
+def test_withdrawing_a_retracted_creation_says_to_make_it_under_a_new_handle(tmp_path):
+    # "record the command again" cannot be done for a creation: `company hire a …` again is
+    # refused, since a retracted company keeps its handle; the answer says what can be done
+    db = tmp_path / "c.db"
+    for line in [*HIRES, "retract last"]:
+        assert cli(db, line).exit_code == 0
+    refused = cli(db, "retract event:5")
+    assert refused.exit_code == 2
+    assert "keeps its handle: make it again under a new one" in refused.stderr, refused.stderr
+    again = cli(db, "company hire b --troop trained --size 5")
+    assert again.exit_code == 2 and "a retracted one keeps its handle" in again.stderr
+    assert cli(db, "company hire b2 --troop trained --size 5").exit_code == 0

@@ -23,8 +23,8 @@ from uuid import UUID, uuid5
 from eventsourcing.domain import Aggregate
 from eventsourcing.utils import get_topic
 
-from campaign.errors import ImpossibleInput
-from campaign.integrity import GENESIS, event_hash
+from campaign.core.errors import ImpossibleInput
+from campaign.core.integrity import GENESIS, event_hash
 
 # The namespace of every aggregate ID: one store holds one campaign (SPEC §5), and an ID is
 # uuid5(namespace, "<kind>:<handle>"), so a handle always names the same aggregate.

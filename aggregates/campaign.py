@@ -12,8 +12,8 @@ from typing import Any
 from eventsourcing.domain import event
 
 from aggregates.base import WIDE_LIMIT, LedgerAggregate, aggregate_id
-from campaign.clock import format_moment, parse_duration, parse_moment
-from campaign.errors import ImpossibleInput
+from campaign.core.clock import format_moment, parse_duration, parse_moment
+from campaign.core.errors import ImpossibleInput
 
 PALADIN_ABILITIES = ("wis", "cha")  # RULES D-6
 # The state of a new store's campaign, before any session.

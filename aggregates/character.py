@@ -31,7 +31,7 @@ from aggregates.character_item_saves import ItemSaveCommands
 from aggregates.character_items import ItemCommands
 from aggregates.character_saves import SaveCommands
 from aggregates.character_traits import TraitCommands, retainer_fields, trait_fields
-from campaign.handles import check_handle
+from campaign.core.handles import check_handle
 from campaign.rules import d6harmonie
 from campaign.rules.dice import Roll
 

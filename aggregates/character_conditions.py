@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from aggregates.character_traits import check_whole, same_name
-from campaign.errors import ImpossibleInput, UnknownHandle
+from campaign.core.errors import ImpossibleInput, UnknownHandle
 from campaign.rules import d6harmonie
 
 

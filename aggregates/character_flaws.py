@@ -15,8 +15,8 @@ from typing import Any
 
 from aggregates.base import INT_LIMIT, WIDE_LIMIT
 from aggregates.character_traits import check_whole, same_name
-from campaign.clock import format_moment
-from campaign.errors import ImpossibleInput
+from campaign.core.clock import format_moment
+from campaign.core.errors import ImpossibleInput
 from campaign.rules import d6harmonie
 from campaign.rules.d6harmonie import FlawOutcome, Penalty
 from campaign.rules.dice import Dice, Roll

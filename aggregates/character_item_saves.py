@@ -15,7 +15,7 @@ from typing import Any
 
 from aggregates.character_saves import SAVES_RULESET
 from aggregates.character_traits import check_whole
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 from campaign.rules import saves as rules
 from campaign.rules.dice import Roll
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from aggregates.character_traits import check_whole, same_name
-from campaign.errors import HandleTaken, ImpossibleInput, UnknownHandle
+from campaign.core.errors import HandleTaken, ImpossibleInput, UnknownHandle
 from campaign.rules import saves as rules
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from aggregates.character_traits import check_whole
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 from campaign.rules import saves as rules
 from campaign.rules.dice import D20, Roll
 

@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from aggregates.base import check_reason, check_total
-from campaign.errors import ImpossibleInput
-from campaign.handles import check_handle
+from campaign.core.errors import ImpossibleInput
+from campaign.core.handles import check_handle
 from campaign.rules import d6harmonie
 from campaign.rules.dice import TWO_D6, Roll
 from campaign.rules.morale import QUIT, loyalty_test, retainer_loyalty

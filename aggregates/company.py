@@ -16,7 +16,7 @@ from uuid import UUID
 from eventsourcing.domain import event
 
 from aggregates.base import LedgerAggregate, aggregate_id, check_reason, check_total
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 from campaign.rules.morale import RATING_MAX, RATING_MIN, company_rating, troop_morale
 
 RULESET = "ose-morale/1"

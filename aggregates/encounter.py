@@ -20,7 +20,7 @@ from eventsourcing.domain import event
 from aggregates import encounter_events as events
 from aggregates.base import LedgerAggregate, aggregate_id
 from aggregates.encounter_commands import COMPANY, MONSTERS, EncounterCommands
-from campaign.errors import UnknownHandle
+from campaign.core.errors import UnknownHandle
 from campaign.rules.dice import TWO_D6, Roll
 from campaign.rules.morale import FIRST_DEATH, GroupMorale
 

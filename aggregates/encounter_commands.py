@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from aggregates.base import check_reason, check_total
-from campaign.errors import HandleTaken, ImpossibleInput
+from campaign.core.errors import HandleTaken, ImpossibleInput
 from campaign.rules.dice import TWO_D6, Roll
 from campaign.rules.morale import GroupMorale, check_monster_rating, never_tests
 

@@ -52,7 +52,7 @@ def command(args: list[str], top: int) -> None:
 
 
 def rebuild(db: str, top: int) -> None:
-    from campaign.application import Ledger
+    from campaign.service.ledger import Ledger
     from campaign.store import parse_store_url
 
     with Ledger(parse_store_url(db)) as ledger:

@@ -244,7 +244,7 @@ def copy_store(source: Path, target: Path) -> Path:
 
 def positions(db: Path) -> int:
     """How many events a store holds (positions are dense: the last one)."""
-    from campaign.application import Ledger
+    from campaign.service.ledger import Ledger
     from campaign.store import parse_store_url
 
     with Ledger(parse_store_url(str(db))) as ledger:
@@ -417,7 +417,7 @@ class Harness:
     # B2 ------------------------------------------------------------------------------------
 
     def b2(self) -> list[Row]:
-        from campaign.application import Ledger
+        from campaign.service.ledger import Ledger
         from campaign.store import parse_store_url
 
         db = self.stores.copy(self.stores.series(self.sizes.rebuild_files), "rebuild.db")
@@ -510,8 +510,8 @@ class Harness:
 
     def b4(self) -> list[Row]:
         from aggregates.base import aggregate_id
-        from campaign.application import Ledger
-        from campaign.reading import STATE
+        from campaign.service.ledger import Ledger
+        from campaign.service.queries import STATE
         from campaign.store import parse_store_url
         from projections.checkpoints import EVERY
 
@@ -662,7 +662,7 @@ def _checkpoints(ledger: Any, at: int) -> tuple[int, int]:
 
 def _interval() -> str:
     try:
-        from campaign.application import SNAPSHOT_INTERVAL
+        from campaign.service.ledger import SNAPSHOT_INTERVAL
 
         return str(SNAPSHOT_INTERVAL)
     except Exception:  # only a label
@@ -739,8 +739,8 @@ def _chain_alone(db: Path) -> float:
     ends on the store's last hash."""
     from eventsourcing.utils import get_topic
 
-    from campaign.application import Ledger
-    from campaign.integrity import GENESIS, event_hash
+    from campaign.core.integrity import GENESIS, event_hash
+    from campaign.service.ledger import Ledger
     from campaign.store import parse_store_url
 
     sealed, last = [], GENESIS

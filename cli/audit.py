@@ -1,6 +1,6 @@
 """``campaign audit`` (SPEC §5, §6): the findings on the GM's rulings, and ``--explain CODE``.
 
-Thin: parse → :meth:`campaign.application.Ledger.audit` → :func:`cli.output.emit` (JSON on
+Thin: parse → :meth:`campaign.service.ledger.Ledger.audit` → :func:`cli.output.emit` (JSON on
 stdout, or the Rich report below). ``--strict`` exits 3 when a warning stands, pending ones
 included, so a league can gate on it; an unknown code is an input error (exit 2) listing them.
 """

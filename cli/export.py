@@ -1,8 +1,9 @@
 """``campaign export`` and ``campaign import`` (SPEC §5): the history out as a log, JSON lines or a
 recap; a JSON-lines export back into an empty store.
 
-Thin: parse → :mod:`campaign.export` / :mod:`campaign.transfer` → stdout. What is written is the
-export itself, as plain text (never through Rich markup), so it can be redirected to a file.
+Thin: parse → :mod:`campaign.history.export` / :mod:`campaign.history.transfer` → stdout. What is
+written is the export itself, as plain text (never through Rich markup), so it can be redirected
+to a file.
 """
 
 from __future__ import annotations
@@ -15,14 +16,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from campaign import export as exporting
-from campaign.errors import ImpossibleInput
-from campaign.transfer import import_jsonl
+from campaign.core.errors import ImpossibleInput
+from campaign.history import export as exporting
+from campaign.history.transfer import import_jsonl
 from cli.output import ExitStatus, counted, echo_utf8, stderr, stdout
 from cli.state import open_ledger
 
 if TYPE_CHECKING:
-    from campaign.application import Ledger
+    from campaign.service.ledger import Ledger
 
 
 class Format(StrEnum):

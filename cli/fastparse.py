@@ -48,7 +48,7 @@ from typer._click.parser import _normalize_opt, _Option, _OptionParser
 from typer.core import TyperCommand, TyperGroup
 from typer.models import CommandInfo
 
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 
 _NO_DEFAULT = object()
 _IMMUTABLE = (type(None), bool, int, float, str)
@@ -191,7 +191,7 @@ class ParsedOnce(TyperCommand):
     def invoke(self, ctx: Any) -> Any:
         for name, value in ctx.params.items():
             if type(value) is str and "\r" in value:  # read as a log reads it (SPEC §5 export)
-                from campaign.logfile import line_feeds
+                from campaign.sessionlog.reading import line_feeds
 
                 ctx.params[name] = line_feeds(value)
         try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from campaign.keys import generate_key
+from campaign.store.keys import generate_key
 
 app = typer.Typer(help="Encryption at rest: keys for CAMPAIGN_KEY.", no_args_is_help=True)
 

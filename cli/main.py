@@ -18,7 +18,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from campaign import __version__
-from campaign.errors import CampaignError, ImpossibleInput
+from campaign.core.errors import CampaignError, ImpossibleInput
 from cli import coercion
 
 # command → (module, summary), in the order `campaign --help` lists them
@@ -123,7 +123,7 @@ class CampaignGroup(TyperGroup):
             # does not follow, from rows altered behind the tracker's back) wherever no command
             # said so: a damaged history, exit 1, pointing at `campaign verify`
             # and any database error no command said: the store failed, exit 1, one line
-            from campaign.errors import damaged, store_failed
+            from campaign.core.errors import damaged, store_failed
 
             said = damaged(error) or store_failed(error, _store_named(ctx))
             if said is None:

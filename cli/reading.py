@@ -20,8 +20,8 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from campaign.application import Ledger
-from campaign.errors import UnknownHandle
+from campaign.core.errors import UnknownHandle
+from campaign.service.ledger import Ledger
 from campaign.store import StoreError, parse_store_url
 from cli import render
 from cli.output import ExitStatus, counted, echo_utf8, emit, stderr, stdout

@@ -21,9 +21,9 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from typer._click import ClickException
 
-from campaign.application import Ledger
-from campaign.errors import CampaignError, ImpossibleInput, store_failed
-from campaign.logfile import LogLine, SessionBlock, SessionLog, read_log
+from campaign.core.errors import CampaignError, ImpossibleInput, store_failed
+from campaign.service.ledger import Ledger
+from campaign.sessionlog.reading import LogLine, SessionBlock, SessionLog, read_log
 from cli.fastparse import line_context
 from cli.output import ExitStatus, click_said, counted, describe, shown, stderr, stdout
 from cli.state import LogRun, open_ledger, state

@@ -25,13 +25,13 @@ import typer
 from typer._click import ClickException
 
 from campaign import __version__
-from campaign.errors import CampaignError, ImpossibleInput
-from campaign.logfile import tokenize
+from campaign.core.errors import CampaignError, ImpossibleInput
+from campaign.sessionlog.reading import tokenize
 from cli.output import ERROR_WHERE, ExitStatus, click_said, describe, say_error, shown, stderr
 from cli.state import open_ledger, state
 
 if TYPE_CHECKING:
-    from campaign.application import Ledger
+    from campaign.service.ledger import Ledger
 
 HISTORY_KEPT = 1000  # lines kept in the history file: the last evenings', not every line ever typed
 HISTORY_READ = 256 * 1024  # of a larger file (written by older versions, uncapped), its tail

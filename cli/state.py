@@ -19,8 +19,8 @@ from typing import TypeVar
 
 import typer
 
-from campaign.application import Ledger
-from campaign.errors import CampaignError, ImpossibleInput
+from campaign.core.errors import CampaignError, ImpossibleInput
+from campaign.service.ledger import Ledger
 from campaign.store import StoreBusy, StoreError, Survey, parse_store_url
 
 T = TypeVar("T")

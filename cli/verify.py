@@ -1,7 +1,7 @@
 """``campaign verify [--file FILE.jsonl] [--json]`` (SPEC §5, §7): is the history intact?
 
-Thin: a store (or an export, without a store) → :mod:`campaign.verify` → a verdict, on stdout
-as JSON or one Rich line. Exit 0 when intact, 1 when the history was tampered with (SPEC §5).
+Thin: a store (or an export, without a store) → :mod:`campaign.history.verify` → a verdict, on
+stdout as JSON or one Rich line. Exit 0 when intact, 1 when the history was tampered with (SPEC §5).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from campaign.errors import ImpossibleInput
-from campaign.verify import Verdict, verify_jsonl, verify_store
+from campaign.core.errors import ImpossibleInput
+from campaign.history.verify import Verdict, verify_jsonl, verify_store
 from cli.output import ExitStatus, counted, emit
 from cli.state import open_ledger
 

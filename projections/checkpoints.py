@@ -1,8 +1,9 @@
 """Checkpoints: time travel on the read side costs the events after the nearest one.
 
-``--as-of`` folds the history up to a position into a private database (campaign/reading.py).
-From position 1, a status as of event 50,000 folds 50,000 events to answer a question about
-state: the read side's version of loading an aggregate without a snapshot. A checkpoint is that
+``--as-of`` folds the history up to a position into a private database
+(campaign/service/queries.py). From position 1, a status as of event 50,000 folds 50,000 events
+to answer a question about state: the read side's version of loading an aggregate without a
+snapshot. A checkpoint is that
 private database's image (SQLite's ``serialize``, compressed) at the end of the command holding
 every :data:`EVERY`-th position, kept in the store beside the read models (``view_checkpoints``).
 A fold to P starts from the nearest checkpoint at or before P and folds only the events after

@@ -21,7 +21,7 @@ from eventsourcing.domain import CanInitAggregate, OriginatorIDError, Originator
 from sqlalchemy import Connection, Dialect, Table, insert
 
 from aggregates.base import LedgerAggregate
-from campaign.errors import DamagedHistory, aggregate_named
+from campaign.core.errors import DamagedHistory, aggregate_named
 
 Loader = Callable[[UUID, int], LedgerAggregate]  # (aggregate id, version) → that version
 

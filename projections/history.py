@@ -15,9 +15,9 @@ from aggregates.campaign import Campaign
 from aggregates.character import Character
 from aggregates.company import MercenaryCompany
 from aggregates.encounter import Encounter
-from campaign.loglines import ExportError, command_line
+from aggregates.subjects import Subjects, handle_of, subject
 from campaign.rules import d6harmonie
-from campaign.subjects import Subjects, handle_of, subject
+from campaign.sessionlog.writing import ExportError, command_line
 from projections import tables
 from projections.fold import Fold, Projection, insert_rows, kebab
 

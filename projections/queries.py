@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import Connection, case, false, func, or_, select
 
 from aggregates.character_traits import same_name
-from campaign.clock import format_moment
+from campaign.core.clock import format_moment
 from campaign.rules import d6harmonie
 from projections import tables
 
@@ -183,7 +183,7 @@ def history_rows(
         result.close()  # abandoned half-way: the cursor is released at once
 
 
-_HANDLE = re.compile(r"[a-z0-9][a-z0-9-]*")  # campaign.handles: an ASCII slug
+_HANDLE = re.compile(r"[a-z0-9][a-z0-9-]*")  # campaign.core.handles: an ASCII slug
 
 
 def _about(subject: str) -> tuple[Any, Callable[[str], bool] | None]:

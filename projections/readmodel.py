@@ -15,7 +15,7 @@ tracked id is still the one they folded (its timeline row: aggregate, version, k
 a history cut at its end — which ``campaign verify`` cannot see — and written on again reuses
 the id on SQLite, and the new event would otherwise never be folded (:class:`Stale`). A fold
 meets the history's damage as it reads it: positions must run on one by one, and each event
-must follow its aggregate's version (:class:`campaign.errors.DamagedHistory`). A rebuild is one
+must follow its aggregate's version (:class:`campaign.core.errors.DamagedHistory`). A rebuild is one
 transaction: one that fails leaves the read models as they were.
 """
 
@@ -31,7 +31,7 @@ from sqlalchemy import Connection, Engine, and_, create_engine, insert, select, 
 from sqlalchemy.engine import URL
 from sqlalchemy.pool import StaticPool
 
-from campaign.errors import DamagedHistory
+from campaign.core.errors import DamagedHistory
 from projections import tables
 from projections.audit import Audit
 from projections.fold import Fold, Loader, Projection, kebab

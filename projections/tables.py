@@ -206,7 +206,7 @@ timeline = Table(
     Column("position", BigInteger, primary_key=True),
     Column("notification_id", BigInteger, nullable=False),
     Column("command", BigInteger, nullable=False, index=True),
-    Column("line", Text),  # the log line that reproduces the command (campaign/export.py)
+    Column("line", Text),  # the log line that reproduces the command (campaign/history/export.py)
     Column("session", Integer, index=True),
     Column("kind", String(64), nullable=False),
     Column("subject", Text),

@@ -13,7 +13,7 @@ from eventsourcing.application import Application
 
 from aggregates.base import Recording, aggregate_id, recording
 from aggregates.character import Character
-from campaign.errors import HandleTaken, ImpossibleInput, UnknownHandle
+from campaign.core.errors import HandleTaken, ImpossibleInput, UnknownHandle
 from campaign.rules.dice import D6, D20, TWO_D6, Roll
 
 
@@ -135,7 +135,7 @@ def test_handles_are_case_insensitive_ascii_slugs():
     assert b.id == aggregate_id("character", "brynn")
     with pytest.raises(ImpossibleInput) as error:
         Character.create("brÿnn")
-    # the slug is suggested in the message, as every handle check does (campaign.handles)
+    # the slug is suggested in the message, as every handle check does (campaign.core.handles)
     assert error.value.field == "handle" and "try 'brynn'" in str(error.value)
 
 
@@ -1151,7 +1151,7 @@ def test_an_exposure_without_damage_leaves_the_hit_points_to_the_gm():
     ],
 )
 def test_a_handle_that_only_looks_ascii_is_refused_naming_what_is_not(text, said):
-    from campaign.handles import check_handle
+    from campaign.core.handles import check_handle
 
     with pytest.raises(ImpossibleInput, match=re.escape(said)):
         check_handle(text)
@@ -1167,7 +1167,7 @@ def test_a_handle_that_only_looks_ascii_is_refused_naming_what_is_not(text, said
     ],
 )
 def test_the_aggregate_checks_a_handle_as_the_services_do(handle, retainer_of, field, said):
-    """One check of a handle (campaign.handles): the aggregate's own once lowered a Kelvin sign
+    """One check of a handle (campaign.core.handles): the aggregate's own once lowered a Kelvin sign
     to "k" and took any length, where the services refuse both."""
     with pytest.raises(ImpossibleInput, match=re.escape(said)) as refused:
         Character.create(handle, retainer_of=retainer_of, employer_cha=16)

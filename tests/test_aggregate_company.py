@@ -10,7 +10,7 @@ import pytest
 
 from aggregates.base import aggregate_id
 from aggregates.company import MercenaryCompany
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 from tests.aggregate_support import Table, recorded
 
 

@@ -13,7 +13,7 @@ from eventsourcing.application import Application
 from aggregates.base import aggregate_id
 from aggregates.company import MercenaryCompany
 from aggregates.encounter import Encounter
-from campaign.errors import HandleTaken, ImpossibleInput, UnknownHandle
+from campaign.core.errors import HandleTaken, ImpossibleInput, UnknownHandle
 from campaign.rules.dice import D20, TWO_D6, parse_roll
 from campaign.rules.morale import GroupMorale
 from tests.aggregate_support import Table, recorded

@@ -4,9 +4,9 @@ file and on PostgreSQL. Expected values are worked out by hand from RULES.md and
 
 import pytest
 
-from campaign.application import Ledger
-from campaign.errors import HandleTaken, ImpossibleInput, UnknownHandle
-from campaign.export import log_lines
+from campaign.core.errors import HandleTaken, ImpossibleInput, UnknownHandle
+from campaign.history.export import log_lines
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 
 

@@ -5,8 +5,8 @@ on a SQLite file and on PostgreSQL. Expected values worked out by hand from RULE
 
 import pytest
 
-from campaign.application import Ledger
-from campaign.clock import parse_moment
+from campaign.core.clock import parse_moment
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 from tests.scenario import FORD, play
 

@@ -4,8 +4,8 @@ store holds these events and the aggregates this state — on a SQLite file and 
 import pytest
 
 from aggregates.base import Recording, recording
-from campaign.application import Ledger
-from campaign.errors import HandleTaken, ImpossibleInput, UnknownHandle
+from campaign.core.errors import HandleTaken, ImpossibleInput, UnknownHandle
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 
 

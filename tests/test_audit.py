@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from campaign.application import Ledger
 from campaign.audit import CATALOGUE, CODES, check_code
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -19,8 +19,8 @@ stay silent."""
 import pytest
 
 import projections.readmodel
-from campaign.application import Ledger
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 from tests.test_projections import dump
 

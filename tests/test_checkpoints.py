@@ -9,8 +9,8 @@ import zlib
 import pytest
 from sqlalchemy import delete, select
 
-from campaign.application import Ledger
-from campaign.reading import STATE
+from campaign.service.ledger import Ledger
+from campaign.service.queries import STATE
 from campaign.store import parse_store_url
 from projections import checkpoints, queries, tables
 from tests.scenario import FORD, play

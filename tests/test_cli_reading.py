@@ -13,7 +13,7 @@ import time
 import pytest
 from typer.testing import CliRunner
 
-from campaign.application import Ledger
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 from cli.main import app
 from cli.reading import _wakeups

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from campaign.application import Ledger
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 from tests.test_upcasting import stored
 

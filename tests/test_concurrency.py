@@ -20,10 +20,11 @@ from pathlib import Path
 import pytest
 from eventsourcing.persistence import IntegrityError
 
-from campaign import application, unit
-from campaign.application import Ledger
+from campaign.history.verify import verify_store
+from campaign.service import ledger as application
+from campaign.service import unit
+from campaign.service.ledger import Ledger
 from campaign.store import StoreBusy, parse_store_url
-from campaign.verify import verify_store
 
 PROCESSES = 8
 COMMANDS = int(os.environ.get("CAMPAIGN_STRESS_COMMANDS", "100"))

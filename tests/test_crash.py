@@ -28,9 +28,9 @@ import pytest
 from psycopg import sql
 from typer.testing import CliRunner
 
-from campaign.application import Ledger
+from campaign.history.verify import verify_store
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
-from campaign.verify import verify_store
 from cli.main import app
 
 LINES = int(os.environ.get("CAMPAIGN_CRASH_LINES", "3000"))

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from eventsourcing.domain import OriginatorVersionError
 
-from campaign.application import Ledger
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 from tests.test_replay import FORD_END, FORD_LOG
 from tests.test_verify import EVENTS, EventTable, cli, ok

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 from campaign.rules import d6harmonie as d6
 from campaign.rules import morale as m
 from campaign.rules import saves as s

@@ -10,10 +10,10 @@ import json
 import pytest
 from sqlalchemy import select
 
-from campaign.application import Ledger
-from campaign.errors import ImpossibleInput
-from campaign.keys import generate_key
+from campaign.core.errors import ImpossibleInput
+from campaign.service.ledger import Ledger
 from campaign.store import StoreError, parse_store_url
+from campaign.store.keys import generate_key
 from projections import tables
 from tests.test_replay import FORD_END, FORD_LOG
 

@@ -11,7 +11,7 @@ import enum
 import pytest
 
 from aggregates.base import INT_LIMIT, WIDE_LIMIT, check_values
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 
 
 class Level(enum.IntEnum):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from campaign.logfile import read_log
+from campaign.sessionlog.reading import read_log
 from cli.replay import LOG_COMMANDS
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from aggregates.encounter import Encounter
-from campaign.application import Ledger
-from campaign.export import command_line, commands, duration, quote
-from campaign.logfile import read_log, tokenize
+from campaign.history.export import command_line, commands, duration, quote
+from campaign.history.transfer import plaintext
+from campaign.service.ledger import Ledger
+from campaign.sessionlog.reading import read_log, tokenize
 from campaign.store import parse_store_url
-from campaign.transfer import plaintext
 from cli.main import app
 from tests.scenario import FORD_END
 from tests.scenario import FORD_LOG as SCENARIO_LOG

@@ -16,8 +16,8 @@ answers it): their logs replay the same."""
 
 import pytest
 
-from campaign.application import Ledger
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 from tests.test_projections import dump
 

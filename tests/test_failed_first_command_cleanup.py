@@ -5,7 +5,7 @@ the clean-up (it replaced the replay's "interrupted: … landed" and exit 130 wi
 
 import sqlite3
 
-from campaign.application import Ledger
+from campaign.service.ledger import Ledger
 
 
 def test_a_failing_clean_up_does_not_hide_the_commands_error(campaign, tmp_path, monkeypatch):

@@ -19,7 +19,7 @@ from typer._click.exceptions import ClickException
 from typer.core import TyperCommand, TyperGroup
 
 from benchmarks.generate import Campaign
-from campaign.logfile import read_log
+from campaign.sessionlog.reading import read_log
 from cli.fastparse import ParsedOnce, line_context
 from cli.main import app
 

@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from aggregates.base import _shown as shown
-from campaign.logfile import LogSyntaxError, line_feeds, read_log
+from campaign.sessionlog.reading import LogSyntaxError, line_feeds, read_log
 from cli.main import app
 from cli.replay import LOG_COMMANDS
 from tests.test_replay import FORD_LOG

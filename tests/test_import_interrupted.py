@@ -45,7 +45,7 @@ def export(tmp_path):
 def test_a_ctrl_c_while_the_read_models_catch_up_says_the_import_landed(
     tmp_path, monkeypatch, export
 ):
-    from campaign.application import Ledger
+    from campaign.service.ledger import Ledger
 
     path, events, expected = export
     db = tmp_path / "campaign.db"
@@ -89,7 +89,7 @@ def test_a_ctrl_c_inside_the_write_after_it_committed_is_told_as_the_store_has_i
 def test_a_ctrl_c_before_the_write_says_nothing_was_imported_and_leaves_no_store(
     tmp_path, monkeypatch, export
 ):
-    from campaign import transfer
+    from campaign.history import transfer
 
     path, _, _ = export
     db = tmp_path / "campaign.db"
@@ -107,7 +107,7 @@ def test_a_store_that_cannot_say_whether_the_write_committed_is_said(tmp_path, m
     from eventsourcing.persistence import OperationalError
     from eventsourcing.sqlite import SQLiteApplicationRecorder
 
-    from campaign.application import Ledger
+    from campaign.service.ledger import Ledger
 
     path, _, _ = export
     db = tmp_path / "campaign.db"
@@ -174,7 +174,7 @@ def test_sigint_once_the_events_are_stored_says_the_import_landed(tmp_path):
 def test_a_ctrl_c_as_the_store_is_closed_after_the_import_says_it_landed(
     tmp_path, monkeypatch, export
 ):
-    from campaign.application import Ledger
+    from campaign.service.ledger import Ledger
 
     path, events, expected = export
     db = tmp_path / "campaign.db"
@@ -195,9 +195,9 @@ def test_a_ctrl_c_as_the_store_is_closed_after_the_import_says_it_landed(
 def test_the_read_models_catch_up_with_progress_told(tmp_path, export):
     """The long part of an import, the read models' catch-up, reports its progress (the CLI's
     bar, on a terminal)."""
-    from campaign.application import Ledger
+    from campaign.history.transfer import import_jsonl
+    from campaign.service.ledger import Ledger
     from campaign.store import parse_store_url
-    from campaign.transfer import import_jsonl
 
     path, events, expected = export
     told: list[tuple[int, int]] = []

@@ -4,8 +4,8 @@ RULES D-8 and B-8."""
 
 import pytest
 
-from campaign.application import Ledger
-from campaign.errors import HandleTaken, ImpossibleInput
+from campaign.core.errors import HandleTaken, ImpossibleInput
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 
 

@@ -20,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from benchmarks.generate import Campaign
-from campaign.logfile import read_log
+from campaign.sessionlog.reading import read_log
 from cli.main import app
 
 

@@ -22,8 +22,8 @@ import pytest
 from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
 
-from campaign.application import Ledger
-from campaign.errors import CampaignError, ImpossibleInput
+from campaign.core.errors import CampaignError, ImpossibleInput
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 from tests.conftest import POSTGRES_URL, need_postgres
 

@@ -3,7 +3,7 @@
 The library's PostgreSQL recorder sent it as one INSERT in psycopg's pipeline mode, which stops
 flushing once its queue is empty: past a few MB (about 12,000 events) the last part of the
 INSERT stayed in the client's buffer while both sides waited for the other — a replay hung for
-ever, holding the writer lock. ``LedgerPostgresRecorder`` (campaign/pgrecorder.py) inserts in
+ever, holding the writer lock. ``LedgerPostgresRecorder`` (campaign/store/pgrecorder.py) inserts in
 batches, in ordinary mode, in one transaction (docs/RELIABILITY.md).
 
 The replay runs in a child process with a timeout, so a regression fails instead of hanging
@@ -20,9 +20,8 @@ from pathlib import Path
 import pytest
 from eventsourcing.persistence import IntegrityError, StoredEvent
 
-from campaign import pgrecorder
-from campaign.application import Ledger, LedgerApplication
-from campaign.store import parse_store_url
+from campaign.service.ledger import Ledger, LedgerApplication
+from campaign.store import parse_store_url, pgrecorder
 from tests.conftest import need_postgres, postgres_schema
 
 CASUALTIES = 20_000  # + 5 events for the session, the encounter and its group
@@ -90,4 +89,5 @@ def test_only_a_postgresql_store_gets_the_ledgers_recorder(tmp_path):
     assert env.get("APPLICATION_RECORDER_TOPIC") is None  # SQLite: the library's, unchanged
     postgres = parse_store_url("postgresql+psycopg://u:p@h/db").library_env()
     env = LedgerApplication.construct_env(LedgerApplication, "ledger", postgres)
-    assert env.get("APPLICATION_RECORDER_TOPIC") == "campaign.pgrecorder:LedgerPostgresRecorder"
+    topic = "campaign.store.pgrecorder:LedgerPostgresRecorder"
+    assert env.get("APPLICATION_RECORDER_TOPIC") == topic

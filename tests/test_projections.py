@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from campaign.application import Ledger
-from campaign.errors import ImpossibleInput, UnknownSession
+from campaign.core.errors import ImpossibleInput, UnknownSession
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 from projections import tables
 from tests.scenario import FORD, FORD_STATUS, contains, play
@@ -202,7 +202,7 @@ def test_each_event_is_folded_exactly_once_by_concurrent_processes(ledger, store
     ledger.read_model.set_up()  # everything unfolded: four processes race to fold it
     script = textwrap.dedent(
         f"""
-        from campaign.application import Ledger
+        from campaign.service.ledger import Ledger
         from campaign.store import parse_store_url
         with Ledger(parse_store_url({store_url!r})) as ledger:
             for _ in range(3):

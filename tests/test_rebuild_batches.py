@@ -16,7 +16,7 @@ import pytest
 import projections.fold
 import projections.readmodel
 from benchmarks.generate import Campaign
-from campaign.application import Ledger
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 from tests.test_projections import dump
 

@@ -39,7 +39,7 @@ def test_a_ctrl_c_inside_the_rebuild_leaves_the_read_models_as_they_were(
 
 
 def test_a_ctrl_c_after_the_rebuild_says_it_was_rebuilt(recorded, monkeypatch):  # noqa: F811
-    from campaign.application import Ledger
+    from campaign.service.ledger import Ledger
 
     def last_position(self):
         raise KeyboardInterrupt

@@ -248,7 +248,7 @@ def test_a_well_formed_session_end_still_closes_the_session_in_a_log(tmp_path, l
 
 
 def test_the_structure_pass_leaves_a_malformed_session_end_in_its_block():
-    from campaign.logfile import read_log
+    from campaign.sessionlog.reading import read_log
 
     log = read_log(b"session 1\nnote z\nsession end extra\nnote after\n", name="ex3.log")
     (block,) = log.blocks

@@ -8,8 +8,8 @@ import shlex
 
 import pytest
 
-from campaign.application import Ledger
-from campaign.errors import HandleTaken, ImpossibleInput, UnknownHandle
+from campaign.core.errors import HandleTaken, ImpossibleInput, UnknownHandle
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 from tests.scenario import FORD, play
 

@@ -12,8 +12,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from campaign.application import Ledger
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 from cli.main import app
 

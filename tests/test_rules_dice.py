@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 from campaign.rules.dice import D6, D20, ENTERED, ROLLED, TWO_D6, DiceRoller, parse_roll
 
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 from campaign.rules import saves as s
 from campaign.rules.citation import SEED_SAVES, Citation
 from campaign.rules.dice import D20, TWO_D6, Roll, parse_roll

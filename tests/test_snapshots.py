@@ -12,7 +12,7 @@ import pytest
 from aggregates.base import LedgerAggregate
 from aggregates.company import MercenaryCompany
 from aggregates.encounter import Encounter
-from campaign.application import SNAPSHOT_INTERVAL, Ledger
+from campaign.service.ledger import SNAPSHOT_INTERVAL, Ledger
 from campaign.store import parse_store_url
 
 LANCES = MercenaryCompany.create_id("red-lances")

@@ -10,8 +10,8 @@ import stat
 
 import pytest
 
-from campaign.application import Ledger
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
+from campaign.service.ledger import Ledger
 from campaign.store import StoreError, parse_store_url
 
 

@@ -190,7 +190,7 @@ def test_a_file_that_is_not_sqlite_is_a_clear_error_and_left_unchanged(campaign,
 
 
 def test_an_encrypted_store_is_a_store(campaign, place, monkeypatch):
-    from campaign.keys import generate_key
+    from campaign.store.keys import generate_key
 
     monkeypatch.setenv("CAMPAIGN_KEY", generate_key())
     db = place / "campaign.db"

@@ -11,8 +11,8 @@ from rich.cells import cell_len
 from rich.console import Console
 from typer.testing import CliRunner
 
-from campaign.application import Ledger
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 from cli import reading as cli_reading
 from cli import render
@@ -148,7 +148,7 @@ def test_a_short_history_table_is_the_one_table_it_was(monkeypatch):
 
 
 def test_the_exported_log_is_written_as_the_history_is_read(ford):
-    from campaign import export
+    from campaign.history import export
 
     with Ledger(parse_store_url(ford)) as ledger:
         whole = export.log(ledger)
@@ -169,7 +169,7 @@ def test_the_exported_log_is_written_as_the_history_is_read(ford):
 
 
 def test_the_recap_writes_a_session_before_reading_the_next(tmp_path):
-    from campaign import export
+    from campaign.history import export
     from tests.test_audit import EXAMPLE_LOGS
 
     db = str(tmp_path / "campaign.db")

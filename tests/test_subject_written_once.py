@@ -1,6 +1,6 @@
 """Given a table whose commands touch an encounter's groups and a character's items, when the
 history, the audit and the export name what each event is about, then they name it alike — SPEC
-§5's ``subject`` (``cave/kobolds``, ``ann/Tower shield``) is one rule, ``campaign.subjects``, so
+§5's ``subject`` (``cave/kobolds``, ``ann/Tower shield``) is one rule, ``aggregates.subjects``, so
 ``history --subject`` finds the events the audit's findings and the export's lines name."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from campaign import audit
-from campaign.application import Ledger
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 from cli.main import app
 from projections.fold import Fold

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.application import Ledger
-from campaign.errors import UnknownHandle
+from campaign.core.errors import UnknownHandle
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 
 

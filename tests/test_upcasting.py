@@ -18,7 +18,7 @@ from aggregates.campaign import Campaign
 from aggregates.character import Character
 from aggregates.company import MercenaryCompany
 from aggregates.encounter import Encounter
-from campaign.application import Ledger
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -17,11 +17,11 @@ from uuid import UUID
 import pytest
 from typer.testing import CliRunner
 
-from campaign.application import Ledger
-from campaign.integrity import event_hash
+from campaign.core.integrity import event_hash
+from campaign.history.transfer import row_state
+from campaign.history.verify import app_transcoder
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
-from campaign.transfer import row_state
-from campaign.verify import app_transcoder
 from cli.main import app
 from tests.test_export import EVERY_COMMAND_LOG
 from tests.test_replay import FORD_END, FORD_LOG

@@ -17,7 +17,7 @@ encounters, companies, retainers), :mod:`.saves` (seed 001: saves and items), :m
 (seed 002: flaws and advantages); the campaign's own events (sessions, retractions) are judged
 here, beside the table that finds an event's judgement. :mod:`.findings` holds what they share:
 :class:`Verdict`, :class:`Settle`, :func:`finding`. The codes are in
-:mod:`campaign.audit_catalogue`.
+:mod:`campaign.audit.catalogue`.
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ from aggregates.campaign import Campaign
 from aggregates.character import Character
 from aggregates.company import MercenaryCompany
 from aggregates.encounter import Encounter
+from aggregates.subjects import CAMPAIGN, handle_of, subject
+from campaign.audit.catalogue import CATALOGUE, CODES, INFO, WARNING, Entry
 from campaign.audit.findings import (
     FINAL,
     PENDING,
@@ -54,8 +56,6 @@ from campaign.audit.morale import (
 )
 from campaign.audit.saves import dropped, exposed, item_saved, saved
 from campaign.audit.traits import flaw_rolled, trait_taken
-from campaign.audit_catalogue import CATALOGUE, CODES, INFO, WARNING, Entry
-from campaign.subjects import CAMPAIGN, handle_of, subject
 
 __all__ = [
     "CATALOGUE",

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aggregates.campaign import Campaign
-from campaign.audit_catalogue import CATALOGUE, CODES, Entry
-from campaign.errors import ImpossibleInput
+from aggregates.subjects import handle_of, subject  # handle_of: projections.audit
+from campaign.audit.catalogue import CATALOGUE, CODES, Entry
+from campaign.core.errors import ImpossibleInput
 from campaign.rules.citation import Citation
-from campaign.subjects import handle_of, subject  # handle_of: projections.audit
 
 PENDING, FINAL = "pending", "final"
 RESOLVED = "resolved"  # a pending finding answered in time: no finding (kept to be re-opened)

@@ -13,7 +13,7 @@ from aggregates.character import Character
 from aggregates.company import MercenaryCompany
 from aggregates.encounter import Encounter
 from campaign.audit.findings import FINAL, PENDING, RESOLVED, Settle, Verdict, finding, subject_of
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 from campaign.rules import morale
 from campaign.rules.dice import TWO_D6, Roll, roll_words
 

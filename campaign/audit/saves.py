@@ -12,7 +12,7 @@ from typing import Any
 
 from aggregates.character import Character
 from campaign.audit.findings import PENDING, RESOLVED, Settle, Verdict, finding, subject_of
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 from campaign.rules import saves
 from campaign.rules.dice import D20, Roll
 

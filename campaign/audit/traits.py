@@ -11,7 +11,7 @@ from typing import Any
 
 from aggregates.character import Character
 from campaign.audit.findings import Verdict, finding, subject_of
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 from campaign.rules import d6harmonie
 
 # Traits (seed 002; RULES Part C, D-9) -------------------------------------------------------------

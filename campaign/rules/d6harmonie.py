@@ -4,19 +4,19 @@ Pure functions over the tables of :mod:`campaign.rules.d6harmonie_catalogue`: fi
 any of its spellings, resolve a flaw's trigger against an *entered* result (D6Harmonie rolls are
 never rolled by the tracker, RULES D-9), and total a character's creation budget. Nothing here
 refuses a GM's ruling (RULES D-0): only input that cannot have happened raises
-:class:`~campaign.errors.ImpossibleInput`.
+:class:`~campaign.core.errors.ImpossibleInput`.
 """
 
 from __future__ import annotations
 
 import difflib
 import math
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
+from campaign.core.handles import slug
 from campaign.rules.citation import SEED_D6HARMONIE, Citation
 from campaign.rules.d6harmonie_catalogue import (
     ADVANTAGE,
@@ -144,20 +144,6 @@ def score_name(score: str | None) -> str | None:
 
 
 # --- Spellings (RULES D-10) -----------------------------------------------------------------------
-
-
-def slug(text: str) -> str:
-    """The slug of a name (RULES D-10): Unicode NFKD, accents stripped, lowercase, every run of
-    other characters → ``-``, trimmed: ``Nerfs d’acier`` → ``nerfs-d-acier``."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
-    out: list[str] = []
-    for char in bare:
-        if "a" <= char <= "z" or "0" <= char <= "9":
-            out.append(char)
-        elif out and out[-1] != "-":
-            out.append("-")
-    return "".join(out).strip("-")
 
 
 def split_detail(text: str) -> tuple[str, str | None]:

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 
 if TYPE_CHECKING:
     from random import Random

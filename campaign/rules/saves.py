@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 from campaign.rules.citation import SEED_SAVES, Citation
 from campaign.rules.dice import D20, Roll
 

@@ -99,7 +99,7 @@ def trait(
 
     Example: campaign character trait brynn --advantage nerfs-d-acier
     """
-    from campaign.errors import ImpossibleInput
+    from campaign.core.errors import ImpossibleInput
 
     if (flaw is None) == (advantage is None):
         raise ImpossibleInput(
@@ -340,7 +340,7 @@ def _said_ended(handle: str):
     def say(ended: dict[str, Any]) -> str:
         said = f"{handle}: {ended['named']} conditions ended"
         if ended["over"] is not None:  # recorded as said: nothing was left to end
-            from campaign.clock import format_moment
+            from campaign.core.clock import format_moment
 
             at = format_moment(ended["over"], exact=True)
             said += f" (they had ended by themselves at {at})"

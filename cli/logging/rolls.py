@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 from cli.logging._options import (
     D20RollOption,
     NoteOption,

@@ -7,8 +7,8 @@ from typing import Annotated, Any
 
 import typer
 
-from campaign.clock import format_moment, read_duration, read_moment
-from campaign.errors import ImpossibleInput
+from campaign.core.clock import format_moment, read_duration, read_moment
+from campaign.core.errors import ImpossibleInput
 from cli.logging._options import NoteOption
 from cli.state import record, state
 

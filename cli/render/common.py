@@ -10,7 +10,7 @@ from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
 
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 from campaign.rules.d6harmonie import find_trait
 
 # C0 (but tabs and line breaks), DEL and C1: what a terminal may obey rather than show

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 from campaign.rules import morale as rules
 from campaign.rules.dice import TWO_D6, Roll, entry_form, parse_roll
 from cli.output import emit, explanation

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 from campaign.rules import saves
 from campaign.rules.citation import Citation
 from campaign.rules.dice import D20, parse_roll

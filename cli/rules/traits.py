@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 from typer.core import TyperCommand
 
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 from campaign.rules import d6harmonie as rules
 from cli.output import emit, explanation
 from cli.rules._app import JsonOption, app

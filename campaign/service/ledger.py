@@ -24,17 +24,17 @@ from aggregates.base import (
     recording,
 )
 from aggregates.campaign import Campaign
-from campaign.characters import CharacterCommands
-from campaign.corrections import Corrections
-from campaign.encounters import EncounterCommands
-from campaign.errors import CampaignError, DamagedHistory, HandleTaken, UnknownHandle
-from campaign.handles import check_handle
-from campaign.keys import check_store_key
-from campaign.reading import Reading
+from campaign.core.errors import CampaignError, DamagedHistory, HandleTaken, UnknownHandle
+from campaign.core.handles import check_handle
 from campaign.rules.dice import DiceRoller
-from campaign.sessions import SessionCommands
+from campaign.service.characters import CharacterCommands
+from campaign.service.corrections import Corrections
+from campaign.service.encounters import EncounterCommands
+from campaign.service.queries import Reading
+from campaign.service.sessions import SessionCommands
+from campaign.service.unit import UnitOfWork, UnitState
 from campaign.store import EVENTS_TABLE, PostgresHold, StoreError, StoreURL
-from campaign.unit import UnitOfWork, UnitState
+from campaign.store.keys import check_store_key
 
 if TYPE_CHECKING:
     from projections.readmodel import ReadModel
@@ -67,9 +67,9 @@ class LedgerApplication(Application):
         # Only what the store URL says: the process environment never configures the library.
         env = {"IS_SNAPSHOTTING_ENABLED": "y", **(env or {})}
         if env.get("PERSISTENCE_MODULE") == "eventsourcing.postgres":
-            # psycopg's pipeline hung on a large save (campaign/pgrecorder.py); imported by the
-            # library from this topic, so no SQLite command imports eventsourcing.postgres
-            env["APPLICATION_RECORDER_TOPIC"] = "campaign.pgrecorder:LedgerPostgresRecorder"
+            # psycopg's pipeline hung on a large save (campaign/store/pgrecorder.py); imported by
+            # the library from this topic, so no SQLite command imports eventsourcing.postgres
+            env["APPLICATION_RECORDER_TOPIC"] = "campaign.store.pgrecorder:LedgerPostgresRecorder"
         return Environment(name, env)
 
     def _record(self, processing_event: ProcessingEvent) -> list[Any]:
@@ -300,7 +300,8 @@ class Ledger(
         self._open_postgres(hold)
 
     def _load_version(self, aggregate_id: UUID, version: int) -> Any:
-        return self.stored(aggregate_id, version)  # a damaged history: said (campaign/unit.py)
+        # a damaged history: said (campaign/service/unit.py)
+        return self.stored(aggregate_id, version)
 
     def __enter__(self) -> Ledger:
         return self

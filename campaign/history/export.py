@@ -1,10 +1,11 @@
 """``campaign export`` (SPEC §5): the history written back as a session log, JSON lines or a recap.
 
 The log is the one that matters most: every command becomes the one line that records it again
-(:mod:`campaign.loglines`) — the same events at the same positions — when the log is replayed
-into a new store, retracted commands and their ``retract event:N`` included, so the status, the
-history and the audit come back the same. :func:`commands` needs no store; :func:`log` streams
-a :class:`~campaign.application.Ledger`'s history through it.
+(:mod:`campaign.sessionlog.writing`) — the same events at the same positions — when the log is
+replayed into a new store, retracted commands and their ``retract event:N`` included, so the
+status, the history and the audit come back the same. :func:`commands` needs no store; :func:`log`
+streams
+a :class:`~campaign.service.ledger.Ledger`'s history through it.
 
 ``--session N`` writes session N's blocks of that log (a block: a ``session`` line and the lines
 up to the next one), so the sessions' logs, replayed one after the other, are the whole log
@@ -14,8 +15,8 @@ session before it, which went on — its later lines are that session's commands
 boundary there would end that session and move every later position — or, before any session,
 to the next one.
 
-``jsonl`` (:mod:`campaign.transfer`) and ``markdown`` (:mod:`campaign.recap`) are re-exported
-here, so ``export`` is one import for the CLI.
+``jsonl`` (:mod:`campaign.history.transfer`) and ``markdown`` (:mod:`campaign.history.recap`) are
+re-exported here, so ``export`` is one import for the CLI.
 """
 
 from __future__ import annotations
@@ -26,14 +27,14 @@ from typing import TYPE_CHECKING, Any
 
 from aggregates.base import LedgerAggregate
 from aggregates.campaign import Campaign
-from campaign.errors import UnknownSession
-from campaign.loglines import Event, ExportError, command_line, duration, quote
-from campaign.recap import markdown, markdown_lines
-from campaign.subjects import Subjects
-from campaign.transfer import jsonl
+from aggregates.subjects import Subjects
+from campaign.core.errors import UnknownSession
+from campaign.history.recap import markdown, markdown_lines
+from campaign.history.transfer import jsonl
+from campaign.sessionlog.writing import Event, ExportError, command_line, duration, quote
 
 if TYPE_CHECKING:
-    from campaign.application import Ledger
+    from campaign.service.ledger import Ledger
 
 __all__ = [
     "ExportError", "command_line", "commands", "duration", "jsonl", "log", "log_lines",

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-from campaign.errors import CampaignError, ImpossibleInput
+from campaign.core.errors import CampaignError, ImpossibleInput
 
 DEFAULT_DB = "./campaign.db"
 SQLITE_LOCK_TIMEOUT_SECONDS = 15

@@ -11,11 +11,11 @@ from aggregates.campaign import Campaign
 
 if TYPE_CHECKING:
     from aggregates.character import Character
-    from campaign.application import Ledger
+    from campaign.service.ledger import Ledger
 
 
 class SessionCommands:
-    """Mixed into :class:`campaign.application.Ledger`."""
+    """Mixed into :class:`campaign.service.ledger.Ledger`."""
 
     def init(
         self: Ledger, name: str | None = None, paladin_ability: str | None = None
@@ -128,7 +128,7 @@ class SessionCommands:
         campaign.end(note)
         return ended
 
-    # ``words``: the GM's duration or time as read (campaign.clock.read_duration/read_moment);
+    # ``words``: the GM's duration or time as read (campaign.core.clock.read_duration/read_moment);
     # the ClockMoved event keeps them, and the history and an exported log say
     # ``clock advance 3rounds``, ``clock set "day 5 12:00"``.
 

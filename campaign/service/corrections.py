@@ -25,12 +25,12 @@ from uuid import UUID
 
 from aggregates.base import CLOCK, Recording
 from aggregates.base import aggregate_id as id_of
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 from campaign.store import MAX_STORED
 
 if TYPE_CHECKING:
-    from campaign.application import Ledger
-    from campaign.unit import StagedCommand
+    from campaign.service.ledger import Ledger
+    from campaign.service.unit import StagedCommand
 
 _REF = re.compile(r"last|event:([0-9]+)")
 RETRACTION_KINDS = ("command-retracted", "retracted")
@@ -57,7 +57,7 @@ def _already_retracted(command: int, ref: str) -> ImpossibleInput:
 
 
 class Corrections:
-    """Mixed into :class:`campaign.application.Ledger`."""
+    """Mixed into :class:`campaign.service.ledger.Ledger`."""
 
     def retract(self: Ledger, ref: str = "last", note: str | None = None) -> dict[str, Any]:
         """Withdraw a whole earlier command; returns its position and the events withdrawn."""

@@ -1,6 +1,6 @@
 """Character commands of the application service (SPEC §4 "Characters"): load → call → save.
 
-The commands that roll — loyalty, save, item-save, trait — are in :mod:`campaign.character_rolls`.
+The commands that roll — loyalty, save, item-save, trait — are in :mod:`campaign.service.rolls`.
 Answers are read from the events a command recorded (before ``save`` collects them), so the
 CLI prints what was stored, never a value re-derived here."""
 
@@ -10,17 +10,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from aggregates.base import Recording
-from campaign.character_rolls import CharacterRollCommands
-from campaign.errors import UnknownHandle
+from campaign.core.errors import UnknownHandle
 from campaign.rules.dice import TWO_D6, parse_roll
+from campaign.service.rolls import CharacterRollCommands
 
 if TYPE_CHECKING:
     from aggregates.character import Character
-    from campaign.application import Ledger
+    from campaign.service.ledger import Ledger
 
 
 class CharacterCommands(CharacterRollCommands):
-    """Mixed into :class:`campaign.application.Ledger`."""
+    """Mixed into :class:`campaign.service.ledger.Ledger`."""
 
     def character(self: Ledger, handle: str) -> Character:
         from aggregates.character import Character  # on demand: start-up (docs/PERFORMANCE.md)

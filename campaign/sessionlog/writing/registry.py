@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from campaign.errors import ImpossibleInput
-from campaign.loglines.words import Line
-from campaign.subjects import Subjects
+from aggregates.subjects import Subjects
+from campaign.core.errors import ImpossibleInput
+from campaign.sessionlog.writing.words import Line
 
 
 class ExportError(ImpossibleInput):

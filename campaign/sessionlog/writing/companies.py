@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from aggregates.company import MercenaryCompany
-from campaign.loglines.registry import writes
-from campaign.loglines.words import Line, signed
+from campaign.sessionlog.writing.registry import writes
+from campaign.sessionlog.writing.words import Line, signed
 
 
 @writes(MercenaryCompany.CompanyHired)

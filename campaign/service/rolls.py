@@ -9,15 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from aggregates.base import Recording
-from campaign.clock import parse_duration
+from campaign.core.clock import parse_duration
 from campaign.rules.dice import D20, TWO_D6, given_roll
 
 if TYPE_CHECKING:
-    from campaign.application import Ledger
+    from campaign.service.ledger import Ledger
 
 
 class CharacterRollCommands:
-    """Mixed into :class:`campaign.characters.CharacterCommands`."""
+    """Mixed into :class:`campaign.service.characters.CharacterCommands`."""
 
     def test_loyalty(
         self: Ledger,

@@ -5,8 +5,8 @@
 from __future__ import annotations
 
 from aggregates.encounter import Encounter
-from campaign.loglines.registry import writes
-from campaign.loglines.words import Line, dice, signed
+from campaign.sessionlog.writing.registry import writes
+from campaign.sessionlog.writing.words import Line, dice, signed
 
 
 @writes(Encounter.EncounterStarted)

@@ -18,12 +18,12 @@ from eventsourcing.domain import Aggregate, OriginatorIDError, OriginatorVersion
 from eventsourcing.persistence import IntegrityError, OperationalError
 
 from aggregates.base import LedgerAggregate, Recording, current_recording, recording
-from campaign.errors import DamagedHistory, ImpossibleInput, aggregate_named
-from campaign.integrity import GENESIS
+from campaign.core.errors import DamagedHistory, ImpossibleInput, aggregate_named
+from campaign.core.integrity import GENESIS
 from campaign.store import StoreError
 
 if TYPE_CHECKING:
-    from campaign.application import Ledger
+    from campaign.service.ledger import Ledger
     from projections.readmodel import ReadModel
 
 T = TypeVar("T")
@@ -73,7 +73,7 @@ class StagedCommand:
 
 
 class UnitOfWork:
-    """Mixed into :class:`campaign.application.Ledger`: recording, one command or one unit."""
+    """Mixed into :class:`campaign.service.ledger.Ledger`: recording, one command or one unit."""
 
     def last_position(self: Ledger) -> int:
         """The position of the last recorded event (0 for an empty store)."""

@@ -1,8 +1,8 @@
 """``campaign verify`` (SPEC §7): is the history as it was recorded?
 
 Every event's stored state carries ``position`` (1, 2, 3, … in recording order), ``prev_hash``
-(the hash of the event before it, :data:`~campaign.integrity.GENESIS` for the first) and
-``hash`` (:func:`~campaign.integrity.event_hash` of its topic, aggregate, version and state,
+(the hash of the event before it, :data:`~campaign.core.integrity.GENESIS` for the first) and
+``hash`` (:func:`~campaign.core.integrity.event_hash` of its topic, aggregate, version and state,
 chained to ``prev_hash``). A :class:`Chain` reads the events in the order they are stored — the
 notification log's order for a store, the lines' order for a ``jsonl`` export — and names the
 **first position** where that history stops being the one recorded:
@@ -43,7 +43,7 @@ from uuid import UUID
 
 from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
 
-from campaign.integrity import CHAIN_FIELDS, GENESIS, event_hash
+from campaign.core.integrity import CHAIN_FIELDS, GENESIS, event_hash
 
 if TYPE_CHECKING:
     from eventsourcing.application import Application
@@ -602,7 +602,7 @@ def _undecodable(error: Exception, *, encrypted: bool) -> str:
 
 def app_transcoder() -> Transcoder:
     """The transcoder the application stores events with, built without a store."""
-    from campaign.application import LedgerApplication
+    from campaign.service.ledger import LedgerApplication
 
     app = LedgerApplication(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
     try:
@@ -616,8 +616,8 @@ def verify_jsonl(lines: Iterable[str | bytes], transcoder: Transcoder | None = N
 
     A line that is not an event of the export's shape (not JSON, a key missing, data that does
     not decode, or holds a key shown beside it, a timestamp spelt otherwise than the export
-    spells it: :func:`campaign.transfer.check_row`, as ``import`` refuses it) breaks the chain
-    at the position it stands for. ``subject`` is shown for people and not part of what was
+    spells it: :func:`campaign.history.transfer.check_row`, as ``import`` refuses it) breaks the
+    chain at the position it stands for. ``subject`` is shown for people and not part of what was
     recorded: it is not covered by the hash.
 
     A file whose first line is marked ``export_session`` is checked from its first event on (a
@@ -625,7 +625,7 @@ def verify_jsonl(lines: Iterable[str | bytes], transcoder: Transcoder | None = N
     marker is not hashed, so it is believed only where the hashed events agree with it. Any other
     file is checked from position 1, so that its first lines cut off are a deletion.
     """
-    from campaign.transfer import check_row, check_timestamp, row_state  # (it imports this)
+    from campaign.history.transfer import check_row, check_timestamp, row_state  # (it imports this)
 
     transcoder = transcoder or app_transcoder()
     chain = Chain()
@@ -686,7 +686,7 @@ def verify_jsonl(lines: Iterable[str | bytes], transcoder: Transcoder | None = N
 
 class _SessionExport:
     """A file whose first line carries ``export_session`` N: is it consistent with a session's
-    export (``export --format jsonl --session N``, :func:`campaign.transfer.jsonl`)?
+    export (``export --format jsonl --session N``, :func:`campaign.history.transfer.jsonl`)?
 
     Such an export is the stretch of the chain from the first event of session N — its opening,
     ``SessionOpened`` with number N — to the last event in session N, every line marked N (the

@@ -8,8 +8,8 @@ from typing import Any
 
 from aggregates.character import Character
 from aggregates.character_conditions import flaw_named
-from campaign.loglines.registry import writes
-from campaign.loglines.words import Line, dice, signed
+from campaign.sessionlog.writing.registry import writes
+from campaign.sessionlog.writing.words import Line, dice, signed
 
 
 def _trait(trait: Any) -> str:

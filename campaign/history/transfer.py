@@ -11,7 +11,7 @@ and an older event still reaches today's code through its upcasters, as it would
 
 ``hash`` and ``prev_hash`` are the event's link in the hash chain (SPEC §7), lifted out of
 ``data`` like the other stamped keys. ``import`` checks the whole chain (positions, each
-aggregate's versions, every link and hash: :class:`campaign.verify.Chain`) before writing
+aggregate's versions, every link and hash: :class:`campaign.history.verify.Chain`) before writing
 anything, and puts them back in the stored state, so ``campaign verify`` passes after an import
 and a store and its export agree on the chain's last hash. ``subject`` is shown for people: it
 is derived from the events, not part of what was recorded, and not covered by the hash.
@@ -31,13 +31,13 @@ from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
 from eventsourcing.utils import resolve_topic
 
 from aggregates.base import LedgerAggregate
-from campaign.errors import DamagedHistory, ImpossibleInput
-from campaign.integrity import CHAIN_FIELDS
-from campaign.subjects import Subjects
-from campaign.verify import SESSION_EXPORT, Break, Chain
+from aggregates.subjects import Subjects
+from campaign.core.errors import DamagedHistory, ImpossibleInput
+from campaign.core.integrity import CHAIN_FIELDS
+from campaign.history.verify import SESSION_EXPORT, Break, Chain
 
 if TYPE_CHECKING:
-    from campaign.application import Ledger
+    from campaign.service.ledger import Ledger
 
 # The stored state's keys that jsonl shows beside ``data``, in the order the library stores them
 # (``originator_topic``, a creation's, sits between ``timestamp`` and ``position``).

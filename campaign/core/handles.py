@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 
 _HANDLE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 # A slug typed at the table: SPEC §4 sets no length, this one is far beyond any handle a GM
@@ -13,6 +13,20 @@ _HANDLE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 # handles), where a handle of any length once recorded then broke every read.
 MAX_HANDLE = 100
 _EXPECTED = "an ASCII slug: a-z, 0-9 and '-', starting with a letter or digit"
+
+
+def slug(text: str) -> str:
+    """The slug of a name (RULES D-10): Unicode NFKD, accents stripped, lowercase, every run of
+    other characters → ``-``, trimmed: ``Nerfs d’acier`` → ``nerfs-d-acier``."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+    out: list[str] = []
+    for char in bare:
+        if "a" <= char <= "z" or "0" <= char <= "9":
+            out.append(char)
+        elif out and out[-1] != "-":
+            out.append("-")
+    return "".join(out).strip("-")
 
 
 def check_handle(text: str, *, field: str = "handle") -> str:
@@ -35,8 +49,6 @@ def check_handle(text: str, *, field: str = "handle") -> str:
                 expected=f"a handle of at most {MAX_HANDLE} characters",
             )
         return handle.lower()
-    from campaign.rules.d6harmonie import slug  # only to suggest: the catalogue is large
-
     suggestion = slug(text)
     hint = f"; try {suggestion!r}" if suggestion and _HANDLE.match(suggestion) else ""
     # what does not show as foreign: a blank (U+00A0), a letter that looks ASCII (a Kelvin

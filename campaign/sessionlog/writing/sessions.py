@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from aggregates.campaign import Campaign
-from campaign.clock import format_moment
-from campaign.loglines.registry import writes
-from campaign.loglines.words import Line, duration
+from campaign.core.clock import format_moment
+from campaign.sessionlog.writing.registry import writes
+from campaign.sessionlog.writing.words import Line, duration
 
 
 @writes(Campaign.SessionOpened)

@@ -7,14 +7,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from aggregates.base import Recording, aggregate_id
-from campaign.handles import check_handle
+from campaign.core.handles import check_handle
 from campaign.rules.dice import TWO_D6, given_roll
 
 if TYPE_CHECKING:
     from aggregates.company import MercenaryCompany
     from aggregates.encounter import Encounter
-    from campaign.application import Ledger
     from campaign.rules.morale import GroupMorale
+    from campaign.service.ledger import Ledger
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +30,7 @@ class CompanyTerms:
 
 
 class EncounterCommands:
-    """Mixed into :class:`campaign.application.Ledger`."""
+    """Mixed into :class:`campaign.service.ledger.Ledger`."""
 
     def encounter(self: Ledger, handle: str) -> Encounter:
         from aggregates.encounter import Encounter  # on demand: start-up (docs/PERFORMANCE.md)

@@ -5,12 +5,13 @@ where an event keeps them), never an answer re-derived by a rule — and carries
 contributions: its dice as ``--roll N --rolled``, its choice of an exposed item as ``--item``, a
 duration it rolled as ``--duration Nmin``. The grammar is the CLI's (``cli/logging/``): a writer
 per event that starts a command, each the mirror of its Typer command. Words are quoted so that
-:func:`campaign.logfile.tokenize` reads them back unchanged.
+:func:`campaign.sessionlog.reading.tokenize` reads them back unchanged.
 
-The package: :mod:`~campaign.loglines.words` (the words and the :class:`Line` builder),
-:mod:`~campaign.loglines.registry` (the writers' registry, :class:`ExportError`) and one module of
-writers per command group, as ``cli/logging/`` groups the commands: ``sessions``, ``companies``,
-``characters``, ``rolls``, ``encounters``. Importing this package registers every writer.
+The package: :mod:`~campaign.sessionlog.writing.words` (the words and the :class:`Line` builder),
+:mod:`~campaign.sessionlog.writing.registry` (the writers' registry, :class:`ExportError`) and one
+module of writers per command group, as ``cli/logging/`` groups the commands: ``sessions``,
+``companies``, ``characters``, ``rolls``, ``encounters``. Importing this package registers every
+writer.
 """
 
 from __future__ import annotations
@@ -23,16 +24,16 @@ from aggregates.campaign import Campaign
 from aggregates.character import Character
 
 # Importing the writers registers them, in the order of the one module they were written in.
-from campaign.loglines import (  # noqa: F401  # isort: skip
+from campaign.sessionlog.writing import (  # noqa: F401  # isort: skip
     sessions,
     companies,
     characters,
     rolls,
     encounters,
 )
-from campaign.loglines.registry import WRITERS, ExportError, Writer
-from campaign.loglines.words import Line, dice, duration, number, quote, signed
-from campaign.subjects import Subjects
+from aggregates.subjects import Subjects
+from campaign.sessionlog.writing.registry import WRITERS, ExportError, Writer
+from campaign.sessionlog.writing.words import Line, dice, duration, number, quote, signed
 
 __all__ = [
     "Event",

@@ -36,15 +36,15 @@ from typing import TYPE_CHECKING, Any
 from aggregates.campaign import Campaign
 from aggregates.character import Character
 from aggregates.encounter import Encounter
-from campaign.errors import ImpossibleInput, UnknownSession
-from campaign.loglines import command_line
+from aggregates.subjects import Subjects
+from campaign.core.errors import ImpossibleInput, UnknownSession
 from campaign.rules.d6harmonie import find_trait, loss_words, outcome_word, penalty_words
 from campaign.rules.dice import roll_words
 from campaign.rules.morale import ruled_as_the_rules_say
-from campaign.subjects import Subjects
+from campaign.sessionlog.writing import command_line
 
 if TYPE_CHECKING:
-    from campaign.application import Ledger
+    from campaign.service.ledger import Ledger
 
 FATES = {
     "fighting": "still fighting",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 
 UNITS: dict[str, int] = {
     "s": 1,

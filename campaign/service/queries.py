@@ -13,13 +13,13 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from campaign.errors import DamagedHistory, ImpossibleInput, UnknownHandle, UnknownSession
+from campaign.core.errors import DamagedHistory, ImpossibleInput, UnknownHandle, UnknownSession
 from campaign.store import MAX_STORED, StoreError
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
 
-    from campaign.application import Ledger
+    from campaign.service.ledger import Ledger
     from projections.readmodel import Progress, ReadModel
 
 # The read side imports SQLAlchemy (projections/): only when a query runs, so that a logging
@@ -37,7 +37,7 @@ AUDIT = frozenset({"audit"}) | SESSIONS | TIMELINE
 
 
 class Reading:
-    """Mixed into :class:`campaign.application.Ledger`."""
+    """Mixed into :class:`campaign.service.ledger.Ledger`."""
 
     read_model: ReadModel
 

@@ -16,7 +16,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from campaign.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput
 
 GRAMMAR_VERSIONS = (1,)
 _HEADER = re.compile(r"#!\s*campaign-log\s+([0-9]+)\s*")

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from aggregates.character import Character
-from campaign.loglines.registry import ExportError, writes
-from campaign.loglines.words import Line, dice, number, signed
 from campaign.rules import d6harmonie, saves
+from campaign.sessionlog.writing.registry import ExportError, writes
+from campaign.sessionlog.writing.words import Line, dice, number, signed
 
 
 @writes(Character.LoyaltyTested)

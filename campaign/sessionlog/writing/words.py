@@ -1,6 +1,6 @@
 """The words of a log line, and the :class:`Line` that puts one command's words together.
 
-Words are quoted so that :func:`campaign.logfile.tokenize` reads them back unchanged.
+Words are quoted so that :func:`campaign.sessionlog.reading.tokenize` reads them back unchanged.
 """
 
 from __future__ import annotations
@@ -11,12 +11,13 @@ from collections.abc import Callable
 from typing import Any
 
 _BARE = re.compile(r"^[A-Za-z0-9@%+=:,./_-]+$")  # words shlex leaves unquoted
-_UNITS = (("w", 604800), ("d", 86400), ("h", 3600), ("min", 60), ("s", 1))  # campaign/clock.py
+_UNITS = (("w", 604800), ("d", 86400), ("h", 3600), ("min", 60), ("s", 1))  # campaign/core/clock.py
 
 
 def quote(word: str) -> str:
-    """A POSIX-shell word (``campaign.logfile.tokenize`` reads it back): bare when safe, else in
-    double quotes as a GM writes them (``"Brynn's axe"``), else :func:`shlex.quote`'s quoting."""
+    """A POSIX-shell word (``campaign.sessionlog.reading.tokenize`` reads it back): bare when
+    safe, else in double quotes as a GM writes them (``"Brynn's axe"``), else
+    :func:`shlex.quote`'s quoting."""
     if _BARE.fullmatch(word):
         return word
     if not set('"\\$`\n') & set(word):

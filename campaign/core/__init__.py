@@ -1,0 +1,1 @@
+"""Leaf modules: errors, the in-game clock, handles, the hash chain. Imports nothing of ours."""

@@ -1,0 +1,1 @@
+"""The history as a whole: export, import, verify, the recap."""

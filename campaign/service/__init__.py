@@ -1,0 +1,1 @@
+"""The application service: the Ledger and its command handlers."""

@@ -1,0 +1,1 @@
+"""The session-log language both ways: reading log lines, writing them back."""

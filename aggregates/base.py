@@ -182,8 +182,8 @@ def nest_topics(
             value.__qualname__ = f"{aggregate_name}.{value.__name__}"
 
 
-# What an event may hold, checked before it is triggered (found by tests/test_fuzz.py; each of
-# these was recorded, and then every read failed, or crashed the command with a traceback):
+# What an event may hold, checked before it is triggered (found by tests/system/test_fuzz.py; each
+# of these was recorded, and then every read failed, or crashed the command with a traceback):
 # - integers the stores and read models keep: PostgreSQL ``integer`` columns for counts,
 #   ratings, hit points…; ``bigint`` for positions and in-game time, kept within 2**53 so that
 #   minutes × 60 and JSON readers stay exact (``adjust ford goblins -9223372036854775809``

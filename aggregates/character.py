@@ -356,6 +356,6 @@ def _restored_in_seconds(state: dict[str, Any]) -> None:
 
 # The library makes Character.Retracted (aggregates.base's, under Character.Event) when it makes
 # the class, as for every aggregate; it gets its schema version and upcast here, so it is still
-# made once (tests/test_event_topics.py), and keeps its topic.
+# made once (tests/aggregates/test_event_topics.py), and keeps its topic.
 Character.Retracted.class_version = 2
 Character.Retracted.upcast_v1_v2 = staticmethod(_restored_in_seconds)

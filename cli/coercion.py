@@ -14,7 +14,7 @@ unable to parse string as an integer", and no "Value error," before an Enum's ch
 
 It relies on two details of Typer (pinned ``<0.30`` in pyproject.toml): a parameter builds its
 coercion lazily in ``get_runtime_param`` and keeps it in ``_runtime_param``. When they are
-missing :func:`install` does nothing and commands are only slower. tests/test_coercion.py
+missing :func:`install` does nothing and commands are only slower. tests/cli/test_coercion.py
 checks that both coercions agree on a table of values (the errors reworded), and that a live
 logging command imports no pydantic.
 """

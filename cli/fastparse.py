@@ -10,7 +10,7 @@ generic path would: the parsed value, else the parameter's default, through the 
 own ``process_value`` (its type, whether it is required). A parameter with anything more
 (an environment variable, a prompt, a callback such as ``--help``'s, eagerness) still goes
 through Click's path, and so does the whole line when its processing raises: every error a
-user sees is Click's. tests/test_fastparse.py checks, line by line over the example and the
+user sees is Click's. tests/cli/test_fastparse.py checks, line by line over the example and the
 generated campaigns, that both give the same values.
 
 Two more things Click does for every line are done once per command here. A parameter the line

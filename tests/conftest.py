@@ -123,7 +123,7 @@ def second_store(store_url, tmp_path):
 # "ci": a fixed number of examples, derandomized (the same inputs every run: no flaky CI), no
 # deadline (a 2-core machine under load is slow, not wrong); chosen when CI=true. "dev" is the
 # default; "slow" is for long local runs: HYPOTHESIS_PROFILE=slow .venv/bin/python -m pytest …
-# Heavy tests (tests/test_fuzz.py) scale their own example counts from the profile's.
+# Heavy tests (tests/system/test_fuzz.py) scale their own example counts from the profile's.
 from hypothesis import HealthCheck, settings  # noqa: E402
 
 settings.register_profile(

@@ -338,8 +338,8 @@ def _blocks(
 def session_argument(tokens: tuple[str, ...]) -> str | None:
     """The argument of a ``session`` line (``N`` or ``end``) wherever its options stand, as the
     live command reads ``session --title "Opening night" 1``. Every option of ``session``
-    takes a value (``--date``, ``--title``, ``--note``; tests/test_logfile.py checks it against
-    the command), so an option word is passed over with its value, unless written
+    takes a value (``--date``, ``--title``, ``--note``; tests/rules/test_log_text.py checks it
+    against the command), so an option word is passed over with its value, unless written
     ``--option=value``; after ``--`` the next word is the argument."""
     words = iter(tokens[1:])
     for word in words:

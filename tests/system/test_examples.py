@@ -128,7 +128,9 @@ def test_replayed_status_is_the_golden_one(campaign, db):
     said = replay(campaign, db)
     # The gnolls' first-death check fell due and was never made (MOR002 at the encounter's end).
     assert "morale check due for gnolls (first-death), none made" in said
-    assert read_json(campaign, db, "status") == json.loads(GOLDEN_STATUS.read_text(encoding="utf-8"))
+    assert read_json(campaign, db, "status") == json.loads(
+        GOLDEN_STATUS.read_text(encoding="utf-8")
+    )
 
 
 def test_retract_event_withdraws_the_blackthorn_hire(campaign, db):

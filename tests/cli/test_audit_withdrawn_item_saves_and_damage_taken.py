@@ -1,4 +1,4 @@
-"""Two audit bugs, each pinned against SPEC/RULES/README text rather than the code's output.
+"""Two audit bugs, each pinned against SPEC/RULES/docs text rather than the code's output.
 
 SAV003 after a withdrawn item save (SPEC §4 retract: "State, projections and the audit then treat
 the command as not having happened"; SPEC §6: SAV003 is "a natural 1 … and no item save before
@@ -10,9 +10,9 @@ session, the finding is pending again until the session ends. The only other fin
 encounter, so the answering test can no longer be retracted by ``event:N``.
 
 SAV005 on a saved ``negates``/``disbelief`` without ``--damage`` (SPEC §4: "`negates` on a
-success → 0"; README SAV005: "0 on a saved `negates`/`disbelief`"; RULES B.1: "The spell has no
-effect on a subject that makes a successful saving throw", disbelief: "A successful save lets the
-subject ignore the effect"): the rules' damage is 0 whatever ``--damage`` says, so a
+success → 0"; docs/audit.md SAV005: "0 on a saved `negates`/`disbelief`"; RULES B.1: "The spell
+has no effect on a subject that makes a successful saving throw", disbelief: "A successful save
+lets the subject ignore the effect"): the rules' damage is 0 whatever ``--damage`` says, so a
 ``--damage-taken`` other than 0 is SAV005 — and the cases where the rules do not know the damage
 stay silent."""
 

@@ -175,8 +175,8 @@ def test_nothing_in_the_environment_changes_the_key(cli, store_url, tmp_path, ke
 
 
 def test_the_read_models_stay_in_clear(cli, store_url, tmp_path, key):
-    """Documented (README, docs/RELIABILITY.md): the view_* tables hold names and notes in clear
-    and can be dropped and rebuilt from the encrypted events."""
+    """Documented (docs/cli.md, docs/RELIABILITY.md): the view_* tables hold names and notes in
+    clear and can be dropped and rebuilt from the encrypted events."""
     replay(cli, tmp_path, key)
     with Ledger(parse_store_url(store_url, key=key)) as ledger:
         ledger.read_model.catch_up()

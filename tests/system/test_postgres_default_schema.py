@@ -2,7 +2,7 @@
 `CREATE SCHEMA AUTHORIZATION alice`), when a store is given with no `?schema=`, then its read
 models are beside its events, in `public` — not in the user's schema, where the store at
 `?schema=<user>` keeps its own: two stores sharing one set of read models rebuilt each other's
-on every read, and deadlocked (README: "a campaign in a schema of its own")."""
+on every read, and deadlocked (docs/cli.md: "a campaign in a schema of its own")."""
 
 import json
 import uuid

@@ -1,7 +1,7 @@
 """A first command that fails on PostgreSQL leaves the database as it found it.
 
 "Bad input gets exit 2 and nothing is written", and "a first command that fails leaves no store
-behind" (README): on SQLite the file it created goes again (``Ledger.discard_if_empty``). On
+behind" (docs/cli.md): on SQLite the file it created goes again (``Ledger.discard_if_empty``). On
 PostgreSQL the library's tables (events, snapshots, their row type and function), the read
 models' ``view_*`` tables and a ``?schema=`` the command created stayed behind — in
 ``information_schema`` too, when the URL named it. Each test looks at the server's catalog

@@ -21,8 +21,6 @@ transaction: one that fails leaves the read models as they were.
 
 from __future__ import annotations
 
-import gc
-import threading
 from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
@@ -34,6 +32,7 @@ from sqlalchemy.pool import StaticPool
 from campaign.core.errors import DamagedHistory
 from projections import tables
 from projections.audit import Audit
+from projections.collector import fewer_collections
 from projections.fold import Fold, Loader, Projection, kebab
 from projections.history import Casualties, Modifiers, Sessions, Timeline
 from projections.state import CampaignState, Characters, Companies, MoraleBoard
@@ -55,35 +54,6 @@ def all_projections() -> list[Projection]:
         Sessions(),
         Audit(),
     ]
-
-
-_GC_LOCK = threading.Lock()
-_GC_FOLDS = 0  # catch-ups running in this process
-_GC_SAVED: tuple[int, ...] = ()
-_GC_YOUNG = 50_000  # allocations between young collections while folding (CPython's: 700)
-
-
-@contextmanager
-def _fewer_collections() -> Iterator[None]:
-    """Collect the young generation less often while folding. A fold allocates and frees
-    objects by the million while holding every aggregate, and CPython's default (a collection
-    every 700 net allocations, a full one every 100 of those) spent ~8 % of a rebuild walking
-    them. The thresholds are restored when the last catch-up running in the process ends."""
-    global _GC_FOLDS, _GC_SAVED
-    with _GC_LOCK:
-        if _GC_FOLDS == 0:
-            _GC_SAVED = gc.get_threshold()
-            young, *older = _GC_SAVED
-            if 0 < young < _GC_YOUNG:
-                gc.set_threshold(_GC_YOUNG, *older)
-        _GC_FOLDS += 1
-    try:
-        yield
-    finally:
-        with _GC_LOCK:
-            _GC_FOLDS -= 1
-            if _GC_FOLDS == 0:
-                gc.set_threshold(*_GC_SAVED)
 
 
 class _Raced(Exception):
@@ -174,7 +144,7 @@ class ReadModel:
         models as they were. Meanwhile other processes read them as they were (SQLite) or wait
         for the new ones (PostgreSQL: the dropped tables stay locked until the end)."""
         self.projections = all_projections()
-        with _fewer_collections(), self.engine.begin() as connection:
+        with fewer_collections(), self.engine.begin() as connection:
             if connection.dialect.name == "sqlite":
                 # pysqlite opens a transaction before INSERT, UPDATE and DELETE only: DROP and
                 # CREATE would take effect at once. One opened here holds them too.
@@ -247,7 +217,7 @@ class ReadModel:
     def catch_up(self, progress: Progress | None = None, until: int | None = None) -> int:
         """Fold every event recorded since the projections' positions (up to position
         ``until``, for a scratch fold); returns the number of events folded."""
-        with _fewer_collections():
+        with fewer_collections():
             return self._catch_up(progress, until)
 
     def _catch_up(

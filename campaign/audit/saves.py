@@ -14,6 +14,7 @@ from aggregates.character import Character
 from campaign.audit.findings import PENDING, RESOLVED, Settle, Verdict, finding, subject_of
 from campaign.core.errors import ImpossibleInput
 from campaign.rules import saves
+from campaign.rules.citation import Citation
 from campaign.rules.dice import D20, Roll
 
 # Saves and items (seed 001; RULES Part B, D-6…D-8) -----------------------------------------------
@@ -22,37 +23,7 @@ from campaign.rules.dice import D20, Roll
 def saved(verdict: Verdict, e: Any, character: Character) -> None:
     inputs = e.inputs
     subject = subject_of(character)
-    roll = Roll.from_record(e.roll, D20) if e.roll is not None else None
-    try:
-        formula = None
-        if inputs.get("spell_level") is not None:
-            formula = saves.spell_dc(
-                inputs["spell_level"],
-                ability_mod=inputs.get("ability_mod"),
-                class_name=inputs.get("class_name"),
-                ability_score=inputs.get("ability_score"),
-                paladin_ability=inputs.get("paladin_ability") or "wis",
-            ).dc
-        result = saves.resolve_save(
-            bonus=e.bonus or 0,
-            dc=e.dc or 0,
-            roll=roll,
-            effect=e.effect,
-            damage=inputs.get("damage"),
-            voluntary_fail=bool(inputs.get("voluntary_fail")),
-            harmless=bool(inputs.get("harmless")),
-        )
-        rules_say = "success" if result.success else "failure"  # no save: the full effect
-        damage = result.damage
-        if damage is None and result.effect_applies == saves.NONE:
-            # the rules' own answer, "no effect" (a saved negates/disbelief, RULES B.1): no
-            # damage whatever `--damage` says (SPEC §4), though the rules report it unknown
-            # when `--damage` is not given
-            damage = 0
-        cite = saves.effect_kind(e.effect).cite
-    except ImpossibleInput:
-        formula, rules_say, damage = e.dc_formula, e.rules_say, e.rules_damage
-        cite = saves.CITE_HALF
+    formula, rules_say, damage, cite = _by_the_rules(e)
     stated = inputs.get("dc")
     if stated is not None and formula is not None and stated != formula:
         verdict.findings.append(
@@ -97,6 +68,45 @@ def saved(verdict: Verdict, e: Any, character: Character) -> None:
                 cite=cite,
             )
         )
+
+
+def _by_the_rules(e: Any) -> tuple[int | None, str, int | None, Citation]:
+    """What the rules say of a save, asked again from its stored inputs: the DC the formula
+    gives (None: no formula), the outcome, the damage and the sentence on it — or, where this
+    code refuses the inputs, what the event recorded."""
+    inputs = e.inputs
+    roll = Roll.from_record(e.roll, D20) if e.roll is not None else None
+    try:
+        formula = None
+        if inputs.get("spell_level") is not None:
+            formula = saves.spell_dc(
+                inputs["spell_level"],
+                ability_mod=inputs.get("ability_mod"),
+                class_name=inputs.get("class_name"),
+                ability_score=inputs.get("ability_score"),
+                paladin_ability=inputs.get("paladin_ability") or "wis",
+            ).dc
+        result = saves.resolve_save(
+            bonus=e.bonus or 0,
+            dc=e.dc or 0,
+            roll=roll,
+            effect=e.effect,
+            damage=inputs.get("damage"),
+            voluntary_fail=bool(inputs.get("voluntary_fail")),
+            harmless=bool(inputs.get("harmless")),
+        )
+        rules_say = "success" if result.success else "failure"  # no save: the full effect
+        damage = result.damage
+        if damage is None and result.effect_applies == saves.NONE:
+            # the rules' own answer, "no effect" (a saved negates/disbelief, RULES B.1): no
+            # damage whatever `--damage` says (SPEC §4), though the rules report it unknown
+            # when `--damage` is not given
+            damage = 0
+        cite = saves.effect_kind(e.effect).cite
+    except ImpossibleInput:
+        formula, rules_say, damage = e.dc_formula, e.rules_say, e.rules_damage
+        cite = saves.CITE_HALF
+    return formula, rules_say, damage, cite
 
 
 def exposed(verdict: Verdict, e: Character.ItemExposed, character: Character) -> None:

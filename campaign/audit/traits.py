@@ -68,19 +68,8 @@ def trait_taken(verdict: Verdict, e: Character.TraitTaken, character: Character)
 def flaw_rolled(verdict: Verdict, e: Character.FlawRolled, character: Character) -> None:
     inputs = e.inputs
     subject = subject_of(character)
-    options = {name: inputs.get(name) for name in ("minutes", "hours", "years", "sum")}
-    advantages = [t["key"] for t in character.advantages]
-    outcome: d6harmonie.FlawOutcome | None = None
-    try:
-        outcome = d6harmonie.resolve_flaw(
-            e.key,
-            trigger=e.trigger,
-            result=inputs.get("result"),
-            critical=bool(inputs.get("critical")),
-            difficulty=inputs.get("difficulty"),
-            advantages=advantages,
-            **options,
-        )
+    outcome = _by_the_rules(e, character)
+    if outcome is not None:
         rule_difficulty, cite = outcome.rule_difficulty, outcome.cites[0]
         rules_say = None if not outcome.rolls else ("success" if outcome.success else "failure")
         differ = d6harmonie.consequences_differ(
@@ -90,7 +79,7 @@ def flaw_rolled(verdict: Verdict, e: Character.FlawRolled, character: Character)
             penalty=inputs.get("penalty"),
             duration=inputs.get("duration"),
         )
-    except ImpossibleInput:
+    else:
         rule_difficulty, rules_say, differ = e.rule_difficulty, e.rules_say, e.consequences_differ
         cite = d6harmonie.citation(d6harmonie.find_trait(e.key))
     trait = f"{e.key} ({e.trigger})"
@@ -126,6 +115,25 @@ def flaw_rolled(verdict: Verdict, e: Character.FlawRolled, character: Character)
                 cite=cite,
             )
         )
+
+
+def _by_the_rules(e: Character.FlawRolled, character: Character) -> d6harmonie.FlawOutcome | None:
+    """The flaw roll judged again from its stored inputs and the character's advantages; None
+    where this code refuses the inputs (what the event recorded stands)."""
+    inputs = e.inputs
+    options = {name: inputs.get(name) for name in ("minutes", "hours", "years", "sum")}
+    try:
+        return d6harmonie.resolve_flaw(
+            e.key,
+            trigger=e.trigger,
+            result=inputs.get("result"),
+            critical=bool(inputs.get("critical")),
+            difficulty=inputs.get("difficulty"),
+            advantages=[t["key"] for t in character.advantages],
+            **options,
+        )
+    except ImpossibleInput:
+        return None
 
 
 def _consequences(inputs: dict[str, Any], outcome: d6harmonie.FlawOutcome | None) -> list[str]:

@@ -11,7 +11,7 @@ and an older event still reaches today's code through its upcasters, as it would
 
 ``hash`` and ``prev_hash`` are the event's link in the hash chain (SPEC §7), lifted out of
 ``data`` like the other stamped keys. ``import`` checks the whole chain (positions, each
-aggregate's versions, every link and hash: :class:`campaign.history.verify.Chain`) before writing
+aggregate's versions, every link and hash: :class:`campaign.history.chain.Chain`) before writing
 anything, and puts them back in the stored state, so ``campaign verify`` passes after an import
 and a store and its export agree on the chain's last hash. ``subject`` is shown for people: it
 is derived from the events, not part of what was recorded, and not covered by the hash.
@@ -34,7 +34,8 @@ from aggregates.base import LedgerAggregate
 from aggregates.subjects import Subjects
 from campaign.core.errors import DamagedHistory, ImpossibleInput
 from campaign.core.integrity import CHAIN_FIELDS
-from campaign.history.verify import SESSION_EXPORT, Break, Chain
+from campaign.history.chain import Break, Chain
+from campaign.history.session_export import SESSION_EXPORT
 
 if TYPE_CHECKING:
     from campaign.service.ledger import Ledger

@@ -156,7 +156,12 @@ class Ledger(
                     if self._before is None:
                         return False  # the store was there before this ledger: it stays
                     self.close()
-                    self._hold.discard(self._before, schema=self._made_schema)
+                    from projections.tables import metadata  # SQLAlchemy: on this failure only
+
+                    read_models = frozenset(table.name for table in metadata.tables.values())
+                    self._hold.discard(
+                        self._before, schema=self._made_schema, read_models=read_models
+                    )
                     return True
                 self.close()
                 for path in self.store.files():

@@ -3,9 +3,7 @@
 This module only turns text into tokens and blocks; it knows no command and touches no store, so
 the one grammar (shared with the live CLI) can sit on top of it. A log is data (SPEC §7): nothing
 is evaluated — no ``$VAR``, no globbing, no ``;`` or ``|`` operators (they are ordinary characters).
-
-Tokenising is POSIX shell quoting, written out because :mod:`shlex` differs from a POSIX shell on
-``#``: a shell starts a comment only at the start of a word (``a#b`` is one word), shlex anywhere.
+A command's words are read as a POSIX shell quotes them (:mod:`.quoting`).
 """
 
 from __future__ import annotations
@@ -16,34 +14,23 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from campaign.core.errors import ImpossibleInput
+from campaign.sessionlog.quoting import LogSyntaxError, scan, tokenize, unfinished
+
+__all__ = [
+    "GRAMMAR_VERSIONS",
+    "LogLine",
+    "LogSyntaxError",
+    "SessionBlock",
+    "SessionLog",
+    "line_feeds",
+    "read_log",
+    "session_argument",
+    "tokenize",
+]
 
 GRAMMAR_VERSIONS = (1,)
 _HEADER = re.compile(r"#!\s*campaign-log\s+([0-9]+)\s*")
 _SESSION_NUMBER = re.compile(r"[0-9]+")  # ASCII digits only: str.isdigit() accepts '١' and '²'
-_BLANKS = " \t"
-_DOUBLE_QUOTE_ESCAPES = '"\\$`\n'  # POSIX sh: inside "…" a backslash escapes only these
-_SPECIAL = ("'", '"', "\\", "#")  # what only the character-by-character scan reads right
-
-
-class LogSyntaxError(ImpossibleInput):
-    """A log that cannot be read as text; the message starts with ``name:line:`` when known.
-
-    ``name``, ``line`` and ``column`` are kept apart too, for a caller that shows them its own way.
-    """
-
-    def __init__(
-        self,
-        problem: str,
-        *,
-        expected: str,
-        name: str | None = None,
-        line: int | None = None,
-        column: int | None = None,
-    ) -> None:
-        where = f"{name}:{line}: " if name is not None else ""
-        super().__init__(where + problem, field="line", value=line, expected=expected)
-        self.name, self.line, self.column = name, line, column
 
 
 @dataclass(frozen=True)
@@ -84,132 +71,6 @@ class SessionLog:
     version: int
     lines: tuple[LogLine, ...]
     blocks: tuple[SessionBlock, ...]
-
-
-@dataclass(frozen=True)
-class _Open:
-    """Why a command is unfinished at the end of the text: a quote (``'`` or ``"``) or ``\\``."""
-
-    what: str
-    offset: int
-
-
-def _scan(text: str, pos: int, *, stop_at_newline: bool) -> tuple[list[str], int, _Open | None]:
-    """Words from ``pos`` to the first unquoted newline (or the end): ``(words, end, open)``.
-
-    ``word`` is None between words, so that ``""`` yields an empty word and ``#`` is a comment
-    only where no word has started, as in a POSIX shell.
-    """
-    if stop_at_newline:  # most lines hold no quote, backslash or comment: blanks split them
-        end = text.find("\n", pos)
-        end = len(text) if end < 0 else end
-        line = text[pos:end]
-        if not any(special in line for special in _SPECIAL):
-            # (not str.split(): only a space and a tab are blanks, not \f, \v or U+00A0)
-            return [word for word in line.replace("\t", " ").split(" ") if word], end, None
-    words: list[str] = []
-    word: list[str] | None = None
-    n = len(text)
-    while pos < n:
-        c = text[pos]
-        if c == "\n" and stop_at_newline:
-            break
-        if c in _BLANKS or c == "\n":
-            if word is not None:
-                words.append("".join(word))
-                word = None
-            pos += 1
-        elif c == "#" and word is None:
-            end = text.find("\n", pos)
-            pos = n if end < 0 else end
-        elif c == "\\":
-            if pos + 1 == n or (pos + 2 == n and text[pos + 1] == "\n"):  # onto nothing
-                return words, n, _Open("\\", pos)
-            if text[pos + 1] != "\n":  # backslash-newline is a continuation: both vanish
-                word = [] if word is None else word
-                word.append(text[pos + 1])
-            pos += 2
-        elif c == "'":
-            end = text.find("'", pos + 1)
-            if end < 0:
-                return words, n, _Open("'", pos)
-            word = [] if word is None else word
-            word.append(text[pos + 1 : end])
-            pos = end + 1
-        elif c == '"':
-            word = [] if word is None else word
-            j = pos + 1
-            while j < n and text[j] != '"':
-                if text[j] == "\\" and j + 1 < n and text[j + 1] in _DOUBLE_QUOTE_ESCAPES:
-                    if text[j + 1] != "\n":
-                        word.append(text[j + 1])
-                    j += 2
-                else:
-                    word.append(text[j])
-                    j += 1
-            if j >= n:
-                return words, n, _Open('"', pos)
-            pos = j + 1
-        else:
-            word = [] if word is None else word
-            word.append(c)
-            pos += 1
-    if word is not None:
-        words.append("".join(word))
-    return words, pos, None
-
-
-def _unfinished(
-    problem: _Open,
-    text: str,
-    *,
-    start: int,
-    first_line: int,
-    name: str | None,
-    one_line: bool = False,
-) -> LogSyntaxError:
-    """The error for a command still open at the end of ``text``, placed where it opened;
-    ``one_line``: ``text`` is all there is of the command (a line typed at the shell's prompt,
-    which cannot go on to another line), so it does not say how another line would end it."""
-    line = first_line + text.count("\n", start, problem.offset)
-    column = problem.offset - (text.rfind("\n", 0, problem.offset) + 1) + 1
-    where = f"column {column}" if name is not None or line == 1 else f"line {line}, column {column}"
-    end = "the line" if one_line else "the text" if name is None else "the file"
-    why = "(at the shell's prompt a command is one line)"
-    if problem.what == "\\":
-        what = f"the backslash at {where} continues the command past the end of {end}"
-        expected = (
-            f"no final backslash {why}"
-            if one_line
-            else "another line after a final backslash, or no final backslash"
-        )
-    else:
-        what = f"unclosed {problem.what} quote at {where}"
-        if line > first_line:  # a quote left open earlier ran on, and closed on this line
-            what += (
-                f" (this command begins at line {first_line}: a quote left open there takes the"
-                f" lines up to this one as its text)"
-            )
-        expected = (
-            f"a closing {problem.what} on the same line {why}"
-            if one_line
-            else f"a closing {problem.what} (a quote may span lines: the rest was read as quoted)"
-        )
-    return LogSyntaxError(what, expected=expected, name=name, line=line, column=column)
-
-
-def tokenize(text: str, *, one_line: bool = False) -> list[str]:
-    """The words of ``text``, split and unquoted as a POSIX shell would, nothing evaluated.
-
-    An unquoted newline separates words like a blank; an unclosed quote or a backslash with
-    nothing after it raises :class:`LogSyntaxError` naming the column — ``one_line``: as for a
-    command that cannot go on to another line (``campaign shell``'s prompt), whose quote must
-    close on the line itself.
-    """
-    words, _, problem = _scan(text, 0, stop_at_newline=False)
-    if problem is not None:
-        raise _unfinished(problem, text, start=0, first_line=1, name=None, one_line=one_line)
-    return words
 
 
 def _decode(data: str | bytes, name: str) -> str:
@@ -281,9 +142,9 @@ def read_log(
     lines: list[LogLine] = []
     pos, number = 0, 1
     while pos < len(normal):
-        words, end, problem = _scan(normal, pos, stop_at_newline=True)
+        words, end, problem = scan(normal, pos, stop_at_newline=True)
         if problem is not None:
-            raise _unfinished(problem, normal, start=pos, first_line=number, name=name)
+            raise unfinished(problem, normal, start=pos, first_line=number, name=name)
         if words:
             lines.append(LogLine(number, normal[pos:end], tuple(words)))
         number += normal.count("\n", pos, end) + 1

@@ -1,8 +1,11 @@
 """``campaign rules …``: the calculator (SPEC §5). Pure calls into ``campaign.rules``; no store,
-never rolls dice. One module per rule source registers its commands on :data:`app`."""
+never rolls dice. A module per rule source (two for seed 001: saves, items) registers its
+commands on :data:`app`."""
 
-from cli.rules import morale as _morale  # noqa: F401  (registers commands)
+# Each module registers its commands on `app`: their order here is `campaign rules --help`'s.
+from cli.rules import morale as _morale  # noqa: F401
 from cli.rules import saves as _saves  # noqa: F401
+from cli.rules import saves_items as _saves_items  # noqa: F401
 from cli.rules import traits as _traits  # noqa: F401
 from cli.rules._app import app
 

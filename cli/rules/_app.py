@@ -1,12 +1,17 @@
-"""The shared ``rules`` Typer group and the options every calculator call uses."""
+"""The shared ``rules`` Typer group, the options every calculator call uses, and the explanation
+panel a call renders."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Annotated
 
 import typer
+from rich.console import Console
 
+from campaign.rules.citation import Citation
 from campaign.rules.dice import D20, TWO_D6, Dice, entry_form
+from cli.output import explanation
 
 app = typer.Typer(
     help="The rules calculator: what the rules say, with the numbers and the source sentence. "
@@ -29,3 +34,25 @@ TwoD6RollOption = Annotated[str | None, typer.Option("--roll", help=roll_help(TW
 D20RollOption = Annotated[
     str | None, typer.Option("--roll", help=roll_help(D20, " (never d20 + bonus)"))
 ]
+
+
+def show(
+    title: str,
+    numbers: Iterable[tuple[str, object]],
+    verdict: str,
+    cites: Iterable[Citation],
+) -> Callable[[Console], None]:
+    """A renderer for :func:`~cli.output.emit`: one explanation panel."""
+
+    def render(console: Console) -> None:
+        console.print(explanation(title, list(numbers), verdict, cites))
+
+    return render
+
+
+def signed(value: int | None) -> str | None:
+    return None if value is None else f"{value:+d}"
+
+
+def yes_no(value: bool | None) -> str | None:
+    return None if value is None else ("yes" if value else "no")

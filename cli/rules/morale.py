@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -11,6 +11,47 @@ from campaign.rules import morale as rules
 from campaign.rules.dice import TWO_D6, Roll, entry_form, parse_roll
 from cli.output import emit, explanation
 from cli.rules._app import JsonOption, TwoD6RollOption, app
+
+if TYPE_CHECKING:
+    from rich.panel import Panel
+
+RatingOption = Annotated[
+    int,
+    typer.Option(
+        "--morale",
+        help="The group's rating: a monster group is rated 2–12; a company's rating can "
+        "leave that range through working-conditions modifiers (≤ 2 will not fight, ≥ 12 "
+        "fights to the death, neither tests).",
+    ),
+]
+AdjustOption = Annotated[
+    int, typer.Option("--adjust", help="The sum of situational adjustments (signed).")
+]
+SuccessesOption = Annotated[
+    int, typer.Option("--successes", help="Successful tests already made in this encounter.")
+]
+CorneredOption = Annotated[
+    bool,
+    typer.Option("--cornered", help="A group rated 2 or less, cornered: it fights, no roll."),
+]
+ChaOption = Annotated[int, typer.Option("--cha", help="The employer's CHA, 3–18.")]
+HiringRollOption = Annotated[
+    str | None,
+    typer.Option(
+        "--hiring-roll", help=f"The raw 2d6 of the hiring reaction: {entry_form(TWO_D6)}."
+    ),
+]
+ReactionModOption = Annotated[
+    int,
+    typer.Option("--reaction-mod", help="Other hiring modifiers: generosity, reputation."),
+]
+PerilOption = Annotated[
+    bool, typer.Option("--peril", help="A test in peril (the default): a failure flees.")
+]
+AfterAdventureOption = Annotated[
+    bool,
+    typer.Option("--after-adventure", help="A test after an adventure: a failure quits."),
+]
 
 
 def _two_d6(text: str | None, field: str = "roll") -> Roll | None:
@@ -23,26 +64,11 @@ def _roll_json(roll: Roll | None) -> dict[str, object] | None:
 
 @app.command("morale")
 def morale(
-    rating: Annotated[
-        int,
-        typer.Option(
-            "--morale",
-            help="The group's rating: a monster group is rated 2–12; a company's rating can "
-            "leave that range through working-conditions modifiers (≤ 2 will not fight, ≥ 12 "
-            "fights to the death, neither tests).",
-        ),
-    ],
-    adjust: Annotated[
-        int, typer.Option("--adjust", help="The sum of situational adjustments (signed).")
-    ] = 0,
+    rating: RatingOption,
+    adjust: AdjustOption = 0,
     roll: TwoD6RollOption = None,
-    successes: Annotated[
-        int, typer.Option("--successes", help="Successful tests already made in this encounter.")
-    ] = 0,
-    cornered: Annotated[
-        bool,
-        typer.Option("--cornered", help="A group rated 2 or less, cornered: it fights, no roll."),
-    ] = False,
+    successes: SuccessesOption = 0,
+    cornered: CorneredOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """A group's morale test: 2d6 ≤ rating + adjustments keeps fighting (OSE morale).
@@ -65,23 +91,21 @@ def morale(
         "default_ruling": test.default_ruling,
         "flag": test.flag,
     }
-    emit(
-        data,
-        as_json=as_json,
-        render=lambda c: c.print(
-            explanation(
-                "Morale test",
-                [
-                    ("rating", test.rating),
-                    ("adjustment", f"{test.adjustment:+d}" + ("" if test.tests else " (ignored)")),
-                    ("effective", test.effective),
-                    ("2d6", test.roll),
-                    ("successes", f"{test.successes_before} → {test.successes_after}"),
-                ],
-                _morale_verdict(test),
-                test.cites,
-            )
-        ),
+    emit(data, as_json=as_json, render=lambda c: c.print(_morale_explanation(test)))
+
+
+def _morale_explanation(test: rules.MoraleTest) -> Panel:
+    return explanation(
+        "Morale test",
+        [
+            ("rating", test.rating),
+            ("adjustment", f"{test.adjustment:+d}" + ("" if test.tests else " (ignored)")),
+            ("effective", test.effective),
+            ("2d6", test.roll),
+            ("successes", f"{test.successes_before} → {test.successes_after}"),
+        ],
+        _morale_verdict(test),
+        test.cites,
     )
 
 
@@ -151,25 +175,12 @@ def company_morale(
 
 @app.command("loyalty")
 def loyalty(
-    cha: Annotated[int, typer.Option("--cha", help="The employer's CHA, 3–18.")],
-    hiring_roll: Annotated[
-        str | None,
-        typer.Option(
-            "--hiring-roll", help=f"The raw 2d6 of the hiring reaction: {entry_form(TWO_D6)}."
-        ),
-    ] = None,
-    reaction_mod: Annotated[
-        int,
-        typer.Option("--reaction-mod", help="Other hiring modifiers: generosity, reputation."),
-    ] = 0,
+    cha: ChaOption,
+    hiring_roll: HiringRollOption = None,
+    reaction_mod: ReactionModOption = 0,
     roll: TwoD6RollOption = None,
-    peril: Annotated[
-        bool, typer.Option("--peril", help="A test in peril (the default): a failure flees.")
-    ] = False,
-    after_adventure: Annotated[
-        bool,
-        typer.Option("--after-adventure", help="A test after an adventure: a failure quits."),
-    ] = False,
+    peril: PerilOption = False,
+    after_adventure: AfterAdventureOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """A retainer's loyalty from the employer's CHA, and a loyalty test (2d6 ≤ loyalty).
@@ -203,6 +214,11 @@ def loyalty(
         "occasion": occasion,
         "roll": _roll_json(test.roll),
     }
+    emit(data, as_json=as_json, render=lambda c: c.print(_loyalty_explanation(cha, rated, test)))
+
+
+def _loyalty_explanation(cha: int, rated: rules.RetainerLoyalty, test: rules.LoyaltyTest) -> Panel:
+    reaction = rated.reaction
     reaction_text = (
         "not known (no bonus)"
         if reaction is None
@@ -214,21 +230,15 @@ def loyalty(
         else f"{test.roll.total} {'≤' if test.outcome == rules.STAY else '>'} {rated.loyalty}: "
         f"the rules say {test.outcome}."
     )
-    emit(
-        data,
-        as_json=as_json,
-        render=lambda c: c.print(
-            explanation(
-                "Retainer loyalty",
-                [
-                    ("employer CHA", f"{cha} → loyalty {rated.table_loyalty}"),
-                    ("hiring reaction", reaction_text),
-                    ("loyalty", f"{rated.table_loyalty} + {rated.bonus} = {rated.loyalty}"),
-                    ("occasion", occasion),
-                    ("2d6", test.roll),
-                ],
-                verdict,
-                test.cites,
-            )
-        ),
+    return explanation(
+        "Retainer loyalty",
+        [
+            ("employer CHA", f"{cha} → loyalty {rated.table_loyalty}"),
+            ("hiring reaction", reaction_text),
+            ("loyalty", f"{rated.table_loyalty} + {rated.bonus} = {rated.loyalty}"),
+            ("occasion", test.occasion),
+            ("2d6", test.roll),
+        ],
+        verdict,
+        test.cites,
     )

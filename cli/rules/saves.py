@@ -1,52 +1,24 @@
-"""Calculator calls for seed 001, d20 saving throws and items (SPEC §5): parse → one call into
-:mod:`campaign.rules.saves` → render. No rule is written here."""
+"""Calculator calls for seed 001's saving throws (SPEC §5): ``rules ability-mod``, ``base-save``,
+``dc``, ``save``. Parse → one call into :mod:`campaign.rules.saves` → render. No rule is written
+here."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from enum import StrEnum
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
-from campaign.core.errors import ImpossibleInput
 from campaign.rules import saves
-from campaign.rules.citation import Citation
 from campaign.rules.dice import D20, parse_roll
-from cli.output import emit, explanation
-from cli.rules._app import D20RollOption, JsonOption, app
+from cli.output import emit
+from cli.rules._app import D20RollOption, JsonOption, app, show, signed
 
 # Choices come from the rules' own tables, so the CLI never keeps a second list.
 ClassName = StrEnum("ClassName", {key: key for key in saves.CLASSES})
 CasterName = StrEnum("CasterName", {key: key for key in saves.CASTERS})  # rules dc: casters only
 EffectName = StrEnum("EffectName", {key: key for key in saves.EFFECTS})
 PaladinAbility = StrEnum("PaladinAbility", {key: key for key in saves.PALADIN_ABILITIES})
-
-ITEM_FORM = "NAME:SLOT[:magic][:unattended]"
-_ITEM_FLAGS = ("magic", "unattended")
-
-
-def _show(
-    title: str,
-    numbers: Iterable[tuple[str, object]],
-    verdict: str,
-    cites: Iterable[Citation],
-) -> Callable[[Console], None]:
-    """A renderer for :func:`emit`: one explanation panel."""
-
-    def render(console: Console) -> None:
-        console.print(explanation(title, list(numbers), verdict, cites))
-
-    return render
-
-
-def _signed(value: int | None) -> str | None:
-    return None if value is None else f"{value:+d}"
-
-
-def _yes_no(value: bool | None) -> str | None:
-    return None if value is None else ("yes" if value else "no")
 
 
 @app.command("ability-mod")
@@ -62,9 +34,9 @@ def ability_mod(
     emit(
         {"modifier": modifier, "score": score},
         as_json=as_json,
-        render=_show(
+        render=show(
             "Ability modifier",
-            [("score", score), ("⌊(score − 10) / 2⌋", _signed(modifier))],
+            [("score", score), ("⌊(score − 10) / 2⌋", signed(modifier))],
             f"An ability score of {score} gives a modifier of {modifier:+d}.",
             (saves.CITE_ABILITY_BONUS,),
         ),
@@ -89,7 +61,7 @@ def base_save(
     emit(
         {**result.as_json(), "class": row.key, "level": level},
         as_json=as_json,
-        render=_show(
+        render=show(
             "Base saves",
             [
                 ("class", f"{row.key} ({row.name_fr}), level {level}"),
@@ -153,11 +125,11 @@ def dc(
     if result.ability is not None:
         en, fr = saves.ABILITY_NAMES[result.ability]
         numbers.append(("ability", f"{result.ability} — {en} ({fr}), score {ability_score}"))
-    numbers += [("ability modifier", _signed(result.ability_mod)), ("DC", result.dc)]
+    numbers += [("ability modifier", signed(result.ability_mod)), ("DC", result.dc)]
     emit(
         result.as_json(),
         as_json=as_json,
-        render=_show(
+        render=show(
             "Save DC",
             numbers,
             f"DC = 10 + {spell_level} + ({result.ability_mod:+d}) = {result.dc}."
@@ -208,11 +180,11 @@ def save(
     emit(
         result.as_json(),
         as_json=as_json,
-        render=_show(
+        render=show(
             "Saving throw",
             [
                 ("effect", f"{result.effect} ({saves.EFFECT_KINDS[result.effect].name_fr})"),
-                ("bonus", _signed(bonus)),
+                ("bonus", signed(bonus)),
                 ("DC", dc_),
                 ("natural d20", result.natural),
                 ("total", result.total),
@@ -237,184 +209,3 @@ def _save_verdict(result: saves.SaveResult) -> str:
     tail = "" if result.damage is None else f"; damage {result.damage}"
     extra = " An exposed item may be harmed if the effect can harm objects." * (result.natural == 1)
     return f"The save {word}: effect {result.effect_applies}{tail}.{extra}"
-
-
-def _parse_item(text: str) -> saves.CarriedItem:
-    """``NAME:SLOT[:magic][:unattended]``; the name may itself hold colons."""
-    parts = text.split(":")
-    flags: set[str] = set()
-    while len(parts) > 2 and parts[-1].strip().lower() in _ITEM_FLAGS:
-        flags.add(parts.pop().strip().lower())
-    if len(parts) < 2 or not parts[0].strip() or not parts[-1].strip():
-        raise _bad_item(text, "it needs a name and a slot")
-    name, slot = ":".join(parts[:-1]).strip(), parts[-1]
-    try:
-        row = saves.item_slot(slot)
-    except ImpossibleInput:
-        raise _bad_item(text, f"unknown slot {slot.strip()!r}") from None
-    return saves.CarriedItem(name, row.key, "magic" in flags, "unattended" in flags)
-
-
-def _bad_item(text: str, why: str) -> ImpossibleInput:
-    return ImpossibleInput(
-        f"{text!r} is not an item: {why}; expected {ITEM_FORM} (slots: {', '.join(saves.SLOTS)})",
-        field="item",
-        value=text,
-        expected=ITEM_FORM,
-    )
-
-
-@app.command("item-candidates")
-def item_candidates(
-    item: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--item",
-            help=f"An item carried or worn, in acquisition order: {ITEM_FORM} "
-            f"(slots: {', '.join(saves.SLOTS)}). Repeat it for each item.",
-        ),
-    ] = None,
-    as_json: JsonOption = False,
-) -> None:
-    """The items a natural 1 may harm: the four most likely by the seed's table (rank, then
-    acquisition), unattended items excluded, plus any tied with the fourth.
-
-    Example: campaign rules item-candidates --item "Tower shield:shield" --item "Ring:jewelry:magic"
-    """
-    items = [_parse_item(text) for text in item or []]
-    seen: set[str] = set()
-    for carried in items:
-        if carried.name.lower() in seen:
-            raise ImpossibleInput(
-                f"two items are named {carried.name!r}; item names are unique (any case)",
-                field="item",
-                value=carried.name,
-                expected="unique names",
-            )
-        seen.add(carried.name.lower())
-    result = saves.item_candidates(items)
-    numbers: list[tuple[str, object]] = [
-        (f"rank {rank}", _describe(candidate))
-        for candidate, rank in zip(result.candidates, result.ranks, strict=True)
-    ]
-    numbers += [
-        (f"tied, rank {saves.item_rank(t.slot, t.magic)}", _describe(t)) for t in result.tied
-    ]
-    numbers += [("excluded (unattended)", _describe(i)) for i in items if i.unattended]
-    if not result.choosable:
-        verdict = "No exposed item: nothing carried or worn."
-    else:
-        verdict = (
-            f"Choose uniformly among {len(result.choosable)}: "
-            + ", ".join(i.name for i in result.choosable)
-            + "."
-        )
-    emit(
-        result.as_json(),
-        as_json=as_json,
-        render=_show("Items exposed by a natural 1", numbers, verdict, result.cites),
-    )
-
-
-def _describe(item: saves.CarriedItem) -> str:
-    row = saves.ITEM_SLOTS[item.slot]
-    magic = "magic " if item.magic else ""
-    return f"{item.name} — {magic}{item.slot} ({row.name_fr})"
-
-
-@app.command("item-save")
-def item_save(
-    magic: Annotated[
-        bool, typer.Option("--magic", help="A magic item (needs --caster-level).")
-    ] = False,
-    caster_level: Annotated[
-        int | None, typer.Option("--caster-level", help="A magic item's caster level (0 or more).")
-    ] = None,
-    bearer_bonus: Annotated[
-        int | None,
-        typer.Option("--bearer-bonus", help="The bearer's save bonus (signed)."),
-    ] = None,
-    unattended: Annotated[
-        bool, typer.Option("--unattended", help="Neither carried nor worn.")
-    ] = False,
-    as_json: JsonOption = False,
-) -> None:
-    """An item's save bonus: a magic item 2 + ⌊CL/2⌋; attended, the better of that and its
-    bearer's; an unattended non-magical item gets no save.
-
-    Example: campaign rules item-save --magic --caster-level 5 --bearer-bonus 1
-    """
-    result = saves.item_save_bonus(
-        magic=magic, caster_level=caster_level, bearer_bonus=bearer_bonus, unattended=unattended
-    )
-    if not result.saves:
-        verdict = "No save: an unattended non-magical item simply takes the damage."
-    elif result.bonus is None:
-        verdict = "It saves as its bearer (the bearer's bonus was not given)."
-    else:
-        verdict = f"It saves with {result.bonus:+d}."
-    emit(
-        result.as_json(),
-        as_json=as_json,
-        render=_show(
-            "Item save",
-            [
-                ("magic", f"yes, caster level {caster_level}" if magic else "no"),
-                ("own bonus (2 + ⌊CL/2⌋)", _signed(result.own_bonus)),
-                ("bearer's bonus", "none (unattended)" if unattended else _signed(bearer_bonus)),
-                ("saves", _yes_no(result.saves)),
-                ("bonus", _signed(result.bonus)),
-            ],
-            verdict,
-            result.cites,
-        ),
-    )
-
-
-@app.command("object-damage")
-def object_damage(
-    damage: Annotated[int, typer.Option("--damage", help="The attack's damage (0 or more).")],
-    hardness: Annotated[int, typer.Option("--hardness", help="The object's hardness.")],
-    hp: Annotated[int, typer.Option("--hp", help="The object's maximum hit points.")],
-    hp_left: Annotated[
-        int | None, typer.Option("--hp-left", help="Hit points left before (default: --hp).")
-    ] = None,
-    energy: Annotated[
-        bool, typer.Option("--energy", help="An energy attack: halved before hardness.")
-    ] = False,
-    halved: Annotated[
-        bool,
-        typer.Option("--halved", help="The item saved against a 'half' effect: halved."),
-    ] = False,
-    as_json: JsonOption = False,
-) -> None:
-    """Damage to an object: halved (--halved, --energy), minus hardness; broken at hit points
-    left ≤ half the maximum, destroyed at 0.
-
-    Example: campaign rules object-damage --damage 24 --energy --hardness 5 --hp 20
-    """
-    result = saves.object_damage(
-        damage=damage, hardness=hardness, hp=hp, hp_left=hp_left, energy=energy, halved=halved
-    )
-    halvings = [label for on, label in ((halved, "saved: half"), (energy, "energy: half")) if on]
-    steps = [str(damage)]
-    if halvings:
-        steps.append(f"{result.before_hardness} ({', '.join(halvings)})")
-    steps.append(f"{result.damage} (minus hardness {hardness}, not below 0)")
-    emit(
-        result.as_json(),
-        as_json=as_json,
-        render=_show(
-            "Object damage",
-            [
-                ("damage", " → ".join(steps)),
-                ("hit points", f"{hp if hp_left is None else hp_left} → {result.hp_left} of {hp}"),
-                ("half the maximum", f"{hp / 2:g}"),
-                ("broken", _yes_no(result.broken)),
-                ("destroyed", _yes_no(result.destroyed)),
-            ],
-            f"The object takes {result.damage} damage: {result.hp_left} hit points left, "
-            f"{result.state}.",
-            result.cites,
-        ),
-    )

@@ -214,51 +214,62 @@ def _budget_verdict(result: rules.Budget) -> str:
     )
 
 
+# `rules trait`'s argument and options (its --help appends the flaw's triggers: TraitCommand).
+KeyArgument = Annotated[
+    str,
+    typer.Argument(
+        metavar=_KEY,
+        help="The flaw: English key (phobia-mild), with _ , or French slug (phobie-legere).",
+        show_default=False,
+    ),
+]
+TriggerOption = Annotated[
+    str | None,
+    typer.Option("--trigger", help="The situation, for flaws with several (see below)."),
+]
+ResultOption = Annotated[
+    int | None,
+    typer.Option("--result", help="The obtained result, final (nothing is added to it)."),
+]
+CriticalOption = Annotated[
+    bool, typer.Option("--critical", help="A critical failure (a failure whatever the result).")
+]
+MinutesOption = Annotated[
+    float | None, typer.Option("--minutes", help="Allergies: minutes of exposure.")
+]
+HoursOption = Annotated[float | None, typer.Option("--hours", help="Dependencies: hours deprived.")]
+YearsOption = Annotated[
+    float | None, typer.Option("--years", help="Poor memory: how old the memory is, in years.")
+]
+SumOption = Annotated[
+    str | None,
+    typer.Option("--sum", help="Miser: how large the sum is: normal|large|very-large."),
+]
+DifficultyOption = Annotated[
+    int | None,
+    typer.Option("--difficulty", help="The GM's difficulty (the rule's is shown beside it)."),
+]
+AdvantageOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--advantage",
+        help="An advantage the character has (Lève-tôt halves sleep penalties); repeatable.",
+    ),
+]
+
+
 @app.command("trait", cls=TraitCommand)
 def trait(
-    key: Annotated[
-        str,
-        typer.Argument(
-            metavar=_KEY,
-            help="The flaw: English key (phobia-mild), with _ , or French slug (phobie-legere).",
-            show_default=False,
-        ),
-    ],
-    trigger: Annotated[
-        str | None,
-        typer.Option("--trigger", help="The situation, for flaws with several (see below)."),
-    ] = None,
-    result: Annotated[
-        int | None,
-        typer.Option("--result", help="The obtained result, final (nothing is added to it)."),
-    ] = None,
-    critical: Annotated[
-        bool, typer.Option("--critical", help="A critical failure (a failure whatever the result).")
-    ] = False,
-    minutes: Annotated[
-        float | None, typer.Option("--minutes", help="Allergies: minutes of exposure.")
-    ] = None,
-    hours: Annotated[
-        float | None, typer.Option("--hours", help="Dependencies: hours deprived.")
-    ] = None,
-    years: Annotated[
-        float | None, typer.Option("--years", help="Poor memory: how old the memory is, in years.")
-    ] = None,
-    sum_: Annotated[
-        str | None,
-        typer.Option("--sum", help="Miser: how large the sum is: normal|large|very-large."),
-    ] = None,
-    difficulty: Annotated[
-        int | None,
-        typer.Option("--difficulty", help="The GM's difficulty (the rule's is shown beside it)."),
-    ] = None,
-    advantage: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--advantage",
-            help="An advantage the character has (Lève-tôt halves sleep penalties); repeatable.",
-        ),
-    ] = None,
+    key: KeyArgument,
+    trigger: TriggerOption = None,
+    result: ResultOption = None,
+    critical: CriticalOption = False,
+    minutes: MinutesOption = None,
+    hours: HoursOption = None,
+    years: YearsOption = None,
+    sum_: SumOption = None,
+    difficulty: DifficultyOption = None,
+    advantage: AdvantageOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """What a D6Harmonie flaw's trigger costs: the roll, its difficulty, and the consequences.

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from campaign.store import StoreURL, parse_store_url
+from campaign.store import parse_store_url, postgres
 from tests.conftest import POSTGRES_URL, need_postgres
 
 READING = [
@@ -322,7 +322,7 @@ def missing_schema():
 
 def schema_exists(url: str) -> bool:
     store = parse_store_url(url)
-    with store._postgres() as connection:
+    with postgres.connect(store) as connection:
         found = connection.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s", (store.schema,))
         return found.fetchone() is not None
 
@@ -384,7 +384,7 @@ def test_a_schema_the_user_may_not_create_is_said_with_the_sql_to_create_it(
     campaign, missing_schema, tmp_path, monkeypatch
 ):
     url = missing_schema()
-    monkeypatch.setattr(StoreURL, "_may_create_schema", lambda self, connection: False)
+    monkeypatch.setattr(postgres, "may_create_schema", lambda connection: False)
     log = tmp_path / "first.log"
     log.write_text("session 1\n")
     for words in (["status"], ["init"], ["session", "1"], ["replay", str(log)]):

@@ -399,8 +399,8 @@ PLAIN_LINES = st.lists(st.sampled_from(PIECES), max_size=12).map("".join)
 @given(st.lists(PLAIN_LINES, max_size=6).map("\n".join))
 def test_a_line_without_quote_backslash_or_comment_reads_as_the_full_scan_reads_it(text):
     """read_log splits such a line on blanks without scanning it character by character
-    (campaign.sessionlog.reading._SPECIAL); the words are the same as the full scan's."""
-    import campaign.sessionlog.reading as logfile
+    (campaign.sessionlog.quoting._SPECIAL); the words are the same as the full scan's."""
+    import campaign.sessionlog.quoting as logfile
 
     text = f"session 1\n{text}"
     fast = read_log(text)

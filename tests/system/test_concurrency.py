@@ -369,7 +369,7 @@ def test_sqlite_locked_by_another_program_is_a_clear_error(tmp_path, campaign, m
     than the busy timeout: the command fails with a message, nothing is written."""
     path = tmp_path / "campaign.db"
     assert campaign("--db", str(path), "session", "1").exit_code == 0
-    monkeypatch.setattr("campaign.store.SQLITE_LOCK_TIMEOUT_SECONDS", 1)
+    monkeypatch.setattr("campaign.store.sqlite.SQLITE_LOCK_TIMEOUT_SECONDS", 1)
     blocker = sqlite3.connect(path, isolation_level=None)
     blocker.execute("BEGIN IMMEDIATE")
     try:

@@ -1,0 +1,74 @@
+"""How long a flaw's penalty lasts: a duration's length in in-game seconds, its spelling, and
+where no duration applies (seed 002's « durant 1D6 tours/heures »; RULES C.6, D-9)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from campaign.core.errors import ImpossibleInput
+from campaign.rules.d6harmonie.catalogue import Duration, Penalty
+
+# Seconds per duration unit; D6Harmonie « tours » are combat rounds of 10 seconds (RULES D-9).
+UNIT_SECONDS = {"rounds": 10, "minutes": 60, "hours": 3600, "days": 86400, "weeks": 604800}
+
+# How a length is spelled for the GM, in the words ``clock advance`` and ``--duration`` read
+# (SPEC §4): each unit of UNIT_SECONDS, largest first; « tours » are rounds (RULES D-9).
+_SPELLINGS = {"weeks": "w", "days": "d", "hours": "h", "minutes": "min", "rounds": "rounds"}
+
+
+def allowed_seconds(duration: Duration) -> tuple[int, int]:
+    """The shortest and longest a duration can be: its dice's range, or its fixed length."""
+    dice = duration.dice
+    low, high = (duration.count, duration.count) if dice is None else (dice.lowest, dice.highest)
+    return low * UNIT_SECONDS[duration.unit], high * UNIT_SECONDS[duration.unit]
+
+
+def duration_seconds(duration: Duration, rolled: int | None = None) -> int:
+    """How long a penalty lasts, in in-game seconds: its fixed length, or ``rolled`` (the total
+    of its dice, rolled when it starts: « durant 1D6 tours » of 10 seconds each, « durant 1D6
+    heures »; RULES C.6, D-9). Exact: a round is never rounded to a minute."""
+    if duration.dice is None:
+        return duration.count * UNIT_SECONDS[duration.unit]
+    if rolled is None:
+        raise ImpossibleInput(
+            f"the {duration} needs its {duration.dice.name} rolled",
+            field="duration",
+            expected=f"a roll of {duration.dice.name}",
+        )
+    return rolled * UNIT_SECONDS[duration.unit]
+
+
+def describe_seconds(seconds: int, unit: str | None = None) -> str:
+    """A length as ``--duration`` reads it back: in ``unit`` (a duration's own, such as a
+    roll's: 6 of 1D6 rounds is ``6rounds``) when it is a whole number of them, else in its
+    largest whole unit — 14400 → ``4h``, 20 → ``2rounds`` (RULES D-9), 65 → ``65s``."""
+    units = ([unit] if unit is not None else []) + list(_SPELLINGS)
+    for name in units:
+        size = UNIT_SECONDS[name]
+        if seconds and seconds % size == 0:
+            count = seconds // size
+            return f"{count}{'round' if name == 'rounds' and count == 1 else _SPELLINGS[name]}"
+    return f"{seconds}s"
+
+
+# A duration is how long a penalty lasts: « durant 1D6 heures », rolled « when the effect
+# starts » (RULES C.6, D-9), or the GM's length for a penalty whose duration the seed leaves
+# unstated (C-6). Where the outcome recorded starts no penalty — Cupidité's chance missed but
+# resisted, Vertige's « completely unable », Phobie légère resisted (C-8) — nothing lasts, and
+# an option that does not apply is impossible input (SPEC §4 "Traits").
+def check_duration_applies(
+    duration: object, penalties: Iterable[Penalty], where: str, outcome: str | None
+) -> None:
+    """Refuse a ``duration`` when ``penalties`` (the ruled ones, the GM's ``penalty`` in them)
+    start no condition; ``where`` is ``greed (missed-chance)``, ``outcome`` the recorded
+    ``success``/``failure`` (None for a flaw that does not roll)."""
+    if duration is None or any(p.value for p in penalties):
+        return
+    on = f" on a {outcome}" if outcome is not None else ""
+    raise ImpossibleInput(
+        f"duration does not apply to {where}{on}: it starts no condition, so nothing lasts "
+        "(a duration is how long a penalty lasts)",
+        field="duration",
+        value=duration,
+        expected="no duration here",
+    )

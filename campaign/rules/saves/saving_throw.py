@@ -1,0 +1,174 @@
+"""One saving throw against a spell: the five kinds of save line, natural 1 and 20, and the
+effect and damage a save leaves (seed 001, "Les jets de sauvegarde"; RULES B.1, B.3, D-7)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from campaign.core.errors import ImpossibleInput
+from campaign.rules.citation import Citation
+from campaign.rules.dice import Roll
+from campaign.rules.saves.citations import (
+    CITE_DISBELIEF,
+    CITE_HALF,
+    CITE_HARMLESS,
+    CITE_NATURAL,
+    CITE_NEGATES,
+    CITE_NO_SAVE,
+    CITE_PARTIAL,
+    CITE_VOLUNTARY,
+)
+from campaign.rules.saves.inputs import at_least, check_d20, check_damage, table_row
+
+FULL = "full"
+LESSER = "lesser"
+HALF = "half"
+NONE = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class EffectKind:
+    """One kind of spell save line: French keyword, what a success leaves, the sentence."""
+
+    key: str
+    name_fr: str
+    on_success: str | None  # effect_applies after a success; None: the kind allows no save
+    cite: Citation
+
+
+# Seed 001, "Les jets de sauvegarde": Annule, Partiel, 1/2 dégâts, Aucun, Dévoile (RULES B.1).
+EFFECT_KINDS: dict[str, EffectKind] = {
+    e.key: e
+    for e in (
+        EffectKind("negates", "Annule", NONE, CITE_NEGATES),
+        EffectKind("partial", "Partiel", LESSER, CITE_PARTIAL),
+        EffectKind("half", "1/2 dégâts", HALF, CITE_HALF),
+        EffectKind("none", "Aucun", None, CITE_NO_SAVE),
+        EffectKind("disbelief", "Dévoile", NONE, CITE_DISBELIEF),
+    )
+}
+EFFECTS: tuple[str, ...] = tuple(EFFECT_KINDS)
+
+
+# Seed 001, "Les jets de sauvegarde" (Annule, Partiel, 1/2 dégâts, Aucun, Dévoile).
+def effect_kind(effect: str) -> EffectKind:
+    """The effect kind named ``effect``, or ImpossibleInput listing the kinds."""
+    key = str(effect).strip().lower()
+    return table_row(EFFECT_KINDS, key, effect, field="effect", named="effect", listed="kinds")
+
+
+# Seed 001, "1/2 dégâts": "réduits de moitié (en arrondissant à l’entier inférieur)".
+def half_damage(damage: int) -> int:
+    """⌊damage/2⌋ (1 → 0, RULES B-9)."""
+    return damage // 2
+
+
+# Seed 001, "Jet de sauvegarde et objets" (natural 1), with RULES B.3 and D-7 (natural 20).
+def save_succeeds(natural: int, bonus: int, dc: int) -> bool:
+    """Natural 1 always fails, natural 20 always succeeds, else d20 + bonus ≥ DC."""
+    if natural == 1:
+        return False
+    if natural == 20:
+        return True
+    return natural + bonus >= dc
+
+
+@dataclass(frozen=True, slots=True)
+class SaveResult:
+    """A save judged by the rules.
+
+    ``rolls``: a save is rolled at all; ``success`` None when a roll is needed but not given (or
+    no save exists: ``none``, unrolled harmless); ``effect_applies``: ``full``, ``lesser``,
+    ``half``, ``none`` or None when unknown; ``damage`` None when unknown or not given.
+    """
+
+    rolls: bool
+    success: bool | None
+    natural: int | None
+    total: int | None
+    effect_applies: str | None
+    damage: int | None
+    cites: tuple[Citation, ...]
+    effect: str = "negates"
+    bonus: int | None = None
+    dc: int | None = None
+
+    @property
+    def natural_one(self) -> bool:
+        """A natural 1: an exposed item may be harmed if the effect can harm objects (D-7)."""
+        return self.natural == 1
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "rolls": self.rolls,
+            "success": self.success,
+            "natural": self.natural,
+            "total": self.total,
+            "effect_applies": self.effect_applies,
+            "damage": self.damage,
+            "effect": self.effect,
+        }
+
+
+# Seed 001, "Les jets de sauvegarde" (the five kinds), "(Inoffensif)", "Échec volontaire au jet
+# de sauvegarde" and "Jet de sauvegarde et objets" (natural 1); RULES B.3, D-7.
+def resolve_save(
+    *,
+    bonus: int,
+    dc: int,
+    roll: Roll | None,
+    effect: str = "negates",
+    damage: int | None = None,
+    voluntary_fail: bool = False,
+    harmless: bool = False,
+) -> SaveResult:
+    """Judge one saving throw: whether it is rolled, its success, the effect and damage left.
+
+    A roll where no save exists (``none``, voluntary failure) is ImpossibleInput: it cannot have
+    happened (SPEC §4).
+    """
+    kind = effect_kind(effect)
+    check_damage(damage)
+    at_least(dc, 0, "dc", "a DC")  # `save --dc -1` was refused, `rules save --dc -1` judged
+    if roll is not None:
+        check_d20(roll)
+    common = {"effect": kind.key, "bonus": bonus, "dc": dc}
+
+    if kind.on_success is None:
+        if roll is not None:
+            raise ImpossibleInput(
+                f"an effect with no save ({kind.key}) allows no roll",
+                field="roll",
+                value=str(roll),
+                expected="no roll",
+            )
+        return SaveResult(False, None, None, None, FULL, damage, (kind.cite,), **common)
+    if voluntary_fail:
+        if roll is not None:
+            raise ImpossibleInput(
+                "a voluntary failure forgoes the save: no roll is made (voluntary-fail)",
+                field="roll",
+                value=str(roll),
+                expected="no roll",
+            )
+        return SaveResult(False, False, None, None, FULL, damage, (CITE_VOLUNTARY,), **common)
+    if harmless and roll is None:
+        return SaveResult(False, None, None, None, FULL, damage, (CITE_HARMLESS,), **common)
+
+    cites = ((CITE_HARMLESS,) if harmless else ()) + (kind.cite,)
+    if roll is None:
+        return SaveResult(True, None, None, None, None, None, cites, **common)
+    natural = roll.natural
+    success = save_succeeds(natural, bonus, dc)
+    if natural in (1, 20):
+        cites += (CITE_NATURAL,)
+    if not success:
+        return SaveResult(True, False, natural, natural + bonus, FULL, damage, cites, **common)
+    applies = kind.on_success
+    if damage is None or applies == LESSER:
+        left = None  # partial: the lesser effect's damage is the spell's own text
+    elif applies == HALF:
+        left = half_damage(damage)
+    else:
+        left = 0
+    return SaveResult(True, True, natural, natural + bonus, applies, left, cites, **common)

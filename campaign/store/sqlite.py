@@ -1,0 +1,102 @@
+"""A SQLite store: its file (created 0600, its identity, its WAL files), the library's settings
+for it, and its writer lock, a ``flock`` on a lock file beside it."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from campaign.core.errors import ImpossibleInput
+from campaign.store.errors import StoreBusy, StoreError
+
+if TYPE_CHECKING:
+    from campaign.store.url import StoreURL
+
+SQLITE_LOCK_TIMEOUT_SECONDS = 15  # the library's busy timeout, for a lock held by another program
+
+
+def library_env(path: Path) -> dict[str, str]:
+    """The eventsourcing settings of a SQLite store at ``path`` (the cipher's are the URL's)."""
+    return {
+        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "SQLITE_DBNAME": str(path),
+        "SQLITE_LOCK_TIMEOUT": str(SQLITE_LOCK_TIMEOUT_SECONDS),
+    }
+
+
+def prepare(path: Path) -> bool:
+    """Create the store's file, 0600, and its directory (SPEC §7), before the library connects.
+    True when this call created the file (a failed first command removes only that)."""
+    if path.is_dir():
+        raise a_directory(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_RDWR, 0o600))
+        except FileExistsError:
+            return False
+    except OSError as error:
+        raise StoreError(f"cannot create the store {path}: {error.strerror}") from error
+    return True
+
+
+def a_directory(path: Path) -> ImpossibleInput:
+    """``--db`` names a directory, not a file: bad input, with the file it may have meant."""
+    return ImpossibleInput(
+        f"{str(path)!r} is a directory",
+        field="db",
+        value=str(path),
+        expected=f"a SQLite file, e.g. {path / 'campaign.db'}",
+    )
+
+
+def lock_path(path: Path) -> Path:
+    """The store's lock file (``flock``), beside it."""
+    return path.with_name(path.name + ".lock")
+
+
+def identity(path: Path) -> tuple[int, int] | None:
+    """The file's device and inode (None: not there)."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
+def files(path: Path) -> list[Path]:
+    """The store's own files: the database and its WAL files, not its lock."""
+    return [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm", "")]
+
+
+@contextmanager
+def writer_lock(store: StoreURL) -> Iterator[None]:
+    """Hold the lock file's ``flock`` for one command, waiting up to ``store.lock_timeout``."""
+    assert store.path is not None
+    fd = os.open(lock_path(store.path), os.O_CREAT | os.O_RDWR, 0o600)
+    try:
+        _flock(fd, store)
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+
+
+def _flock(fd: int, store: StoreURL) -> None:
+    """``flock`` with a deadline: poll without blocking, backing off from 1 ms to 50 ms."""
+    deadline = time.monotonic() + store.lock_timeout
+    pause = 0.001
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                raise StoreBusy(store.redacted, store.lock_timeout) from None
+            time.sleep(pause)
+            pause = min(pause * 2, 0.05)

@@ -1,0 +1,305 @@
+"""A ``--db`` parsed once, at the edge: a SQLite path or the parts of a PostgreSQL URL, with the
+encryption key and the writer lock's wait. :class:`StoreURL` is what the rest of the tracker
+holds; what it does on a SQLite file or a PostgreSQL schema is in :mod:`.sqlite`,
+:mod:`.postgres` and :mod:`.postgres_lock`, what it finds there in :mod:`.survey`."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+from campaign.core.errors import ImpossibleInput
+from campaign.store import postgres, postgres_lock, sqlite
+from campaign.store.postgres import SCHEMA_EXPECTED, SCHEMA_NAME
+from campaign.store.postgres_lock import PostgresHold
+from campaign.store.survey import Survey, postgres_survey, sqlite_survey
+
+DEFAULT_DB = "./campaign.db"
+# How long a command waits for the writer lock (another command, or a long replay, holding it)
+# before it gives up with a clear message; CAMPAIGN_LOCK_TIMEOUT changes it (docs/RELIABILITY.md).
+WRITER_LOCK_TIMEOUT_SECONDS = 60.0
+# The library's AES-GCM cipher on the ``cryptography`` package (SPEC §7, CAMPAIGN_KEY).
+CIPHER_TOPIC = "eventsourcing.cryptography:AESCipher"
+KEY_SIZES = (16, 24, 32)  # bytes: AES-128, -192, -256
+# What --db takes after a PostgreSQL URL's "?": nothing else is honoured, so nothing else is
+# taken (a dropped ``sslmode=verify-full`` would connect without TLS, silently).
+ACCEPTED_PARAMETERS = (
+    "no URL parameter but ?schema=NAME, once (TLS and other connection settings go in libpq's "
+    "environment variables — PGSSLMODE=verify-full, PGSSLROOTCERT, PGSSLCERT, … — which every "
+    "connection to the store honours)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class StoreURL:
+    """A parsed ``--db``: a SQLite path, or the parts of a PostgreSQL URL."""
+
+    kind: str  # "sqlite" | "postgresql"
+    path: Path | None = None
+    host: str = "localhost"
+    port: int = 5432
+    user: str = ""
+    password: str = ""
+    dbname: str = ""
+    schema: str = ""
+    # CAMPAIGN_KEY, checked by parse_store_url: never printed, never compared.
+    key: str | None = field(default=None, repr=False, compare=False)
+    lock_timeout: float = WRITER_LOCK_TIMEOUT_SECONDS
+
+    @property
+    def redacted(self) -> str:
+        """The URL as it may be printed: never the password (SPEC §5)."""
+        if self.kind == "sqlite":
+            return str(self.path)
+        who = f"{self.user}:***@" if self.password else (f"{self.user}@" if self.user else "")
+        schema = f"?schema={self.schema}" if self.schema else ""
+        return f"postgresql+psycopg://{who}{self.host}:{self.port}/{self.dbname}{schema}"
+
+    def exists(self) -> bool:
+        """Whether the store holds a campaign (:meth:`survey`)."""
+        return self.survey().campaign
+
+    def survey(self) -> Survey:
+        """What is at the store's place, read without writing anything there. A campaign is an
+        event in the library's table, which a reading command does not create: a typo'd URL,
+        an empty file, or a shell left at once, is no empty campaign (SPEC §5).
+
+        A SQLite file that is not a campaign store, but holds another program's tables, or is
+        no SQLite database at all, is refused here, for every command (ImpossibleInput, exit
+        2): a wrong ``--db`` must not become a campaign store, nor be removed as one."""
+        if self.kind == "sqlite":
+            assert self.path is not None
+            return sqlite_survey(self.path)
+        return postgres_survey(self)
+
+    @property
+    def encrypted(self) -> bool:
+        """Whether this invocation encrypts the events it writes (a key was given)."""
+        return bool(self.key)
+
+    def library_env(self) -> dict[str, str]:
+        """The eventsourcing configuration for this store, and nothing from ``os.environ``:
+        the cipher is on exactly when a key was given (``CAMPAIGN_KEY``), off otherwise — the
+        keys returned are the whole configuration, so no ``CIPHER_*`` or ``LEDGER_*`` variable
+        can switch it on, change the key or redirect the store."""
+        cipher = {"CIPHER_TOPIC": CIPHER_TOPIC, "CIPHER_KEY": self.key} if self.key else {}
+        if self.kind == "sqlite":
+            assert self.path is not None
+            return {**sqlite.library_env(self.path), **cipher}
+        return {**postgres.library_env(self), **cipher}
+
+    def prepare(self) -> bool:
+        """Create what must exist before the library connects: a 0600 SQLite file (SPEC §7).
+        True when this call created the file (a failed first command removes only that)."""
+        if self.kind != "sqlite" or self.path is None:
+            return False
+        return sqlite.prepare(self.path)
+
+    @property
+    def lock_path(self) -> Path:
+        """The SQLite store's lock file (``flock``), beside it."""
+        assert self.path is not None
+        return sqlite.lock_path(self.path)
+
+    def identity(self) -> tuple[int, int] | None:
+        """The SQLite file's device and inode (None: not there, or PostgreSQL). A writer checks
+        it once it holds the lock: a store removed meanwhile must not take writes into a file
+        no path leads to (``Ledger.locked``)."""
+        if self.kind != "sqlite" or self.path is None:
+            return None
+        return sqlite.identity(self.path)
+
+    def files(self) -> list[Path]:
+        """The SQLite store's own files (the database and its WAL files), not its lock; none
+        for PostgreSQL."""
+        if self.kind != "sqlite" or self.path is None:
+            return []
+        return sqlite.files(self.path)
+
+    @property
+    def writer_lock_key(self) -> int:
+        """The PostgreSQL advisory lock of this store's writers: one per schema (a bigint)."""
+        return postgres_lock.writer_lock_key(self.schema)
+
+    def writer_lock(self) -> AbstractContextManager[PostgresHold | None]:
+        """Hold the store's single-writer lock for one command. A writer waits for it (it is
+        not dropped) up to ``lock_timeout`` seconds, then gets a clear :class:`StoreBusy`.
+        On PostgreSQL the first lock of a process also creates the store's ``?schema=`` when
+        it does not exist (the library's tables go in it): a logging command creates its store,
+        and ``campaign init`` does what "no campaign store at …" tells. It gives the lock's
+        connection on PostgreSQL (:class:`PostgresHold`), None on SQLite."""
+        if self.kind == "sqlite":
+            return sqlite.writer_lock(self)
+        return postgres_lock.writer_lock(self)
+
+
+def parse_store_url(
+    text: str | None, *, key: str | None = None, lock_timeout: str | float | None = None
+) -> StoreURL:
+    """``./campaign.db``, ``sqlite:///rel/path.db``, ``sqlite:////abs/path.db`` or
+    ``postgresql+psycopg://u:p@h:5432/db``.
+
+    ``key`` is ``CAMPAIGN_KEY`` (``campaign key generate``: 16, 24 or 32 bytes in base64),
+    ``lock_timeout`` ``CAMPAIGN_LOCK_TIMEOUT`` (seconds); the CLI reads both from its
+    environment, once, and passes them here: nothing below looks at ``os.environ``.
+    """
+    url = _parse(text)
+    extra: dict[str, Any] = {}
+    if key:
+        extra["key"] = check_key(key)
+    if lock_timeout is not None and lock_timeout != "":
+        extra["lock_timeout"] = _seconds(lock_timeout)
+    return replace(url, **extra) if extra else url
+
+
+def check_key(key: str) -> str:
+    """``key`` if it is an AES key as ``campaign key generate`` prints it (SPEC §5)."""
+    text = key.strip()
+    try:
+        size = len(base64.b64decode(text.encode("ascii"), validate=True))
+    except (binascii.Error, UnicodeEncodeError, ValueError):
+        size = -1
+    if size not in KEY_SIZES:
+        raise ImpossibleInput(
+            "CAMPAIGN_KEY is not an encryption key (it is never printed)",
+            expected="16, 24 or 32 bytes in base64, as `campaign key generate` prints",
+        )
+    return text
+
+
+def _seconds(raw: str | float) -> float:
+    try:
+        seconds = float(raw)
+    except ValueError:
+        seconds = float("nan")
+    if not 0 < seconds < 1e6:  # also refuses nan and inf
+        why = "is out of range" if seconds == seconds else "is not a number of seconds"
+        raise ImpossibleInput(
+            f"CAMPAIGN_LOCK_TIMEOUT={raw!r} {why}",
+            value=raw,
+            expected="a number of seconds above 0 and below 1000000 (about 11 days), "
+            "e.g. 60 or 0.5",
+        )
+    return seconds
+
+
+def _parse(text: str | None) -> StoreURL:
+    raw = (text or DEFAULT_DB).strip()
+    if "://" not in raw:
+        return StoreURL("sqlite", path=Path(raw).expanduser().resolve())
+    try:
+        parts = urlsplit(raw)
+    except ValueError:  # "Invalid IPv6 URL": a bracket left open, in the host or the password
+        raise _bad_url(
+            raw,
+            "a host, or an IPv6 address in brackets: …@[::1]:5432/DB (a [ or ] in the user "
+            "or the password is written %5B or %5D)",
+        ) from None
+    scheme = parts.scheme.lower()
+    if scheme in ("sqlite", "sqlite+pysqlite"):
+        # SQLAlchemy's reading: the one slash after the empty host ends the host, so three
+        # slashes name a path relative to the working directory and four an absolute one.
+        if parts.netloc:
+            raise _bad_url(raw, "no host: sqlite:///campaign.db or sqlite:////abs/campaign.db")
+        path = parts.path[1:]
+        if not path:
+            raise _bad_url(raw, "a file path: sqlite:///campaign.db or sqlite:////abs/campaign.db")
+        for name, _ in parse_qsl(parts.query, keep_blank_values=True):
+            raise _bad_parameter(
+                raw, f"the URL parameter {name!r} is not honoured", "no URL parameter"
+            )
+        if parts.fragment:
+            raise _bad_parameter(raw, f"a fragment (#{parts.fragment}) is not honoured")
+        named = Path(unquote(path)).expanduser()
+        _not_the_absolute_one(raw, named)
+        return StoreURL("sqlite", path=named.resolve())
+    if scheme in ("postgresql", "postgresql+psycopg", "postgres"):
+        dbname = unquote(parts.path.lstrip("/"))
+        if not dbname:
+            raise _bad_url(raw, "a database name: postgresql+psycopg://user:password@host/DBNAME")
+        schema = _schema(raw, parts.query)
+        if parts.fragment:
+            raise _bad_parameter(raw, f"a fragment (#{parts.fragment}) is not honoured")
+        try:
+            port = parts.port or 5432
+        except ValueError:
+            raise _bad_url(raw, "a port number: …@host:5432/DBNAME") from None
+        return StoreURL(
+            "postgresql",
+            host=parts.hostname or "localhost",
+            port=port,
+            user=unquote(parts.username or ""),
+            password=unquote(parts.password or ""),
+            dbname=dbname,
+            schema=schema,
+        )
+    raise _bad_url(raw, "a SQLite path or URL, or postgresql+psycopg://user:password@host/db")
+
+
+def _not_the_absolute_one(raw: str, named: Path) -> None:
+    """``sqlite:///srv/campaign.db`` is ``srv/campaign.db`` in the working directory, as
+    SQLAlchemy reads it. Where that relative file is not there and ``/srv/campaign.db`` is, the
+    URL is refused rather than read: a logging command would start a second, empty campaign
+    beside the GM's."""
+    if named.is_absolute() or named.exists():
+        return
+    rooted = Path("/") / named
+    if rooted.is_file():
+        raise ImpossibleInput(
+            f"{raw!r} names {named} in the working directory (SQLAlchemy's reading: three "
+            f"slashes, a relative path), which is not there; {rooted} is",
+            field="db",
+            value=raw,
+            expected=f"sqlite:///{rooted} (four slashes) for {rooted}, or a plain path",
+        )
+
+
+def _schema(raw: str, query: str) -> str:
+    """The ``?schema=`` of a PostgreSQL URL ("" when none): any other parameter, a repeated
+    or an empty one, is refused rather than dropped (a dropped ``sslmode`` meant no TLS)."""
+    schema: str | None = None
+    for name, value in parse_qsl(query, keep_blank_values=True):
+        if name != "schema":
+            raise _bad_parameter(raw, f"the URL parameter {name!r} is not honoured")
+        if schema is not None:
+            raise _bad_parameter(raw, "the URL parameter 'schema' is given more than once")
+        if not value.strip():
+            raise _bad_parameter(raw, "the URL parameter 'schema' names no schema")
+        schema = value.strip().lower()  # stripped as the library strips it, folded as SQL folds
+        if not SCHEMA_NAME.fullmatch(schema):
+            raise _bad_parameter(
+                raw, f"the schema name {value!r} cannot be used by the store", SCHEMA_EXPECTED
+            )
+        if schema == "information_schema" or schema.startswith("pg_"):
+            raise _bad_parameter(
+                raw,
+                f"the schema {value!r} is one of PostgreSQL's own (a system schema), where no "
+                "store may be written",
+                SCHEMA_EXPECTED,
+            )
+    return schema or ""
+
+
+def _bad_parameter(raw: str, why: str, expected: str = ACCEPTED_PARAMETERS) -> ImpossibleInput:
+    shown = _without_password(raw)
+    return ImpossibleInput(f"{shown!r}: {why}", field="db", value=shown, expected=expected)
+
+
+def _bad_url(raw: str, expected: str) -> ImpossibleInput:
+    shown = _without_password(raw)
+    return ImpossibleInput(f"{shown!r} is not a store", field="db", value=shown, expected=expected)
+
+
+def _without_password(raw: str) -> str:
+    """``raw`` as the GM typed it, its password (if any) shown as ``***``: never echoed."""
+    userinfo, at, place = raw.partition("://")[2].rpartition("@")
+    if not at or ":" not in userinfo:
+        return raw
+    user = userinfo.split(":", 1)[0]
+    scheme = raw.partition("://")[0]
+    return f"{scheme}://{user}:***@{place}"

@@ -1,0 +1,198 @@
+"""Calculator calls for seed 001's items (SPEC §5): ``rules item-candidates``, ``item-save``,
+``object-damage``. Parse → one call into :mod:`campaign.rules.saves` → render. No rule is
+written here."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from campaign.core.errors import ImpossibleInput
+from campaign.rules import saves
+from cli.output import emit
+from cli.rules._app import JsonOption, app, show, signed, yes_no
+
+ITEM_FORM = "NAME:SLOT[:magic][:unattended]"
+_ITEM_FLAGS = ("magic", "unattended")
+
+
+def _parse_item(text: str) -> saves.CarriedItem:
+    """``NAME:SLOT[:magic][:unattended]``; the name may itself hold colons."""
+    parts = text.split(":")
+    flags: set[str] = set()
+    while len(parts) > 2 and parts[-1].strip().lower() in _ITEM_FLAGS:
+        flags.add(parts.pop().strip().lower())
+    if len(parts) < 2 or not parts[0].strip() or not parts[-1].strip():
+        raise _bad_item(text, "it needs a name and a slot")
+    name, slot = ":".join(parts[:-1]).strip(), parts[-1]
+    try:
+        row = saves.item_slot(slot)
+    except ImpossibleInput:
+        raise _bad_item(text, f"unknown slot {slot.strip()!r}") from None
+    return saves.CarriedItem(name, row.key, "magic" in flags, "unattended" in flags)
+
+
+def _bad_item(text: str, why: str) -> ImpossibleInput:
+    return ImpossibleInput(
+        f"{text!r} is not an item: {why}; expected {ITEM_FORM} (slots: {', '.join(saves.SLOTS)})",
+        field="item",
+        value=text,
+        expected=ITEM_FORM,
+    )
+
+
+@app.command("item-candidates")
+def item_candidates(
+    item: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--item",
+            help=f"An item carried or worn, in acquisition order: {ITEM_FORM} "
+            f"(slots: {', '.join(saves.SLOTS)}). Repeat it for each item.",
+        ),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The items a natural 1 may harm: the four most likely by the seed's table (rank, then
+    acquisition), unattended items excluded, plus any tied with the fourth.
+
+    Example: campaign rules item-candidates --item "Tower shield:shield" --item "Ring:jewelry:magic"
+    """
+    items = [_parse_item(text) for text in item or []]
+    seen: set[str] = set()
+    for carried in items:
+        if carried.name.lower() in seen:
+            raise ImpossibleInput(
+                f"two items are named {carried.name!r}; item names are unique (any case)",
+                field="item",
+                value=carried.name,
+                expected="unique names",
+            )
+        seen.add(carried.name.lower())
+    result = saves.item_candidates(items)
+    numbers: list[tuple[str, object]] = [
+        (f"rank {rank}", _describe(candidate))
+        for candidate, rank in zip(result.candidates, result.ranks, strict=True)
+    ]
+    numbers += [
+        (f"tied, rank {saves.item_rank(t.slot, t.magic)}", _describe(t)) for t in result.tied
+    ]
+    numbers += [("excluded (unattended)", _describe(i)) for i in items if i.unattended]
+    if not result.choosable:
+        verdict = "No exposed item: nothing carried or worn."
+    else:
+        verdict = (
+            f"Choose uniformly among {len(result.choosable)}: "
+            + ", ".join(i.name for i in result.choosable)
+            + "."
+        )
+    emit(
+        result.as_json(),
+        as_json=as_json,
+        render=show("Items exposed by a natural 1", numbers, verdict, result.cites),
+    )
+
+
+def _describe(item: saves.CarriedItem) -> str:
+    row = saves.ITEM_SLOTS[item.slot]
+    magic = "magic " if item.magic else ""
+    return f"{item.name} — {magic}{item.slot} ({row.name_fr})"
+
+
+@app.command("item-save")
+def item_save(
+    magic: Annotated[
+        bool, typer.Option("--magic", help="A magic item (needs --caster-level).")
+    ] = False,
+    caster_level: Annotated[
+        int | None, typer.Option("--caster-level", help="A magic item's caster level (0 or more).")
+    ] = None,
+    bearer_bonus: Annotated[
+        int | None,
+        typer.Option("--bearer-bonus", help="The bearer's save bonus (signed)."),
+    ] = None,
+    unattended: Annotated[
+        bool, typer.Option("--unattended", help="Neither carried nor worn.")
+    ] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """An item's save bonus: a magic item 2 + ⌊CL/2⌋; attended, the better of that and its
+    bearer's; an unattended non-magical item gets no save.
+
+    Example: campaign rules item-save --magic --caster-level 5 --bearer-bonus 1
+    """
+    result = saves.item_save_bonus(
+        magic=magic, caster_level=caster_level, bearer_bonus=bearer_bonus, unattended=unattended
+    )
+    if not result.saves:
+        verdict = "No save: an unattended non-magical item simply takes the damage."
+    elif result.bonus is None:
+        verdict = "It saves as its bearer (the bearer's bonus was not given)."
+    else:
+        verdict = f"It saves with {result.bonus:+d}."
+    emit(
+        result.as_json(),
+        as_json=as_json,
+        render=show(
+            "Item save",
+            [
+                ("magic", f"yes, caster level {caster_level}" if magic else "no"),
+                ("own bonus (2 + ⌊CL/2⌋)", signed(result.own_bonus)),
+                ("bearer's bonus", "none (unattended)" if unattended else signed(bearer_bonus)),
+                ("saves", yes_no(result.saves)),
+                ("bonus", signed(result.bonus)),
+            ],
+            verdict,
+            result.cites,
+        ),
+    )
+
+
+@app.command("object-damage")
+def object_damage(
+    damage: Annotated[int, typer.Option("--damage", help="The attack's damage (0 or more).")],
+    hardness: Annotated[int, typer.Option("--hardness", help="The object's hardness.")],
+    hp: Annotated[int, typer.Option("--hp", help="The object's maximum hit points.")],
+    hp_left: Annotated[
+        int | None, typer.Option("--hp-left", help="Hit points left before (default: --hp).")
+    ] = None,
+    energy: Annotated[
+        bool, typer.Option("--energy", help="An energy attack: halved before hardness.")
+    ] = False,
+    halved: Annotated[
+        bool,
+        typer.Option("--halved", help="The item saved against a 'half' effect: halved."),
+    ] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Damage to an object: halved (--halved, --energy), minus hardness; broken at hit points
+    left ≤ half the maximum, destroyed at 0.
+
+    Example: campaign rules object-damage --damage 24 --energy --hardness 5 --hp 20
+    """
+    result = saves.object_damage(
+        damage=damage, hardness=hardness, hp=hp, hp_left=hp_left, energy=energy, halved=halved
+    )
+    halvings = [label for on, label in ((halved, "saved: half"), (energy, "energy: half")) if on]
+    steps = [str(damage)]
+    if halvings:
+        steps.append(f"{result.before_hardness} ({', '.join(halvings)})")
+    steps.append(f"{result.damage} (minus hardness {hardness}, not below 0)")
+    emit(
+        result.as_json(),
+        as_json=as_json,
+        render=show(
+            "Object damage",
+            [
+                ("damage", " → ".join(steps)),
+                ("hit points", f"{hp if hp_left is None else hp_left} → {result.hp_left} of {hp}"),
+                ("half the maximum", f"{hp / 2:g}"),
+                ("broken", yes_no(result.broken)),
+                ("destroyed", yes_no(result.destroyed)),
+            ],
+            f"The object takes {result.damage} damage: {result.hp_left} hit points left, "
+            f"{result.state}.",
+            result.cites,
+        ),
+    )

@@ -1,4 +1,4 @@
-"""Benchmarks for Campaign Ledger (issue 7): a synthetic-campaign generator and a harness that
+"""Benchmarks for Campaign Ledger: a synthetic-campaign generator and a harness that
 prints ratios against baselines measured in the same run. Not part of the unit tests.
 
     .venv/bin/python -m benchmarks.run [--quick] [--only B1,B3]

@@ -22,6 +22,7 @@ what it uses.
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 EVENTS_PER_AGGREGATE = 100
 HASH = (
@@ -30,9 +31,8 @@ HASH = (
 
 
 def es_save(db: str, n: int, *, fold: bool = False) -> None:
-    from eventsourcing.application import Application
+    """N events over N/100 aggregates, one save; ``fold``: then read back and applied."""
     from eventsourcing.domain import Aggregate, event
-    from eventsourcing.utils import Environment
 
     class Subject(Aggregate):
         def __init__(self, handle: str) -> None:
@@ -58,14 +58,31 @@ def es_save(db: str, n: int, *, fold: bool = False) -> None:
         ) -> None:
             self.total += value
 
+    app = _bare_application(db)
+    subjects = [Subject(f"s{i}") for i in range(max(1, n // EVENTS_PER_AGGREGATE))]
+    _record(subjects, n)
+    app.save(*subjects)
+    if fold:
+        assert _fold(app) == len(subjects)
+    app.close()
+
+
+def _bare_application(db: str) -> Any:
+    """The library's application on its own SQLite module, with the given settings only."""
+    from eventsourcing.application import Application
+    from eventsourcing.utils import Environment
+
     class Bare(Application):
         name = "bare"
 
         def construct_env(self, name, env=None):  # the given settings only, as the Ledger does
             return Environment(name, dict(env or {}))
 
-    app = Bare(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": db})
-    subjects = [Subject(f"s{i}") for i in range(max(1, n // EVENTS_PER_AGGREGATE))]
+    return Bare(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": db})
+
+
+def _record(subjects: list[Any], n: int) -> None:
+    """Events on ``subjects`` in turn until the created ones and these make ``n``."""
     position = len(subjects)
     while position < n:
         for subject in subjects:
@@ -87,17 +104,19 @@ def es_save(db: str, n: int, *, fold: bool = False) -> None:
                 prev_hash=HASH,
                 hash=HASH,
             )
-    app.save(*subjects)
-    if fold:
-        folded: dict = {}
-        start = 1
-        while batch := app.recorder.select_notifications(start=start, limit=500):
-            for notification in batch:
-                e = app.mapper.to_domain_event(notification)
-                folded[e.originator_id] = e.mutate(folded.get(e.originator_id))
-            start = batch[-1].id + 1
-        assert len(folded) == len(subjects)
-    app.close()
+
+
+def _fold(app: Any) -> int:
+    """Read every event back through the notification log and apply it to its aggregate with
+    the library's own ``mutate``; how many aggregates were folded."""
+    folded: dict = {}
+    start = 1
+    while batch := app.recorder.select_notifications(start=start, limit=500):
+        for notification in batch:
+            e = app.mapper.to_domain_event(notification)
+            folded[e.originator_id] = e.mutate(folded.get(e.originator_id))
+        start = batch[-1].id + 1
+    return len(folded)
 
 
 def sqlite_rows(db: str, n: int) -> None:

@@ -15,11 +15,11 @@ import sys
 from typing import Annotated, Any, ClassVar
 
 import typer
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperCommand
 
 from campaign import __version__
 from campaign.core.errors import CampaignError, ImpossibleInput
-from cli import coercion
+from cli import parsing
 
 # command → (module, summary), in the order `campaign --help` lists them
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -55,7 +55,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-class CampaignGroup(TyperGroup):
+class CampaignGroup(parsing.Group):
     """Loads command modules on demand, and maps every domain error to its exit code and a
     one-line message: never a traceback."""
 
@@ -81,12 +81,10 @@ class CampaignGroup(TyperGroup):
         if self._listing:
             return TyperCommand(name=name, help=summary, short_help=summary)
         if name not in self._built:
-            from cli import fastparse
-
             holder = typer.Typer()
             holder.callback()(lambda: None)  # always a group, even for a one-command module
             importlib.import_module(module).register(holder)
-            fastparse.parse_once(holder)  # a replay or the shell parses each line faster
+            parsing.read_as_campaign(holder)  # signed values, options once, errors worded
             # Build this command only: Click params for a module's other commands cost start-up.
             kept = (None, name)  # a command or group without a name: kept, to be safe
             holder.registered_commands = [c for c in holder.registered_commands if c.name in kept]
@@ -95,10 +93,9 @@ class CampaignGroup(TyperGroup):
             self._built[name] = built.get(name)
         return self._built[name]
 
-    def make_parser(self, ctx: typer.Context) -> Any:  # type: ignore[override]
-        from cli import fastparse
-
-        return fastparse.make_parser(self, ctx)  # an option given twice is refused (--db a --db b)
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
+        # the root's options too: `campaign --db a --db b status` is refused
+        return parsing.parse(self, ctx, args, interspersed=False, click=super().parse_args)
 
     def format_help(self, ctx: typer.Context, formatter: Any) -> None:  # type: ignore[override]
         CampaignGroup._listing = True
@@ -143,27 +140,6 @@ def _store_named(ctx: typer.Context) -> str:
     except Exception:  # an error about the URL itself was said where it was read
         return ""
 
-
-def _flags_show_no_value_in_help() -> None:
-    """Typer 0.29 labels every option in a command's help with its type, a flag too: `--json
-    <bool>`, `--help <bool>`, as if each took a value (`--json true` is refused: Click reads
-    `true` as an argument). A flag's label is left empty, as Click's own help leaves it; an
-    option that takes a value keeps its label. Typer is pinned below 0.30 (pyproject.toml)."""
-    from typer.core import TyperOption
-
-    shown = getattr(TyperOption, "display_type_rich", None)
-    if shown is None or getattr(shown, "flags_bare", False):
-        return  # another Typer, or done already
-
-    def display_type_rich(option: TyperOption, ctx: typer.Context) -> str | None:
-        return None if option.is_flag else shown(option, ctx)
-
-    display_type_rich.flags_bare = True  # type: ignore[attr-defined]
-    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
-
-
-coercion.install()
-_flags_show_no_value_in_help()
 
 app = typer.Typer(
     name="campaign",

@@ -19,13 +19,12 @@ from typing import Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-from typer._click import ClickException
 
 from campaign.core.errors import CampaignError, ImpossibleInput, store_failed
 from campaign.service.ledger import Ledger
 from campaign.sessionlog.reading import LogLine, SessionBlock, SessionLog, read_log
-from cli.fastparse import line_context
 from cli.output import ExitStatus, click_said, counted, describe, shown, stderr, stdout
+from cli.parsing import said_by_click
 from cli.state import LogRun, open_ledger, state
 
 # The commands a log may hold (SPEC §4): the logging commands, never a reading one.
@@ -352,29 +351,24 @@ def _invoke(ctx: typer.Context, name: str, line: LogLine) -> None:
     where = _where(line, name)
     _a_logging_command(root, line, name)
     try:
+        command_name, command, args = root.command.resolve_command(root, words)
         # no --help in a log: Click would print the help to stdout before the line's error
-        made = line_context(root, words, help_option_names=[])
-        if made is None:  # Click's own path: it says what is wrong with the line
-            command_name, command, args = root.command.resolve_command(root, words)
-            made = (
-                command,
-                command.make_context(command_name, args, parent=root, help_option_names=[]),
-            )
-        command, sub = made
-        with sub:
+        with command.make_context(command_name, args, parent=root, help_option_names=[]) as sub:
             command.invoke(sub)
     except ImpossibleInput as error:
         said = describe(error) + _odd_blanks(words)
         raise ImpossibleInput(f"{where}: {said}", field="line") from None
     except CampaignError:
         raise
-    except ClickException as error:
+    except typer.Exit:
+        raise ImpossibleInput(f"{where}: --help has no place in a log", field="line") from None
+    except Exception as error:
+        if not said_by_click(error):
+            raise
         said = click_said(error) + _odd_blanks(words)
         if getattr(error, "option_name", None) == "--help":
             said = f"--help has no place in a log (`campaign {words[0]} --help` shows the help)"
         raise ImpossibleInput(f"{where}: {said}", field="line") from None
-    except typer.Exit:
-        raise ImpossibleInput(f"{where}: --help has no place in a log", field="line") from None
 
 
 def _odd_blanks(words: list[str]) -> str:

@@ -22,12 +22,12 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 import typer
-from typer._click import ClickException
 
 from campaign import __version__
 from campaign.core.errors import CampaignError, ImpossibleInput
 from campaign.sessionlog.reading import tokenize
 from cli.output import ERROR_WHERE, ExitStatus, click_said, describe, say_error, shown, stderr
+from cli.parsing import said_by_click
 from cli.state import open_ledger, state
 
 if TYPE_CHECKING:
@@ -191,15 +191,15 @@ def _run(root: typer.Context, words: list[str]) -> int:
     except CampaignError as error:
         say_error(str(error))
         return error.exit_code
-    except ClickException as error:
-        say_error(click_said(error))
-        return error.exit_code
     except typer.Exit as done:  # --help printed, or a command's own exit (said already)
         return done.exit_code
     except KeyboardInterrupt:  # Ctrl-C during a command: a unit of work writes all or nothing
         stderr().print("interrupted: what the command had not saved is not recorded", markup=False)
         return ExitStatus.INTERRUPTED
     except Exception as error:  # the console outlives any one command
+        if said_by_click(error):  # a usage error: Click's words, Click's exit status
+            say_error(click_said(error))
+            return error.exit_code  # type: ignore[attr-defined]
         # e.g. a read while another process rebuilds the read models (their tables are
         # dropped and made again): said, and the next command runs as usual
         say_error(f"{type(error).__name__}: {error}".splitlines()[0])

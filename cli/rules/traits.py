@@ -12,11 +12,11 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.table import Table
-from typer.core import TyperCommand
 
 from campaign.core.errors import ImpossibleInput
 from campaign.rules import d6harmonie as rules
 from cli.output import emit, explanation
+from cli.parsing import ParsedCommand
 from cli.rules._app import JsonOption, app
 
 _HELP_TRAIT = "campaign.rules.trait.help-key"
@@ -93,18 +93,13 @@ def _trait_among(args: list[str]) -> rules.Trait | None:
     return None
 
 
-class TraitCommand(TyperCommand):
+class TraitCommand(ParsedCommand):
     """``rules trait``: its --help appends the named flaw's triggers (or all flaws' triggers)."""
 
     def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
         if any(arg in ctx.help_option_names for arg in args):
             ctx.meta[_HELP_TRAIT] = _trait_among(args)
         return super().parse_args(ctx, args)
-
-    def make_parser(self, ctx: typer.Context) -> Any:
-        from cli import fastparse
-
-        return fastparse.make_parser(self, ctx)  # as every command's: an option given once
 
     def format_help(self, ctx: typer.Context, formatter: Any) -> None:
         super().format_help(ctx, formatter)

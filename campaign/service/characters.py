@@ -10,6 +10,19 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from aggregates.base import Recording
+from campaign.commands import (
+    CharacterCreate,
+    CharacterFinalize,
+    CharacterHeal,
+    CharacterItem,
+    CharacterSaves,
+    CharacterStat,
+    CharacterTrait,
+    ConditionEnd,
+    ItemDrop,
+    ItemRepair,
+    LoyaltyModifier,
+)
 from campaign.core.errors import UnknownHandle
 from campaign.rules.dice import TWO_D6, parse_roll
 from campaign.service.rolls import CharacterRollCommands
@@ -53,16 +66,19 @@ class CharacterCommands(CharacterRollCommands):
                 else parse_roll(hiring_roll, TWO_D6, field="hiring_roll")
             )
             created = Character.create(
-                free,
-                name=name,
-                flaws=list(flaws),
-                advantages=list(advantages),
-                retainer_of=retainer_of,
-                employer_cha=employer_cha,
+                CharacterCreate(
+                    handle=free,
+                    name=name,
+                    flaws=tuple(flaws),
+                    advantages=tuple(advantages),
+                    retainer_of=retainer_of,
+                    employer_cha=employer_cha,
+                    hiring_roll=hiring_roll,
+                    reaction_mod=reaction_mod,
+                    loyalty=loyalty,
+                    note=note,
+                ),
                 hiring_roll=hiring,
-                reaction_mod=reaction_mod,
-                loyalty=loyalty,
-                note=note,
             )
             if created.retainer_of is not None:  # the employer: a character recorded earlier
                 try:
@@ -93,7 +109,9 @@ class CharacterCommands(CharacterRollCommands):
 
         def body(_: Recording) -> dict[str, Any]:
             found = self.character(handle)
-            found.take_trait(kind, key_detail, note)
+            found.take_trait(
+                CharacterTrait(handle=handle, kind=kind, key_detail=key_detail, note=note)
+            )
             taken = found.pending_events[-1]
             self.save(found)
             keys = ("kind", "key", "detail", "points", "after_creation", "flaw_points")
@@ -105,7 +123,7 @@ class CharacterCommands(CharacterRollCommands):
     def finalize_character(self: Ledger, handle: str, note: str | None = None) -> None:
         def body(_: Recording) -> None:
             found = self.character(handle)
-            found.finalize(note)
+            found.finalize(CharacterFinalize(handle=handle, note=note))
             self.save(found)
 
         self.command(body)
@@ -117,7 +135,7 @@ class CharacterCommands(CharacterRollCommands):
 
         def body(_: Recording) -> tuple[str, int, int | None]:
             found = self.character(handle)
-            found.set_stat(name, value, note)
+            found.set_stat(CharacterStat(handle=handle, name=name, value=value, note=note))
             stat = found.pending_events[-1]
             self.save(found)
             return stat.name, stat.value, stat.previous
@@ -129,7 +147,11 @@ class CharacterCommands(CharacterRollCommands):
     ) -> dict[str, int]:
         def body(_: Recording) -> dict[str, int]:
             found = self.character(handle)
-            found.set_saves(fortitude, reflex, will, note)
+            found.set_saves(
+                CharacterSaves(
+                    handle=handle, fortitude=fortitude, reflex=reflex, will=will, note=note
+                )
+            )
             self.save(found)
             return found.saves or {}
 
@@ -142,7 +164,9 @@ class CharacterCommands(CharacterRollCommands):
 
         def body(_: Recording) -> int:
             found = self.character(handle)
-            found.modify_loyalty(value, reason, note)
+            found.modify_loyalty(
+                LoyaltyModifier(handle=handle, value=value, reason=reason, note=note)
+            )
             self.save(found)
             return found.check_retainer()
 
@@ -165,7 +189,19 @@ class CharacterCommands(CharacterRollCommands):
 
         def body(_: Recording) -> dict[str, Any]:
             found = self.character(handle)
-            found.add_item(name, slot, magic, caster_level, hardness, hp, unattended, note)
+            found.add_item(
+                CharacterItem(
+                    handle=handle,
+                    name=name,
+                    slot=slot,
+                    magic=magic,
+                    caster_level=caster_level,
+                    hardness=hardness,
+                    hp=hp,
+                    unattended=unattended,
+                    note=note,
+                )
+            )
             acquired = found.pending_events[-1]
             self.save(found)
             return {"item": acquired.item, "slot": acquired.slot, "rank": acquired.rank}
@@ -177,7 +213,7 @@ class CharacterCommands(CharacterRollCommands):
 
         def body(_: Recording) -> str:
             found = self.character(handle)
-            found.drop_item(item, note)
+            found.drop_item(ItemDrop(handle=handle, item=item, note=note))
             dropped = found.pending_events[-1]
             self.save(found)
             return dropped.item
@@ -189,7 +225,7 @@ class CharacterCommands(CharacterRollCommands):
     ) -> dict[str, Any]:
         def body(_: Recording) -> dict[str, Any]:
             found = self.character(handle)
-            found.repair_item(item, hp, note)
+            found.repair_item(ItemRepair(handle=handle, item=item, hp=hp, note=note))
             mended = found.pending_events[-1]
             self.save(found)
             return {"item": mended.item, "hp": mended.hp, "state": mended.state}
@@ -209,7 +245,16 @@ class CharacterCommands(CharacterRollCommands):
 
         def body(_: Recording) -> dict[str, Any]:
             found = self.character(handle)
-            found.heal(hp, location, conscience, damage, note)
+            found.heal(
+                CharacterHeal(
+                    handle=handle,
+                    hp=hp,
+                    location=location,
+                    conscience=conscience,
+                    damage=damage,
+                    note=note,
+                )
+            )
             healed = found.pending_events[-1]
             self.save(found)
             keys = ("location", "hp", "conscience", "damage")
@@ -228,7 +273,7 @@ class CharacterCommands(CharacterRollCommands):
 
         def body(_: Recording) -> dict[str, Any]:
             found = self.character(handle)
-            found.end_condition(source, note)
+            found.end_condition(ConditionEnd(handle=handle, source=source, note=note))
             ended = found.pending_events[-1]
             self.save(found)
             ends = [c["until"] for c in ended.conditions]

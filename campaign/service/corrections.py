@@ -25,6 +25,7 @@ from uuid import UUID
 
 from aggregates.base import CLOCK, Recording
 from aggregates.base import aggregate_id as id_of
+from campaign.commands import Retract
 from campaign.core.errors import ImpossibleInput
 from campaign.store import MAX_STORED
 
@@ -68,7 +69,7 @@ class Corrections:
         def body(_: Recording) -> dict[str, Any]:
             target, touched = self._retraction_target(ref, match)
             campaign = self.campaign()
-            campaign.record_retraction(target, note)
+            campaign.record_retraction(Retract(ref=ref, note=note), retracted=target)
             changed: dict[UUID, Any] = {campaign.id: campaign}
             for aggregate_id, before in touched.items():
                 aggregate = changed.get(aggregate_id) or self.get(aggregate_id)

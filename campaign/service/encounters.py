@@ -7,6 +7,21 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from aggregates.base import Recording, aggregate_id
+from campaign.commands import (
+    Adjustment,
+    Casualty,
+    CompanyDismiss,
+    CompanyHire,
+    CompanyModifier,
+    CompanyRecover,
+    CompanyReinforce,
+    EncounterEnd,
+    EncounterGroup,
+    EncounterJoin,
+    EncounterRating,
+    EncounterStart,
+    MoraleTest,
+)
 from campaign.core.handles import check_handle
 from campaign.rules.dice import TWO_D6, given_roll
 
@@ -63,7 +78,8 @@ class EncounterCommands:
         def body(_: Recording) -> None:
             from aggregates.encounter import Encounter
 
-            self.save(Encounter(self.new_handle("encounter", handle), name=name, note=note))
+            self.new_handle("encounter", handle)
+            self.save(Encounter.start(EncounterStart(handle=handle, name=name, note=note)))
 
         self.command(body)
 
@@ -78,7 +94,16 @@ class EncounterCommands:
     ) -> None:
         def body(_: Recording) -> None:
             found = self.encounter(encounter)
-            found.add_group(check_handle(group, field="group"), count, morale, name, note)
+            found.add_group(
+                EncounterGroup(
+                    encounter=encounter,
+                    group=group,
+                    count=count,
+                    morale=morale,
+                    name=name,
+                    note=note,
+                )
+            )
             self.save(found)
 
         self.command(body)
@@ -99,16 +124,19 @@ class EncounterCommands:
         from aggregates.company import MercenaryCompany
 
         def body(_: Recording) -> int:
-            company = MercenaryCompany(
-                self.new_handle("company", handle),
-                troop,
-                size,
-                mounted=mounted,
-                elite=elite,
-                fanatic=fanatic,
-                name=name,
-                morale=morale,
-                note=note,
+            self.new_handle("company", handle)
+            company = MercenaryCompany.hire(
+                CompanyHire(
+                    handle=handle,
+                    troop=troop,
+                    size=size,
+                    mounted=mounted,
+                    elite=elite,
+                    fanatic=fanatic,
+                    name=name,
+                    morale=morale,
+                    note=note,
+                )
             )
             self.save(company)
             return company.morale
@@ -123,7 +151,7 @@ class EncounterCommands:
 
         def body(_: Recording) -> int:
             company = self.company(handle)
-            company.modify(value, reason, note)
+            company.modify(CompanyModifier(handle=handle, value=value, reason=reason, note=note))
             fights = self.fights_of(company.handle)
             for encounter in fights:
                 encounter.rerate_company(company.handle, company.morale, reason)
@@ -140,7 +168,7 @@ class EncounterCommands:
 
         def body(_: Recording) -> int:
             company = self.company(handle)
-            company.recover(n, note)
+            company.recover(CompanyRecover(handle=handle, n=n, note=note))
             fights = self.fights_of(company.handle)
             left = n
             for encounter in fights:
@@ -158,7 +186,7 @@ class EncounterCommands:
 
         def body(_: Recording) -> int:
             company = self.company(handle)
-            company.reinforce(n, note)
+            company.reinforce(CompanyReinforce(handle=handle, n=n, note=note))
             self.save(company)
             return company.size
 
@@ -170,7 +198,7 @@ class EncounterCommands:
 
         def body(_: Recording) -> list[str]:
             company = self.company(handle)
-            company.dismiss(note)
+            company.dismiss(CompanyDismiss(handle=handle, note=note))
             fights = self.fights_of(company.handle)
             for encounter in fights:
                 encounter.company_leaves(company.handle)
@@ -213,7 +241,11 @@ class EncounterCommands:
         def body(_: Recording) -> str:
             found = self.encounter(encounter)
             handle = check_handle(group, field="group")
-            found.rerate(handle, rating, reason, note)
+            found.rerate(
+                EncounterRating(
+                    encounter=encounter, group=group, rating=rating, reason=reason, note=note
+                )
+            )
             self.save(found)
             return found.group_state(handle).status
 
@@ -223,7 +255,12 @@ class EncounterCommands:
         def body(_: Recording) -> None:
             found, hired = self.encounter(encounter), self.company(company)
             hired.check_in_service()
-            found.join_company(hired.handle, hired.fit, hired.morale, note)
+            found.join_company(
+                EncounterJoin(encounter=encounter, company=company, note=note),
+                company=hired.handle,
+                fit=hired.fit,
+                rating=hired.morale,
+            )
             self.save(found)
             self.remember_join(hired.handle, found.id)
 
@@ -246,11 +283,19 @@ class EncounterCommands:
         def body(_: Recording) -> tuple[str, ...]:
             found = self.encounter(encounter)
             handle = check_handle(group, field="group")
-            found.record_casualty(handle, n, incapacitated, cause, note)
+            cmd = Casualty(
+                encounter=encounter,
+                group=group,
+                n=n,
+                incapacitated=incapacitated,
+                cause=cause,
+                note=note,
+            )
+            found.record_casualty(cmd)
             changed: list[object] = [found]
             if found.group_kind(handle) == "company":
                 company = self.company(handle)
-                company.record_casualty(n, incapacitated, cause, note, encounter=found.handle)
+                company.record_casualty(cmd, encounter=found.handle)
                 changed.append(company)
             self.save(*changed)  # one transaction: both or neither (SPEC §4)
             return found.group_state(handle).checks_due
@@ -263,7 +308,9 @@ class EncounterCommands:
         def body(_: Recording) -> int:
             found = self.encounter(encounter)
             handle = check_handle(group, field="group")
-            found.adjust(handle, value, reason, note)
+            found.adjust(
+                Adjustment(encounter=encounter, group=group, value=value, reason=reason, note=note)
+            )
             self.save(found)
             return found.group_state(handle).effective
 
@@ -289,7 +336,12 @@ class EncounterCommands:
             dice = given_roll(roll, TWO_D6, rolled=rolled)
             if dice is None and state.test(None, cornered=cornered).tests:
                 dice = self.dice.roll(TWO_D6)
-            found.test_morale(handle, dice, cornered, ruling, note)
+            found.test_morale(
+                MoraleTest(
+                    encounter=encounter, group=group, cornered=cornered, ruling=ruling, note=note
+                ),
+                roll=dice,
+            )
             tested = found.pending_events[-1]
             self.save(found)
             after = found.group_state(handle)
@@ -306,7 +358,7 @@ class EncounterCommands:
     def end_encounter(self: Ledger, handle: str, note: str | None = None) -> None:
         def body(_: Recording) -> None:
             found = self.encounter(handle)
-            found.end(note)
+            found.end(EncounterEnd(handle=handle, note=note))
             self.save(found)
 
         self.command(body)

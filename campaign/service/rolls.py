@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from aggregates.base import Recording
-from campaign.core.clock import parse_duration
+from campaign.commands import FlawRoll, ItemSave, LoyaltyTest, SavingThrow
 from campaign.rules.dice import D20, TWO_D6, given_roll
 
 if TYPE_CHECKING:
@@ -34,7 +34,9 @@ class CharacterRollCommands:
         def body(_: Recording) -> dict[str, Any]:
             found = self.character(handle)
             dice = given_roll(roll, TWO_D6, rolled=rolled) or self.dice.roll(TWO_D6)
-            found.test_loyalty(dice, occasion, ruling, note)
+            found.test_loyalty(
+                LoyaltyTest(handle=handle, occasion=occasion, ruling=ruling, note=note), roll=dice
+            )
             tested = found.pending_events[-1]
             self.save(found)
             keys = ("roll", "loyalty", "rules_say", "ruled", "in_service")
@@ -84,13 +86,31 @@ class CharacterRollCommands:
                 dice = self.dice.roll(D20)
             since = len(found.pending_events)
             found.save(
-                vs, save_type, dice, effect=effect, dc=dc, spell_level=spell_level,
-                ability_mod=ability_mod, class_name=class_name, ability_score=ability_score,
-                paladin_ability=self.campaign().paladin_ability, objects=objects,
-                harmless=harmless, bonus=bonus, damage=damage, energy=energy,
-                damage_taken=damage_taken, voluntary_fail=voluntary_fail, item=item,
-                chooser=self.dice.choice, ruling=ruling, note=note,
-            )  # fmt: skip
+                SavingThrow(
+                    handle=handle,
+                    vs=vs,
+                    save_type=save_type,
+                    effect=effect,
+                    dc=dc,
+                    spell_level=spell_level,
+                    ability_mod=ability_mod,
+                    class_name=class_name,
+                    ability_score=ability_score,
+                    objects=objects,
+                    harmless=harmless,
+                    bonus=bonus,
+                    damage=damage,
+                    energy=energy,
+                    damage_taken=damage_taken,
+                    voluntary_fail=voluntary_fail,
+                    item=item,
+                    ruling=ruling,
+                    note=note,
+                ),
+                roll=dice,
+                paladin_ability=self.campaign().paladin_ability,
+                chooser=self.dice.choice,
+            )
             save, *exposed = found.pending_events[since:]
             self.save(found)
             exposure = exposed[0] if exposed else None
@@ -133,13 +153,20 @@ class CharacterRollCommands:
         def body(_: Recording) -> dict[str, Any]:
             found = self.character(handle)
             dice = given_roll(roll, D20, rolled=rolled)
-            direct = {"dc": dc, "save_type": save_type, "damage": damage, "energy": energy}
-            if dice is None and found.item_gets_a_save(item, **direct):  # the aggregate's (D-8)
+            cmd = ItemSave(
+                handle=handle,
+                item=item,
+                dc=dc,
+                save_type=save_type,
+                damage=damage,
+                energy=energy,
+                ruling=ruling,
+                hp_left=hp_left,
+                note=note,
+            )
+            if dice is None and found.item_gets_a_save(cmd):  # the aggregate's (D-8)
                 dice = self.dice.roll(D20)
-            found.item_save(
-                item, dice, dc=dc, save_type=save_type, damage=damage, energy=energy,
-                ruling=ruling, hp_left=hp_left, note=note,
-            )  # fmt: skip
+            found.item_save(cmd, roll=dice)
             saved = found.pending_events[-1]
             self.save(found)
             keys = ("item", "roll", "saves", "bonus", "total", "rules_say", "ruled")
@@ -175,15 +202,28 @@ class CharacterRollCommands:
 
         def body(_: Recording) -> dict[str, Any]:
             found = self.character(handle)
-            length = None if duration is None else parse_duration(duration)  # in-game seconds
-            words = None if duration is None else duration.strip().lower()  # as it parsed
             found.roll_flaw(
-                key_detail, trigger=trigger, result=result, critical=critical, minutes=minutes,
-                hours=hours, years=years, sum=sum, difficulty=difficulty, ruling=ruling,
-                hp_lost=hp_lost, conscience_lost=conscience_lost, penalty=penalty,
-                duration=length, duration_words=words, clock_seconds=self.campaign().clock,
-                duration_roller=self.dice.roll, note=note,
-            )  # fmt: skip
+                FlawRoll(
+                    handle=handle,
+                    key=key_detail,
+                    trigger=trigger,
+                    result=result,
+                    critical=critical,
+                    minutes=minutes,
+                    hours=hours,
+                    years=years,
+                    sum=sum,
+                    difficulty=difficulty,
+                    ruling=ruling,
+                    hp_lost=hp_lost,
+                    conscience_lost=conscience_lost,
+                    penalty=penalty,
+                    duration=duration,
+                    note=note,
+                ),
+                clock_seconds=self.campaign().clock,
+                duration_roller=self.dice.roll,
+            )
             rolled = found.pending_events[-1]
             self.save(found)
             keys = ("key", "detail", "trigger", "difficulty", "result", "critical", "success")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from aggregates.base import Recording, aggregate_id
 from aggregates.campaign import Campaign
+from campaign.commands import ClockAdvance, ClockSet, Note, SessionEnd, SessionOpen, Setting
 
 if TYPE_CHECKING:
     from aggregates.character import Character
@@ -31,7 +32,7 @@ class SessionCommands:
                 self.save(created)
                 return "created"
             if paladin_ability and paladin_ability != found.paladin_ability:
-                found.change_setting("paladin-ability", paladin_ability)
+                found.change_setting(Setting(setting="paladin-ability", value=paladin_ability))
                 self.save(found)
                 return "setting"
             return None
@@ -62,7 +63,16 @@ class SessionCommands:
             campaign.check_session_number(number)
             ended = self._close_session(campaign) if campaign.open_session is not None else []
             context.session = number
-            campaign.open(number, date, title, source_hash, source, note)
+            campaign.open(
+                SessionOpen(
+                    number=number,
+                    date=date,
+                    title=title,
+                    source_hash=source_hash,
+                    source=source,
+                    note=note,
+                )
+            )
             self.save(campaign, *ended)
 
         self.command(body, needs_session=False)
@@ -106,8 +116,7 @@ class SessionCommands:
     ) -> list[Character]:
         """End the open session: first the conditions that last until it ends (RULES C-6),
         then the session itself. Returns the characters whose conditions ended."""
-        if campaign.open_session is None:
-            campaign.end()  # refuses: no session is open
+        campaign.check_session_open()
         stored = self.stored_answer(
             ("open conditions",), lambda read: read.characters_with_open_conditions()
         )
@@ -125,7 +134,7 @@ class SessionCommands:
             if any(c["until"] is None for c in character.conditions):
                 character.end_session_conditions(note)
                 ended.append(character)
-        campaign.end(note)
+        campaign.end(SessionEnd(note=note))
         return ended
 
     # ``words``: the GM's duration or time as read (campaign.core.clock.read_duration/read_moment);
@@ -135,18 +144,24 @@ class SessionCommands:
     def advance_clock(
         self: Ledger, seconds: int, note: str | None = None, words: str | None = None
     ) -> int:
-        return self._on_campaign(lambda c: c.advance(seconds, note, words)).clock
+        return self._on_campaign(
+            lambda c: c.advance_clock(ClockAdvance(seconds=seconds, note=note, words=words))
+        ).clock
 
     def set_clock(
         self: Ledger, seconds: int, note: str | None = None, words: str | None = None
     ) -> int:
-        return self._on_campaign(lambda c: c.set_clock(seconds, note, words)).clock
+        return self._on_campaign(
+            lambda c: c.set_clock(ClockSet(seconds=seconds, note=note, words=words))
+        ).clock
 
     def change_setting(self: Ledger, setting: str, value: str, note: str | None = None) -> None:
-        self._on_campaign(lambda c: c.change_setting(setting, value, note))
+        self._on_campaign(
+            lambda c: c.change_setting(Setting(setting=setting, value=value, note=note))
+        )
 
     def note(self: Ledger, text: str, note: str | None = None) -> None:
-        self._on_campaign(lambda c: c.record_note(text, note))
+        self._on_campaign(lambda c: c.record_note(Note(text=text, note=note)))
 
     def _on_campaign(self: Ledger, change: Callable[[Campaign], object]) -> Campaign:
         def body(_: Recording) -> Campaign:

@@ -4,6 +4,7 @@ store holds these events and the aggregates this state — on a SQLite file and 
 import pytest
 
 from aggregates.base import Recording, recording
+from campaign.commands import CompanyModifier
 from campaign.core.errors import HandleTaken, ImpossibleInput, UnknownHandle
 from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
@@ -95,7 +96,9 @@ def test_a_conflict_retries_the_whole_command_and_both_aggregates_land_once(ledg
         if not injected:  # another writer, outside the lock, touches the company first
             company = rival.company("red-lances")
             with recording(Recording(ledger.last_position() + 1, 12, "bob")):
-                company.modify(-1, "a rival's grumbling")
+                company.modify(
+                    CompanyModifier(handle="red-lances", value=-1, reason="a rival's grumbling")
+                )
             rival.app.save(company)
             injected.append(True)
         return real_save(*aggregates)

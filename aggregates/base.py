@@ -119,6 +119,10 @@ class LedgerAggregate(Aggregate):
             that changed that aggregate cannot be retracted by ``event:N`` (SPEC §4)."""
             return None
 
+        def lapsed_checks(self) -> list[tuple[str, list[str]]]:
+            """The morale checks this event records as lapsed unmade, per group (MOR002)."""
+            return []
+
     class Created(Event, Aggregate.Created):
         def apply(self, aggregate: Aggregate) -> None:
             # Where it entered the history: the order read models list things in.

@@ -423,7 +423,7 @@ class Harness:
         db = self.stores.copy(self.stores.series(self.sizes.rebuild_files), "rebuild.db")
         with Ledger(parse_store_url(str(db))) as ledger:
             events = ledger.last_position()
-            app = ledger.app
+            app = ledger.opened.app
 
             def read(apply: bool = False, rows: Path | None = None) -> None:
                 start, seen = 1, 0
@@ -450,7 +450,7 @@ class Harness:
 
             measured, baseline, applied, with_rows = medians(
                 self.sizes.repeats,
-                timed(ledger.rebuild),
+                timed(ledger.queries.rebuild),
                 timed(read),
                 timed(lambda: read(apply=True)),
                 timed(lambda: read(apply=True, rows=self.stores.scratch / "floor.db")),
@@ -518,18 +518,18 @@ class Harness:
         db = self.stores.copy(self.stores.long(), "long.db")
         with Ledger(parse_store_url(str(db))) as ledger:
             big, small = aggregate_id("company", "big"), aggregate_id("company", "small")
-            long_version = ledger.get(big).version
-            short_version = ledger.get(small).version
+            long_version = ledger.uow.get(big).version
+            short_version = ledger.uow.get(small).version
             t_big, t_small = medians(
                 self.sizes.load_repeats,
-                timed(lambda: ledger.get(big)),
-                timed(lambda: ledger.get(small)),
+                timed(lambda: ledger.uow.get(big)),
+                timed(lambda: ledger.uow.get(small)),
             )
             # The same at the version before: the most events after a snapshot (49 of 50)
             t_big_worst, t_small_worst = medians(
                 self.sizes.load_repeats,
-                timed(lambda: ledger.get(big, version=long_version - 1)),
-                timed(lambda: ledger.get(small, version=short_version - 1)),
+                timed(lambda: ledger.uow.get(big, version=long_version - 1)),
+                timed(lambda: ledger.uow.get(small, version=short_version - 1)),
             )
             last = ledger.last_position()
             # late: the point with the most events after its nearest checkpoint (EVERY - 1)
@@ -537,7 +537,7 @@ class Harness:
             late = (last // EVERY) * EVERY - 1 if last > EVERY else last - 5
             try:
                 # the first travel folds from position 1 and takes the checkpoints on its way
-                (t_first,) = medians(1, timed(lambda: ledger.status(as_of=f"event:{late}")))
+                (t_first,) = medians(1, timed(lambda: ledger.queries.status(as_of=f"event:{late}")))
                 kept, nearest = _checkpoints(ledger, late)
                 self.facts.append(
                     f"B4: the first travel to event:{late:,} took {t_first:.2f} s: it folded from "
@@ -546,12 +546,16 @@ class Harness:
                 )
                 t_late, t_early, t_live = medians(
                     self.sizes.repeats,
-                    timed(lambda: ledger.status(as_of=f"event:{late}")),
-                    timed(lambda: ledger.status(as_of=f"event:{early}")),
-                    timed(ledger.status),  # no fold: the query alone, on the live read models
+                    timed(lambda: ledger.queries.status(as_of=f"event:{late}")),
+                    timed(lambda: ledger.queries.status(as_of=f"event:{early}")),
+                    timed(
+                        ledger.queries.status
+                    ),  # no fold: the query alone, on the live read models
                 )
                 listed = {  # the status itself grows: it lists every company modifier
-                    point: sum(len(c["modifiers"]) for c in ledger.status(as_of=point)["companies"])
+                    point: sum(
+                        len(c["modifiers"]) for c in ledger.queries.status(as_of=point).companies
+                    )
                     for point in (f"event:{late}", f"event:{early}")
                 }
                 self.facts.append(
@@ -567,7 +571,7 @@ class Harness:
 
                 def fold_to(position: int) -> Callable[[], None]:
                     def run() -> None:
-                        with ledger.reading(f"event:{position}", STATE):
+                        with ledger.queries.reading(f"event:{position}", STATE):
                             pass
 
                     return run
@@ -654,7 +658,7 @@ def _checkpoints(ledger: Any, at: int) -> tuple[int, int]:
     from projections.tables import checkpoints
 
     c = checkpoints.c
-    with ledger.reading() as connection:
+    with ledger.queries.reading() as connection:
         kept = connection.scalar(select(func.count()).select_from(checkpoints))
         nearest = connection.scalar(select(func.max(c.position)).where(c.position <= at))
     return int(kept or 0), int(nearest or 0)
@@ -662,7 +666,7 @@ def _checkpoints(ledger: Any, at: int) -> tuple[int, int]:
 
 def _interval() -> str:
     try:
-        from campaign.service.ledger import SNAPSHOT_INTERVAL
+        from campaign.service.application import SNAPSHOT_INTERVAL
 
         return str(SNAPSHOT_INTERVAL)
     except Exception:  # only a label
@@ -745,7 +749,7 @@ def _chain_alone(db: Path) -> float:
 
     sealed, last = [], GENESIS
     with Ledger(parse_store_url(str(db))) as ledger:
-        for e in ledger.events():
+        for e in ledger.history.events():
             state = {k: v for k, v in vars(e).items()
                      if k not in ("originator_id", "originator_version")}  # fmt: skip
             if getattr(type(e), "class_version", 1) > 1:

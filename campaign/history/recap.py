@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing
 from functools import partial
 from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from aggregates.campaign import Campaign
 from aggregates.character import Character
@@ -42,9 +42,6 @@ from campaign.rules.d6harmonie import find_trait, loss_words, outcome_word, pena
 from campaign.rules.dice import roll_words
 from campaign.rules.morale import ruled_as_the_rules_say
 from campaign.sessionlog.writing import command_line
-
-if TYPE_CHECKING:
-    from campaign.service.ledger import Ledger
 
 FATES = {
     "fighting": "still fighting",
@@ -90,18 +87,28 @@ def _verdict(event: Any, said: Callable[[Any], Any] = lambda outcome: outcome) -
     return f"{ruled} (the GM's ruling; the rules said {rules_say})"
 
 
-def markdown(ledger: Ledger, session: int | None = None) -> str:
+class Recapped(Protocol):
+    """A store's history, as the recap reads it."""
+
+    def events(self) -> Iterator[Any]:
+        """Every recorded event, in position order (a damaged history raises)."""
+
+    def statuses(self, refs: Sequence[str]) -> Iterator[dict[str, Any]]:
+        """``status --json`` as of each of ``refs`` (``session:N``), in order."""
+
+
+def markdown(history: Recapped, session: int | None = None) -> str:
     """The recap of one session, or of every session in order."""
-    return "".join(markdown_lines(ledger, session))
+    return "".join(markdown_lines(history, session))
 
 
-def markdown_lines(ledger: Ledger, session: int | None = None) -> Iterator[str]:
+def markdown_lines(history: Recapped, session: int | None = None) -> Iterator[str]:
     """:func:`markdown`, streamed: a first pass over the events notes the sessions and the
     commands withdrawn (a retraction may come sessions after its command), the second writes
     each session's section as soon as its last event is read. A ``session`` not in the history
     is an input error before anything is written; one whose ``session N`` line was retracted
     (``history --session N`` shows it) is a section that says so."""
-    survey = _survey(ledger)
+    survey = _survey(history)
     numbers = [n for n, e in survey.opened.items() if e.command not in survey.withdrawn]
     if session is not None:
         if session not in survey.opened:
@@ -110,7 +117,7 @@ def markdown_lines(ledger: Ledger, session: int | None = None) -> Iterator[str]:
             return _joined(_never_held(survey.opened[session], survey.withdrawn))
         numbers = [session]
     head = [] if session is not None else ["# Campaign recap", ""]
-    return _joined(chain(head, _sections(ledger, numbers, survey)))
+    return _joined(chain(head, _sections(history, numbers, survey)))
 
 
 class _Survey:
@@ -132,9 +139,9 @@ class _Survey:
         return retraction if retraction.position > self.last[event.session] else None
 
 
-def _survey(ledger: Ledger) -> _Survey:
+def _survey(history: Recapped) -> _Survey:
     survey = _Survey()
-    for event in ledger.events():
+    for event in history.events():
         if isinstance(event, Campaign.CommandRetracted):
             survey.withdrawn[event.retracted] = event
             survey.retractions.add(event.command)
@@ -155,7 +162,7 @@ def _never_held(opened: Any, withdrawn: dict[int, Any]) -> list[str]:
             f"{retraction.position}); this session never took place.*"]  # fmt: skip
 
 
-def _sections(ledger: Ledger, numbers: list[int], survey: _Survey) -> Iterator[str]:
+def _sections(history: Recapped, numbers: list[int], survey: _Survey) -> Iterator[str]:
     """The sessions' sections in order, each written once its last event has been read: only
     the sessions still being read are held (one, unless a session number was reopened), and
     the commands a later session withdrew, for its *Withdrawn* list."""
@@ -163,8 +170,8 @@ def _sections(ledger: Ledger, numbers: list[int], survey: _Survey) -> Iterator[s
     held: dict[int, list[Told]] = {number: [] for number in numbers}
     told_later: dict[int, list[Any]] = {}  # a command withdrawn after its session: its events
     waiting = deque(numbers)
-    with closing(ledger.statuses([f"session:{n}" for n in numbers])) as statuses:  # one fold
-        for event in ledger.events():
+    with closing(history.statuses([f"session:{n}" for n in numbers])) as statuses:  # one fold
+        for event in history.events():
             handle = subjects.handle(event)
             later = survey.later(event)
             if later is not None:

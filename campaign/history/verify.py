@@ -600,19 +600,9 @@ def _undecodable(error: Exception, *, encrypted: bool) -> str:
 # --- a jsonl export ----------------------------------------------------------------------------
 
 
-def app_transcoder() -> Transcoder:
-    """The transcoder the application stores events with, built without a store."""
-    from campaign.service.ledger import LedgerApplication
-
-    app = LedgerApplication(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
-    try:
-        return app.mapper.transcoder
-    finally:
-        app.close()
-
-
-def verify_jsonl(lines: Iterable[str | bytes], transcoder: Transcoder | None = None) -> Verdict:
-    """Check a ``jsonl`` export's chain and positions, line by line, without a store.
+def verify_jsonl(lines: Iterable[str | bytes], transcoder: Transcoder) -> Verdict:
+    """Check a ``jsonl`` export's chain and positions, line by line, without a store (with the
+    ``transcoder`` the application stores events with).
 
     A line that is not an event of the export's shape (not JSON, a key missing, data that does
     not decode, or holds a key shown beside it, a timestamp spelt otherwise than the export
@@ -627,7 +617,6 @@ def verify_jsonl(lines: Iterable[str | bytes], transcoder: Transcoder | None = N
     """
     from campaign.history.transfer import check_row, check_timestamp, row_state  # (it imports this)
 
-    transcoder = transcoder or app_transcoder()
     chain = Chain()
     marked: _SessionExport | None = None  # the first line's marker, and whether it holds
     whole: Chain | None = None  # the same lines from position 1, while the file is taken as a part

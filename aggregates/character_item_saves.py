@@ -170,8 +170,8 @@ class ItemSaveCommands:
         save_type: str,
     ) -> int | None:
         """An attended item saves with its bearer's bonus — as they saved against what exposed
-        it (--bonus too), or, targeted directly (or exposed before exposures kept it), the
-        character's own (RULES B-10, D-8); an unattended one has none."""
+        it (--bonus too), or, targeted directly (or exposed by an event that does not keep
+        it), the character's own (RULES B-10, D-8); an unattended one has none."""
         if target["unattended"]:
             return None
         bearer = exposure.get("save_bonus") if exposure is pending else None

@@ -11,20 +11,18 @@ from typing import Any
 
 from campaign.core.errors import ImpossibleInput
 
-# What an event may hold, checked before it is triggered (found by tests/system/test_fuzz.py; each
-# of these was recorded, and then every read failed, or crashed the command with a traceback):
+# What an event may hold, checked before it is triggered (tests/system/test_fuzz.py tries the
+# rest): a value a store cannot keep would make every later read fail.
 # - integers the stores and read models keep: PostgreSQL ``integer`` columns for counts,
 #   ratings, hit points…; ``bigint`` for positions and in-game time, kept within 2**53 so that
-#   minutes × 60 and JSON readers stay exact (``adjust ford goblins -9223372036854775809``
-#   overflowed SQLite's 64-bit INTEGER);
-# - text PostgreSQL can store (no NUL: ``note "a<NUL>b"`` in a log) and that is UTF-8 (a shell
-#   argument that is not UTF-8 reaches Python as lone surrogates: ``campaign note $'caf\xe9'``);
+#   minutes × 60 and JSON readers stay exact (SQLite's INTEGER is 64 bits);
+# - text PostgreSQL can store (no NUL) and that is UTF-8 (a shell argument that is not UTF-8
+#   reaches Python as lone surrogates: ``campaign note $'caf\xe9'``);
 # - text without control characters (C0, DEL, C1): ``history`` and ``export`` print the GM's
-#   text, and a terminal obeys an escape sequence in it (``--title $'\e]0;pwned\a'`` retitled
-#   the window). Tabs and line breaks are no escape sequence, and stay allowed in any text: a
-#   quote spans lines in a log (SPEC §4) and ``export --format log`` quotes such text back, so
-#   stores that hold them (a name from a CRLF file, ``--name "$(cat name.txt)"``, kept its line
-#   break) still export logs that replay (SPEC §5).
+#   text, and a terminal obeys an escape sequence in it. Tabs and line breaks are no escape
+#   sequence, and stay allowed in any text: a quote spans lines in a log (SPEC §4) and
+#   ``export --format log`` quotes such text back, so stores that hold them still export logs
+#   that replay (SPEC §5).
 INT_LIMIT = 2**31 - 1
 WIDE_LIMIT = 2**53 - 1
 WIDE = frozenset({"position", "command", "due_position", "retracted", "next_position",
@@ -32,9 +30,8 @@ WIDE = frozenset({"position", "command", "due_position", "retracted", "next_posi
 # counts and numbers that are at least 1 wherever an event holds them (a session's number, a
 # group's count, casualties, a company's size): a refusal says so, not ±INT_LIMIT
 FROM_ONE = frozenset({"number", "count", "n", "size"})
-# a retraction's copy of the state before (``Retracted.restored``): text recorded earlier, which
-# a store written before control characters were refused may hold; only what a store can keep
-# is checked there
+# a retraction's copy of an earlier state (``Retracted.restored``): text an older store may hold
+# with control characters in it; only what a store can keep is checked there
 COPIED = frozenset({"restored"})
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # \t and \n allowed
 _EXPECTED_TEXT = {  # text the GM did not type on the line: said what to do instead
@@ -60,8 +57,8 @@ def check_total(before: int, change: int, field: str, said: str, limit: int = IN
 
 def check_reason(reason: str | None, what: str) -> None:
     """A required ``--reason`` (an adjustment, a re-rating, a working-conditions modifier):
-    refused when it is blank, which said nothing (``gob: -1 ()`` in the history) while the option
-    asked for a reason. The text is kept as typed."""
+    refused when it is blank (the history would show ``gob: -1 ()``). The text is kept as
+    typed."""
     if reason is None or not reason.strip():
         raise ImpossibleInput(
             f"{reason!r} is blank: {what} needs a reason",
@@ -76,7 +73,7 @@ def check_values(fields: dict[str, Any], parent: str | None = None, typed: bool 
     text holds a control character. The error names the innermost key holding the value —
     ``result`` inside a flaw roll's ``inputs``, ``count`` inside ``groups``: the option it came
     from, which the CLI then names. ``typed``: False inside a copy of earlier state
-    (:data:`COPIED`), where control characters recorded before they were refused may stay."""
+    (:data:`COPIED`), where the control characters an older store holds may stay."""
     for name, value in fields.items():
         key = str(name)
         if parent is not None:  # a nested key may be the GM's text, held by its parent

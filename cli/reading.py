@@ -27,7 +27,7 @@ from campaign.service.ledger import Ledger
 from campaign.service.opening import StoreError, store_named
 from cli import render
 from cli.output import ExitStatus, counted, echo_utf8, emit, stderr, stdout
-from cli.state import DEFAULT_DB, open_ledger, state
+from cli.state import open_ledger, state
 
 projections = typer.Typer(
     help="The read models folded from the events: rebuild them, see their positions, follow "
@@ -74,7 +74,7 @@ def init(
     Example: campaign init --name "The Greywater campaign" --paladin-ability cha
     """
     ability = paladin_ability.value if paladin_ability is not None else None
-    where = store_named(state(ctx).db or DEFAULT_DB)
+    where = store_named(state(ctx).db)
     with open_ledger(ctx, create=True) as ledger:
         answer = ledger.handle(Init(name=name, paladin_ability=ability))
     recorded, named = answer.recorded, answer.name

@@ -22,8 +22,6 @@ from campaign.core.errors import ImpossibleInput
 from campaign.service import opening
 from campaign.service.ledger import Ledger
 
-DEFAULT_DB = "./campaign.db"
-
 
 @dataclass
 class LogRun:

@@ -209,12 +209,12 @@ def changed(uow: UnitOfWork, versions: dict[Any, list[int]]) -> Changes:
 
 
 def restores_nothing(uow: UnitOfWork, compensation: Any) -> bool:
-    """Whether a stored ``Retracted`` put back the state its aggregate already had — the
-    withdrawn command left it as it was (a `note` on the campaign), which logs replayed then
-    compensated. A retraction records none there now, so `export` numbers the replayed log's
-    positions with this. Exact because no later command may have changed the aggregate before
-    the retraction (else it is refused): the state just before the compensation is the
-    withdrawn command's own."""
+    """Whether a stored ``Retracted`` put back the state its aggregate already had (the
+    withdrawn command left it as it was: a `note` on the campaign). A retraction records no such
+    compensation, but a store may hold one; `export` numbers the replayed log's positions with
+    this. Exact because no later command may have changed the aggregate before the retraction
+    (else it is refused): the state just before the compensation is the withdrawn command's
+    own."""
     if compensation.restored is None:
         return False  # the command created the aggregate: marked retracted
     before = uow.get(compensation.originator_id, compensation.originator_version - 1)

@@ -111,33 +111,14 @@ def save(
     Example: campaign save brynn --vs Fireball --type reflex --spell-level 3 --ability-mod 4
     --effect half --damage 24 --energy --objects --roll 1 --item "Tower shield"
     """
-    record(
-        ctx,
-        SavingThrow(
-            handle=handle,
-            vs=vs,
-            save_type=save_type,
-            effect=effect,
-            roll=roll,
-            rolled=rolled,
-            dc=dc,
-            spell_level=spell_level,
-            ability_mod=ability_mod,
-            class_name=class_name,
-            ability_score=ability_score,
-            objects=objects,
-            harmless=harmless,
-            bonus=bonus,
-            damage=damage,
-            energy=energy,
-            damage_taken=damage_taken,
-            voluntary_fail=voluntary_fail,
-            item=item,
-            ruling=ruling,
-            note=note,
-        ),
-        _said_save(handle),
-    )
+    command = SavingThrow(
+        handle=handle, vs=vs, save_type=save_type, effect=effect, roll=roll, rolled=rolled, dc=dc,
+        spell_level=spell_level, ability_mod=ability_mod, class_name=class_name,
+        ability_score=ability_score, objects=objects, harmless=harmless, bonus=bonus,
+        damage=damage, energy=energy, damage_taken=damage_taken, voluntary_fail=voluntary_fail,
+        item=item, ruling=ruling, note=note,
+    )  # fmt: skip
+    record(ctx, command, _said_save(handle))
 
 
 def _said_save(handle: str):

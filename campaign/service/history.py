@@ -5,7 +5,7 @@ store (its ``Logged``, ``Recapped``, ``Exported`` and ``ImportTarget``)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, closing
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
@@ -73,8 +73,10 @@ class History:
         return self.queries.as_of_position(f"session:{session}")
 
     def statuses(self, refs: Sequence[str]) -> Iterator[dict[str, Any]]:
-        """``status --json`` as of each of ``refs``, in one fold."""
-        return (asdict(status) for status in self.queries.statuses(refs))
+        """``status --json`` as of each of ``refs``, in one fold (closed with this stream)."""
+        with closing(self.queries.statuses(refs)) as found:
+            for status in found:
+                yield asdict(status)
 
     def restores_nothing(self, compensation: Any) -> bool:
         return restores_nothing(self.uow, compensation)

@@ -11,7 +11,6 @@ so aggregate code never passes these values around.
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -23,7 +22,7 @@ from uuid import UUID, uuid5
 from eventsourcing.domain import Aggregate
 from eventsourcing.utils import get_topic
 
-from campaign.core.errors import ImpossibleInput
+from aggregates.values import check_values
 from campaign.core.integrity import GENESIS, event_hash
 
 # The namespace of every aggregate ID: one store holds one campaign (SPEC §5), and an ID is
@@ -120,6 +119,10 @@ class LedgerAggregate(Aggregate):
             that changed that aggregate cannot be retracted by ``event:N`` (SPEC §4)."""
             return None
 
+        def lapsed_checks(self) -> list[tuple[str, list[str]]]:
+            """The morale checks this event records as lapsed unmade, per group (MOR002)."""
+            return []
+
     class Created(Event, Aggregate.Created):
         def apply(self, aggregate: Aggregate) -> None:
             # Where it entered the history: the order read models list things in.
@@ -180,140 +183,6 @@ def nest_topics(
         if isinstance(value, type) and issubclass(value, base):
             value.__module__ = aggregate_module
             value.__qualname__ = f"{aggregate_name}.{value.__name__}"
-
-
-# What an event may hold, checked before it is triggered (found by tests/system/test_fuzz.py; each
-# of these was recorded, and then every read failed, or crashed the command with a traceback):
-# - integers the stores and read models keep: PostgreSQL ``integer`` columns for counts,
-#   ratings, hit points…; ``bigint`` for positions and in-game time, kept within 2**53 so that
-#   minutes × 60 and JSON readers stay exact (``adjust ford goblins -9223372036854775809``
-#   overflowed SQLite's 64-bit INTEGER);
-# - text PostgreSQL can store (no NUL: ``note "a<NUL>b"`` in a log) and that is UTF-8 (a shell
-#   argument that is not UTF-8 reaches Python as lone surrogates: ``campaign note $'caf\xe9'``);
-# - text without control characters (C0, DEL, C1): ``history`` and ``export`` print the GM's
-#   text, and a terminal obeys an escape sequence in it (``--title $'\e]0;pwned\a'`` retitled
-#   the window). Tabs and line breaks are no escape sequence, and stay allowed in any text: a
-#   quote spans lines in a log (SPEC §4) and ``export --format log`` quotes such text back, so
-#   stores that hold them (a name from a CRLF file, ``--name "$(cat name.txt)"``, kept its line
-#   break) still export logs that replay (SPEC §5).
-INT_LIMIT = 2**31 - 1
-WIDE_LIMIT = 2**53 - 1
-WIDE = frozenset({"position", "command", "due_position", "retracted", "next_position",
-                  "seconds", "by", "clock_minutes", "until", "duration"})  # fmt: skip
-# counts and numbers that are at least 1 wherever an event holds them (a session's number, a
-# group's count, casualties, a company's size): a refusal says so, not ±INT_LIMIT
-FROM_ONE = frozenset({"number", "count", "n", "size"})
-# a retraction's copy of the state before (``Retracted.restored``): text recorded earlier, which
-# a store written before control characters were refused may hold; only what a store can keep
-# is checked there
-COPIED = frozenset({"restored"})
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # \t and \n allowed
-_EXPECTED_TEXT = {  # text the GM did not type on the line: said what to do instead
-    "source": "a session-log file name without control characters (rename the file)"
-}
-
-
-def check_total(before: int, change: int, field: str, said: str, limit: int = INT_LIMIT) -> int:
-    """``before + change``: a running total (a company's size, a rating and its modifiers, the
-    clock), refused when a store could not keep it. :func:`check_values` would refuse the event
-    too, but naming a number the GM never typed; this names the change and how far it may go."""
-    total = before + change
-    if -limit <= total <= limit:
-        return total
-    room = (limit if total > 0 else -limit) - before
-    raise ImpossibleInput(
-        f"{said} would be {total}: out of range (a store keeps ±{limit})",
-        field=field,
-        value=change,
-        expected=f"at most {room}" if total > 0 else f"at least {room}",
-    )
-
-
-def check_reason(reason: str | None, what: str) -> None:
-    """A required ``--reason`` (an adjustment, a re-rating, a working-conditions modifier):
-    refused when it is blank, which said nothing (``gob: -1 ()`` in the history) while the option
-    asked for a reason. The text is kept as typed."""
-    if reason is None or not reason.strip():
-        raise ImpossibleInput(
-            f"{reason!r} is blank: {what} needs a reason",
-            field="reason",
-            value=reason,
-            expected='a reason that is not blank, e.g. --reason "leader slain"',
-        )
-
-
-def check_values(fields: dict[str, Any], parent: str | None = None, typed: bool = True) -> None:
-    """Refuse an event whose integers or text (nested ones too) a store cannot keep, or whose
-    text holds a control character. The error names the innermost key holding the value —
-    ``result`` inside a flaw roll's ``inputs``, ``count`` inside ``groups``: the option it came
-    from, which the CLI then names. ``typed``: False inside a copy of earlier state
-    (:data:`COPIED`), where control characters recorded before they were refused may stay."""
-    for name, value in fields.items():
-        key = str(name)
-        if parent is not None:  # a nested key may be the GM's text, held by its parent
-            _check_value(name, parent, typed)
-        _check_value(value, key, typed)
-
-
-def _check_value(value: Any, name: str, typed: bool = True) -> None:
-    kind = type(value)
-    if value is None or kind is bool or kind is float:
-        return
-    if kind is str and value.isascii() and value.isprintable():
-        return  # most text: nothing more to ask (isprintable: no NUL, no control character)
-    if isinstance(value, int):
-        _check_int(value, name)
-    elif isinstance(value, str):
-        _check_text(value, name, typed)
-    elif isinstance(value, dict):
-        check_values(value, parent=name, typed=typed and name not in COPIED)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            _check_value(item, name, typed)
-
-
-def _check_int(value: int, name: str) -> None:
-    limit = WIDE_LIMIT if name in WIDE else INT_LIMIT
-    if not -limit <= value <= limit:
-        lowest = 1 if name in FROM_ONE else -limit
-        raise ImpossibleInput(
-            f"{_shown(value)} is out of range",
-            field=name,
-            value=value,
-            expected=f"a whole number from {lowest} to {limit}",
-        )
-
-
-def _check_text(value: str, name: str, typed: bool = True) -> None:
-    if "\x00" in value:
-        raise ImpossibleInput(
-            f"{_shown(value)} holds a NUL character", field=name, expected="text without NUL"
-        )
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise ImpossibleInput(
-            f"{_shown(value)} is not UTF-8 text",
-            field=name,
-            expected="UTF-8 text (set a UTF-8 locale, or re-save the log as UTF-8)",
-        ) from None
-    if not typed:
-        return
-    found = _CONTROL.search(value)
-    if found is not None:
-        raise ImpossibleInput(
-            f"{_shown(value)} holds a control character (U+{ord(found.group()):04X})",
-            field=name,
-            value=value,
-            expected=_EXPECTED_TEXT.get(name)
-            or "text without control characters (tabs and line breaks may stay)",
-        )
-
-
-def _shown(value: int | str) -> str:
-    """``value`` as an error message shows it: quoted, at most 60 characters."""
-    text = repr(value) if isinstance(value, str) else str(value)
-    return text if len(text) <= 60 else f"{text[:28]}…{text[-28:]} ({len(text)} characters)"
 
 
 def _seal(event: Aggregate.Event) -> None:

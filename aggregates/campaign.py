@@ -11,7 +11,18 @@ from typing import Any
 
 from eventsourcing.domain import event
 
-from aggregates.base import WIDE_LIMIT, LedgerAggregate, aggregate_id
+from aggregates.base import LedgerAggregate, aggregate_id
+from aggregates.values import WIDE_LIMIT
+from campaign.commands import (
+    ClockAdvance,
+    ClockSet,
+    Init,
+    Note,
+    Retract,
+    SessionEnd,
+    SessionOpen,
+    Setting,
+)
 from campaign.core.clock import format_moment, parse_duration, parse_moment
 from campaign.core.errors import ImpossibleInput
 
@@ -84,6 +95,11 @@ class Campaign(LedgerAggregate):
         retracted: int  # the command (position of its first event) withdrawn
         note: str | None
 
+    @classmethod
+    def start(cls, command: Init) -> Campaign:
+        """``init``: the campaign of a new store (a paladin's spells follow WIS by default)."""
+        return cls(name=command.name, paladin_ability=command.paladin_ability or "wis")
+
     @event(Initialised)
     def __init__(self, name: str | None = None, paladin_ability: str = "wis") -> None:
         self.name = name
@@ -120,21 +136,23 @@ class Campaign(LedgerAggregate):
                 expected=f"a number above {self.last_session}",
             )
 
-    def open(
-        self,
-        number: int,
-        date: str | None = None,
-        title: str | None = None,
-        source_hash: str | None = None,
-        source: str | None = None,
-        note: str | None = None,
-    ) -> None:
+    def check_session_open(self) -> int:
+        if self.open_session is None:
+            raise ImpossibleInput(
+                "no session is open", field="session", expected="`session N` first"
+            )
+        return self.open_session
+
+    def open(self, command: SessionOpen) -> None:
         """Open session ``number``, ending the open one first (SPEC §4); ``source`` names the
         session-log file it is replayed from."""
-        self.check_session_number(number)
+        self.check_session_number(command.number)
         if self.open_session is not None:
             self._end(self.open_session)
-        self._open(number, date, title, source_hash, source, note)
+        self._open(
+            command.number, command.date, command.title, command.source_hash, command.source,
+            command.note,
+        )  # fmt: skip
 
     @event(SessionOpened)
     def _open(
@@ -150,14 +168,10 @@ class Campaign(LedgerAggregate):
         self.open_session = number
         self.last_session = number
 
-    def end(self, note: str | None = None) -> int:
+    def end(self, command: SessionEnd) -> int:
         """End the open session; returns its number."""
-        if self.open_session is None:
-            raise ImpossibleInput(
-                "no session is open", field="session", expected="`session N` first"
-            )
-        number = self.open_session
-        self._end(number, note)
+        number = self.check_session_open()
+        self._end(number, command.note)
         return number
 
     @event(SessionEnded)
@@ -166,18 +180,20 @@ class Campaign(LedgerAggregate):
 
     # --- clock, settings, notes, retractions ------------------------------------------------------
 
-    def advance(self, seconds: int, note: str | None = None, words: str | None = None) -> None:
+    def advance_clock(self, command: ClockAdvance) -> None:
         """``clock advance``; ``words``: its duration as the GM wrote it (``3rounds``)."""
+        seconds = command.seconds
         if seconds < 0:
             raise ImpossibleInput(
                 "the clock never runs backwards", field="duration", expected="a duration ≥ 0"
             )
         self._check_kept(self.clock + seconds, "duration")
-        self._check_words(words, seconds, parse_duration)
-        self._move(self.clock + seconds, seconds, note, "advance", words)
+        self._check_words(command.words, seconds, parse_duration)
+        self._move(self.clock + seconds, seconds, command.note, "advance", command.words)
 
-    def set_clock(self, seconds: int, note: str | None = None, words: str | None = None) -> None:
+    def set_clock(self, command: ClockSet) -> None:
         """``clock set``; ``words``: its time as the GM wrote it (``day 5 12:00``)."""
+        seconds = command.seconds
         if seconds < self.clock:
             # the next whole minute, as a GM usually types a time (`clock set` takes seconds too)
             earliest = -(-self.clock // 60) * 60
@@ -188,8 +204,8 @@ class Campaign(LedgerAggregate):
                 expected=f"{format_moment(earliest)} or later",
             )
         self._check_kept(seconds, "time")
-        self._check_words(words, seconds, parse_moment)
-        self._move(seconds, seconds - self.clock, note, "set", words)
+        self._check_words(command.words, seconds, parse_moment)
+        self._move(seconds, seconds - self.clock, command.note, "set", command.words)
 
     @staticmethod
     def _check_words(words: str | None, seconds: int, parse: Callable[[str], int]) -> None:
@@ -221,21 +237,24 @@ class Campaign(LedgerAggregate):
         # ``subcommand`` and ``words`` stay in the event (the snapshot's shape is unchanged).
         self.clock = seconds
 
-    def change_setting(self, setting: str, value: str, note: str | None = None) -> None:
-        if setting != "paladin-ability" or value not in PALADIN_ABILITIES:
+    def change_setting(self, command: Setting) -> None:
+        if command.setting != "paladin-ability" or command.value not in PALADIN_ABILITIES:
             raise ImpossibleInput(
-                f"unknown setting {setting} {value}",
+                f"unknown setting {command.setting} {command.value}",
                 field="setting",
                 expected="paladin-ability wis|cha",
             )
-        self._set(setting, value, note)
+        self._set(command.setting, command.value, command.note)
 
     @event(SettingChanged)
     def _set(self, setting: str, value: str, note: str | None) -> None:
         self.paladin_ability = value
 
+    def record_note(self, command: Note) -> None:
+        self._noted(command.text, command.note)
+
     @event(NoteRecorded)
-    def record_note(self, text: str, note: str | None = None) -> None:
+    def _noted(self, text: str, note: str | None = None) -> None:
         pass
 
     def retract(self, command: int, before: dict[str, Any] | None) -> None:
@@ -245,6 +264,11 @@ class Campaign(LedgerAggregate):
             before = {**self.state(), **VIRGIN}
         super().retract(command, before)
 
+    def record_retraction(self, command: Retract, *, retracted: int) -> None:
+        """``retract``: the command withdrawn is ``retracted`` (the position of its first
+        event); each aggregate it changed records its own compensation."""
+        self._retraction(retracted, command.note)
+
     @event(CommandRetracted)
-    def record_retraction(self, retracted: int, note: str | None = None) -> None:
+    def _retraction(self, retracted: int, note: str | None = None) -> None:
         pass

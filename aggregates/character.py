@@ -1,23 +1,23 @@
 """A character: traits, saves, items, conditions and a retainer's loyalty (SPEC §4 "Characters").
 
-The aggregate records what happened at the table; the rules modules judge it. A command checks
-for impossible input first (raising before anything is triggered), asks the rules, then records
-the rules' answer beside the GM's ruling, and the state follows the ruling (SPEC §2). The state
-is O(1)-ish — current values only (traits, items, save bonuses, losses, active conditions,
-pending exposures); histories belong to the projections.
+The aggregate records what happened at the table; the rules modules judge it. A command takes
+its command dataclass (:mod:`campaign.commands`), checks for impossible input first (raising
+before anything is triggered), asks the rules, then records the rules' answer beside the GM's
+ruling, and the state follows the ruling (SPEC §2). The state is current values only (traits,
+items, save bonuses, losses, active conditions, pending exposures); histories belong to the
+projections.
 
-The commands live in mixins by concern — ``character_traits`` (traits, scores, loyalty),
-``character_items``, ``character_item_saves``, ``character_saves``, ``character_flaws`` (flaw
-rolls), ``character_conditions`` (conditions, healing) — and the events' fields in
-``character_events``, derived from that module's ``Event``, which is this aggregate's own (so
-the library redefines none of them at import). The events are nested here and applied by the
-``@event`` methods below, whose bodies are the mutations: the library registers only the
-``@event`` methods of the aggregate's own class body.
+The commands live in mixins by concern — ``character_traits`` (traits, scores),
+``character_retainers`` (loyalty), ``character_items``, ``character_item_saves``,
+``character_saves``, ``character_flaws`` (flaw rolls), ``character_conditions`` (conditions,
+healing) — and the events' fields in ``character_events``, derived from that module's ``Event``,
+which is this aggregate's own (so the library redefines none of them at import). The events are
+nested here and applied by the ``@event`` methods below, whose bodies are the mutations: the
+library registers only the ``@event`` methods of the aggregate's own class body.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
@@ -29,15 +29,17 @@ from aggregates.character_conditions import ConditionCommands
 from aggregates.character_flaws import FlawCommands
 from aggregates.character_item_saves import ItemSaveCommands
 from aggregates.character_items import ItemCommands
+from aggregates.character_retainers import RetainerCommands, retainer_fields
 from aggregates.character_saves import SaveCommands
-from aggregates.character_traits import TraitCommands, retainer_fields, trait_fields
+from aggregates.character_traits import TraitCommands, creation_traits
+from campaign.commands import CharacterCreate
 from campaign.core.handles import check_handle
-from campaign.rules import d6harmonie
 from campaign.rules.dice import Roll
 
 
 class Character(
     TraitCommands,
+    RetainerCommands,
     ItemCommands,
     ItemSaveCommands,
     SaveCommands,
@@ -89,36 +91,20 @@ class Character(
         return aggregate_id("character", handle)
 
     @classmethod
-    def create(
-        cls,
-        handle: str,
-        name: str | None = None,
-        flaws: Sequence[str] = (),
-        advantages: Sequence[str] = (),
-        retainer_of: str | None = None,
-        employer_cha: int | None = None,
-        hiring_roll: Roll | None = None,
-        reaction_mod: int = 0,
-        loyalty: int | None = None,
-        note: str | None = None,
-    ) -> Character:
+    def create(cls, command: CharacterCreate, *, hiring_roll: Roll | None = None) -> Character:
         """``character create``: traits are ``KEY[:detail]``; a retainer's loyalty comes from
-        the employer's CHA or an explicit ``loyalty`` (a ruling, LOY002 when it differs).
+        the employer's CHA (``hiring_roll``: its 2d6 hiring reaction, as entered) or an explicit
+        ``loyalty`` (a ruling, LOY002 when it differs).
 
         Everything is checked before anything is recorded. The creation event holds the
         results, so replaying never re-asks the rules; the traits follow as TraitTaken events of
         the same command, so TRT002/TRT003 find the one that took a total above 20.
         """
-        handle = check_handle(handle)
-        retainer = retainer_fields(
-            handle, retainer_of, employer_cha, hiring_roll, reaction_mod, loyalty
-        )
-        taken: list[dict[str, Any]] = []
-        for kind, keys in (("flaw", flaws), ("advantage", advantages)):
-            for key_detail in keys:
-                taken.append(trait_fields(kind, key_detail, taken, after_creation=False))
+        handle = check_handle(command.handle)
+        retainer = retainer_fields(command, handle, hiring_roll)
+        taken = creation_traits(command.flaws, command.advantages)
         character = cls._create(
-            cls.CharacterCreated, handle=handle, name=name, **retainer, note=note
+            cls.CharacterCreated, handle=handle, name=command.name, **retainer, note=command.note
         )
         for fields in taken:
             character.trigger_event(character.TraitTaken, **fields, note=None)
@@ -145,40 +131,11 @@ class Character(
         self.conscience_lost = 0
         self.damage_taken = 0
 
-    # --- queries (the status JSON of SPEC §5) ----------------------------------------------------
+    # --- queries -------------------------------------------------------------------------------
 
     @property
     def name(self) -> str | None:
         return self._name
-
-    @property
-    def loyalty(self) -> int | None:
-        return self._loyalty
-
-    @property
-    def flaws(self) -> list[dict[str, Any]]:
-        return [dict(t) for t in self._flaws]
-
-    @property
-    def advantages(self) -> list[dict[str, Any]]:
-        return [dict(t) for t in self._advantages]
-
-    @property
-    def flaw_points(self) -> int:
-        return sum(t["points"] for t in self._flaws)
-
-    @property
-    def advantage_points(self) -> int:
-        return sum(t["points"] for t in self._advantages)
-
-    @property
-    def moral_modifier(self) -> int:
-        """The passive MORAL bonus of the advantages (seed 002, Nerfs d'acier: +1 MORAL)."""
-        return d6harmonie.moral_modifier(t["key"] for t in self._advantages)
-
-    @property
-    def saves(self) -> dict[str, int] | None:
-        return None if self._saves is None else dict(self._saves)
 
     def as_status(self) -> dict[str, Any]:
         """This character as ``status --json`` shows it (SPEC §5)."""
@@ -232,28 +189,14 @@ class Character(
 
     @event(ItemAcquired)
     def _item_acquired(
-        self,
-        item: str,
-        slot: str,
-        magic: bool,
-        caster_level: int | None,
-        hardness: int | None,
-        hp: int | None,
-        unattended: bool,
-    ) -> None:
+        self, item: str, slot: str, magic: bool, caster_level: int | None,
+        hardness: int | None, hp: int | None, unattended: bool,
+    ) -> None:  # fmt: skip
         self._items.append(
-            {
-                "name": item,
-                "slot": slot,
-                "magic": magic,
-                "caster_level": caster_level,
-                "hardness": hardness,
-                "hp": hp,
-                "hp_max": hp,
-                "unattended": unattended,
-                "state": "intact",
-            }
-        )
+            {"name": item, "slot": slot, "magic": magic, "caster_level": caster_level,
+             "hardness": hardness, "hp": hp, "hp_max": hp, "unattended": unattended,
+             "state": "intact"}
+        )  # fmt: skip
 
     @event(ItemDropped)
     def _item_dropped(self, item: str) -> None:
@@ -274,16 +217,9 @@ class Character(
 
     @event(ItemExposed)
     def _item_exposed(
-        self,
-        item: str,
-        save_type: str,
-        dc: int | None,
-        effect: str,
-        damage: int | None,
-        energy: bool,
-        position: int,
-        save_bonus: int | None = None,
-    ) -> None:
+        self, item: str, save_type: str, dc: int | None, effect: str, damage: int | None,
+        energy: bool, position: int, save_bonus: int | None = None,
+    ) -> None:  # fmt: skip
         exposure = {"item": item, "save_type": save_type, "dc": dc, "effect": effect}
         self._exposures.append(
             {**exposure, "damage": damage, "energy": energy, "position": position,
@@ -345,17 +281,8 @@ class Character(
         self.damage_taken -= damage
 
 
-def _restored_in_seconds(state: dict[str, Any]) -> None:
-    """``Character.Retracted`` v1 → v2: the state it puts back holds the character's conditions,
-    whose ``until`` v1 kept in minutes — in seconds, as ``FlawRolled``'s upcast gives them."""
-    restored = state["restored"]
-    if restored is not None and "_conditions" in restored:
-        conditions = events.conditions_in_seconds(restored["_conditions"])
-        state["restored"] = {**restored, "_conditions": conditions}
-
-
 # The library makes Character.Retracted (aggregates.base's, under Character.Event) when it makes
 # the class, as for every aggregate; it gets its schema version and upcast here, so it is still
 # made once (tests/aggregates/test_event_topics.py), and keeps its topic.
 Character.Retracted.class_version = 2
-Character.Retracted.upcast_v1_v2 = staticmethod(_restored_in_seconds)
+Character.Retracted.upcast_v1_v2 = staticmethod(events.restored_in_seconds)

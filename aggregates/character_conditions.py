@@ -2,7 +2,8 @@
 
 A mixin of :class:`aggregates.character.Character`: the conditions a flaw started (RULES C-6:
 one with no stated duration lasts until the GM ends it or the session ends), the losses, and
-healing. The events and their mutations are on the aggregate itself.
+healing, and the conditions a flaw starts (:func:`start_conditions`). The events and their
+mutations are on the aggregate itself.
 """
 
 from __future__ import annotations
@@ -10,9 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from aggregates.character_traits import check_whole, same_name
+from aggregates.values import WIDE_LIMIT, check_whole, options_given, same_name
+from campaign.commands import CharacterHeal, ConditionEnd
+from campaign.core.clock import format_moment
 from campaign.core.errors import ImpossibleInput, UnknownHandle
 from campaign.rules import d6harmonie
+from campaign.rules.d6harmonie import Penalty
+from campaign.rules.dice import Dice, Roll
 
 
 class ConditionCommands:
@@ -77,10 +82,12 @@ class ConditionCommands:
             )
         return key, mine
 
-    def end_condition(self, source: str, note: str | None = None) -> None:
+    def end_condition(self, command: ConditionEnd) -> None:
         """``condition end H SOURCE``: the conditions from that flaw end now."""
-        key, ended = self.conditions_from(source)
-        self.trigger_event(self.ConditionEnded, source=key, conditions=ended, by="gm", note=note)
+        key, ended = self.conditions_from(command.source)
+        self.trigger_event(
+            self.ConditionEnded, source=key, conditions=ended, by="gm", note=command.note
+        )
 
     def end_session_conditions(self, note: str | None = None) -> None:
         """The session ends: conditions with no duration end with it (SPEC §4, RULES C-6)."""
@@ -93,39 +100,32 @@ class ConditionCommands:
                 self.ConditionEnded, source=source, conditions=ended, by="session-end", note=note
             )
 
-    def heal(
-        self,
-        hp: int | None = None,
-        location: str = "torso",
-        conscience: int | None = None,
-        damage: int | None = None,
-        note: str | None = None,
-    ) -> None:
+    def heal(self, command: CharacterHeal) -> None:
         """``character heal``: recovery, never below nothing lost (the excess is recorded)."""
-        given = {"hp": hp, "location": location, "conscience": conscience, "damage": damage}
-        if hp is None and conscience is None and damage is None:
+        amounts = {"hp": command.hp, "conscience": command.conscience, "damage": command.damage}
+        if all(value is None for value in amounts.values()):
             raise ImpossibleInput(
                 "heal what? give --hp, --conscience or --damage",
                 field="hp",
                 expected="--hp N, --conscience N or --damage N",
             )
+        location = command.location
         place = d6harmonie.slug(location) if isinstance(location, str) else ""
         if not place:
             raise ImpossibleInput(
                 f"{location!r} is not a location", field="location", expected="torso"
             )
-        amounts = {"hp": hp, "conscience": conscience, "damage": damage}
         for field, value in amounts.items():
             if value is not None:
                 check_whole(value, field, 0)
         self.trigger_event(
             self.Healed,
-            inputs=given,
+            inputs=options_given(command),
             location=place,
-            hp=min(hp or 0, self._hp_lost.get(place, 0)),
-            conscience=min(conscience or 0, self.conscience_lost),
-            damage=min(damage or 0, self.damage_taken),
-            note=note,
+            hp=min(command.hp or 0, self._hp_lost.get(place, 0)),
+            conscience=min(command.conscience or 0, self.conscience_lost),
+            damage=min(command.damage or 0, self.damage_taken),
+            note=command.note,
         )
 
 
@@ -138,3 +138,98 @@ def flaw_named(source: str, conditions: list[dict[str, Any]]) -> str:
 
 def _named(condition: dict[str, Any]) -> str:
     return flaw_named(condition["source"], [condition])
+
+
+def _roll_for(spec: Any, roller: Callable[[Dice], Roll] | None, source: str) -> Roll:
+    """The dice of a penalty's duration (« 1D6 heures »), rolled when it starts (RULES D-9,
+    C.6): a roll of those dice, within their faces."""
+    rolled = roller(spec.dice) if roller is not None else None
+    if rolled is None:
+        raise ImpossibleInput(
+            f"the {spec} of {source} needs a duration or a {spec.dice.name} roll",
+            field="duration",
+            expected=f"a duration (4h, 2rounds), or a roll of {spec.dice.name}",
+        )
+    dice = spec.dice
+    if rolled.dice != dice or not dice.lowest <= rolled.total <= dice.highest:
+        raise ImpossibleInput(
+            f"the {spec} of {source} is a {dice.name}, not {rolled}",
+            field="duration",
+            value=str(rolled),
+            expected=f"{dice.name}: {dice.lowest}–{dice.highest}",
+        )
+    return rolled
+
+
+def _length(spec: Any, duration: int | None, rolled: Roll | None) -> int | None:
+    """How long a penalty lasts in in-game seconds: the GM's ``duration``, its fixed length, or
+    its dice as ``rolled``; None when it states none (until ended, or the session ends, C-6)."""
+    if duration is not None:
+        return duration
+    if spec is None:
+        return None
+    if spec.dice is None:
+        return d6harmonie.duration_seconds(spec)
+    assert rolled is not None
+    return d6harmonie.duration_seconds(spec, rolled.total)
+
+
+def _check_until_kept(
+    length: int, clock_seconds: int, spec: Any, rolled: Roll | None, source: str, given: Any
+) -> None:
+    """A condition's end past the last time a store keeps is refused, as ``clock advance``
+    refuses to go there (``given``: the GM's duration and its words, else None)."""
+    if clock_seconds + length <= WIDE_LIMIT:
+        return
+    if given is not None:
+        duration, words = given
+        what = words or d6harmonie.describe_seconds(duration)
+    else:
+        shown = d6harmonie.describe_seconds(length, spec.unit)
+        what = f"the {spec} of {source}" + (
+            f", rolled {rolled.total} ({shown})," if rolled is not None else ""
+        )
+    raise ImpossibleInput(
+        f"{what} from {format_moment(clock_seconds, exact=True)} would end at "
+        f"{format_moment(clock_seconds + length, exact=True)}, past the last time "
+        f"a store keeps ({format_moment(WIDE_LIMIT, exact=True)})",
+        field="duration",
+        value=given[1] if given is not None else None,
+        expected="a duration of at most "
+        + d6harmonie.describe_seconds(max(0, WIDE_LIMIT - clock_seconds)),
+    )
+
+
+def start_conditions(
+    source: str,
+    penalties: list[Penalty],
+    duration: int | None,
+    duration_roller: Callable[[Dice], Roll] | None,
+    clock_seconds: int,
+    duration_words: str | None = None,
+) -> tuple[list[dict[str, Any]], Roll | None]:
+    """The conditions the penalties start, each with its ``until`` (the in-game second it
+    ends: ``clock_seconds`` + its length, exact — two rounds are 20 s, RULES D-9 — or None
+    when no duration is stated: it lasts until ended or the session ends, RULES C-6), and the
+    dice duration rolled for them (once, with ``duration_roller``: « 1D6 heures »)."""
+    conditions: list[dict[str, Any]] = []
+    rolled: Roll | None = None
+    given = None if duration is None else (duration, duration_words)
+    for penalty in penalties:
+        spec = penalty.duration
+        if rolled is None and duration is None and spec is not None and spec.dice is not None:
+            rolled = _roll_for(spec, duration_roller, source)
+        length = _length(spec, duration, rolled)
+        if length is not None:
+            _check_until_kept(length, clock_seconds, spec, rolled, source, given)
+        conditions.append(
+            {
+                "value": penalty.value,
+                "unit": penalty.unit,
+                "applies_to": penalty.applies_to,
+                "source": source,
+                "duration": None if spec is None else str(spec),
+                "until": None if length is None else clock_seconds + length,
+            }
+        )
+    return conditions, rolled

@@ -290,6 +290,15 @@ def conditions_in_seconds(conditions: list[dict[str, Any]]) -> list[dict[str, An
     return [dict(c) if c["until"] is None else {**c, "until": c["until"] * 60} for c in conditions]
 
 
+def restored_in_seconds(state: dict[str, Any]) -> None:
+    """``Character.Retracted`` v1 → v2: the state it puts back holds the character's conditions,
+    whose ``until`` v1 kept in minutes — in seconds, as ``FlawRolled``'s upcast gives them."""
+    restored = state["restored"]
+    if restored is not None and "_conditions" in restored:
+        conditions = conditions_in_seconds(restored["_conditions"])
+        state["restored"] = {**restored, "_conditions": conditions}
+
+
 # Stored histories name these by the topics the library's subclasses of them had in Character,
 # ``aggregates.character:Character.X``; Character nests each one, so they resolve.
 nest_topics(globals(), "aggregates.character", "Character", Event)

@@ -1,7 +1,7 @@
 """A character's flaws triggered and the conditions they start (SPEC §4 "Traits").
 
-A mixin of :class:`aggregates.character.Character`: the commands, their checks and the rules
-calls; the events and their mutations are on the aggregate itself. Every judgement is
+A mixin of :class:`aggregates.character.Character`: the ``trait`` command, its checks and the
+rules calls; the events and their mutations are on the aggregate itself. Every judgement is
 :func:`campaign.rules.d6harmonie.resolve_flaw`'s (seed 002; RULES Part C, D-9); here the rules'
 answer is put beside the GM's ruling, and the state follows the ruling (SPEC §2).
 """
@@ -13,9 +13,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from aggregates.base import INT_LIMIT, WIDE_LIMIT
-from aggregates.character_traits import check_whole, same_name
-from campaign.core.clock import format_moment
+from aggregates.character_conditions import start_conditions
+from aggregates.values import INT_LIMIT, check_whole, options_given, same_name
+from campaign.commands import FlawRoll
+from campaign.core.clock import parse_duration
 from campaign.core.errors import ImpossibleInput
 from campaign.rules import d6harmonie
 from campaign.rules.d6harmonie import FlawOutcome, Penalty
@@ -26,7 +27,7 @@ FLAW_RULINGS = ("success", "failure")
 
 
 def _kept(outcome: FlawOutcome) -> bool:
-    """Whether a store keeps the numbers an outcome records (aggregates.base.INT_LIMIT)."""
+    """Whether a store keeps the numbers an outcome records (aggregates.values.INT_LIMIT)."""
     numbers = [outcome.rule_difficulty, outcome.difficulty, outcome.failure_points]
     numbers += [p.value for p in outcome.penalties]
     numbers += [*(outcome.hp_lost or {}).values(), outcome.conscience_lost]
@@ -52,7 +53,7 @@ def check_amount_kept(
         return
     named = [(name, given[name]) for name in ("minutes", "hours", "years") if given.get(name)]
     if not named:
-        return  # not an amount's doing: aggregates.base names what is out of range
+        return  # not an amount's doing: aggregates.values names what is out of range
     name, amount = named[0]
     if not _kept(resolve(**{**given, name: 0})):
         return
@@ -74,6 +75,75 @@ def check_amount_kept(
     )
 
 
+def check_flaw_ruling(key: str, outcome: FlawOutcome, command: FlawRoll) -> None:
+    """A flaw that rolls needs the GM's result (never rolled by the tracker, D-9); only such a
+    flaw has an outcome to rule, success or failure."""
+    ruling = command.ruling
+    if outcome.rolls and command.result is None:  # a critical failure too (SPEC §4, D-9)
+        raise ImpossibleInput(
+            f"{key} rolls {d6harmonie.score_name(outcome.score)}: enter the result "
+            "(D6Harmonie rolls are never rolled by the tracker)",
+            field="result",
+            expected="the obtained result, a whole number ≥ 0",
+        )
+    if ruling is not None and not outcome.rolls:
+        raise ImpossibleInput(
+            f"{key} ({outcome.trigger.name}) does not roll: no outcome to rule",
+            field="ruling",
+            value=ruling,
+            expected="no ruling",
+        )
+    if ruling is not None and ruling not in FLAW_RULINGS:
+        raise ImpossibleInput(
+            f"{ruling!r} is not a flaw ruling",
+            field="ruling",
+            value=ruling,
+            expected=", ".join(FLAW_RULINGS),
+        )
+
+
+def flaw_options(command: FlawRoll) -> dict[str, Any]:
+    """The options that choose a flaw's trigger and move its difficulty (seed 002)."""
+    return {
+        "trigger": command.trigger, "minutes": command.minutes, "hours": command.hours,
+        "years": command.years, "sum": command.sum, "difficulty": command.difficulty,
+    }  # fmt: skip
+
+
+def resolver(command: FlawRoll, key: str, advantages: list[str]) -> Callable[..., FlawOutcome]:
+    """The rules' answer for this roll of the flaw ``key``, given its options."""
+
+    def resolve(**options: Any) -> FlawOutcome:
+        return d6harmonie.resolve_flaw(
+            key, result=command.result, critical=command.critical, advantages=advantages,
+            **options,
+        )  # fmt: skip
+
+    return resolve
+
+
+def ruled_flaw(
+    key: str, outcome: FlawOutcome, success: bool, options: dict[str, Any]
+) -> FlawOutcome:
+    """The rules' consequences of the *ruled* outcome: the same roll judged against a
+    difficulty that gives it (a ruled failure fails by one point when the rules saw none)."""
+    result = outcome.result if outcome.result is not None else outcome.difficulty or 0
+    forced = {**options, "difficulty": result if success else result + 1}
+    return d6harmonie.resolve_flaw(key, result=result, critical=False, **forced)
+
+
+def ruled_penalties(outcome: FlawOutcome, penalty: int | None) -> list[Penalty]:
+    """The ruled outcome's penalties, the GM's ``penalty`` replacing the main one (or added)."""
+    penalties = list(outcome.penalties)
+    if penalty is None:
+        return penalties
+    if penalties:
+        penalties[0] = replace(penalties[0], value=penalty)
+    else:
+        penalties.append(Penalty(penalty, d6harmonie.FLAT, "all-rolls"))
+    return [p for p in penalties if p.value]
+
+
 def _consequences(outcome: FlawOutcome) -> dict[str, Any]:
     return {
         "penalties": [p.as_json() for p in outcome.penalties],
@@ -82,6 +152,19 @@ def _consequences(outcome: FlawOutcome) -> dict[str, Any]:
         "conscience_lost": outcome.conscience_lost,
         "score_changes": dict(outcome.score_changes),
     }
+
+
+def ruled_consequences(
+    command: FlawRoll, ruled: FlawOutcome, penalties: list[Penalty]
+) -> dict[str, Any]:
+    """The consequences the state follows: the ruled outcome's, with the GM's losses."""
+    consequences = _consequences(ruled)
+    consequences["penalties"] = [p.as_json() for p in penalties]
+    if command.hp_lost is not None:
+        consequences["hp_lost"] = {**(ruled.hp_lost or {}), "torso": command.hp_lost}
+    if command.conscience_lost is not None:
+        consequences["conscience_lost"] = command.conscience_lost
+    return consequences
 
 
 class FlawCommands:
@@ -115,227 +198,75 @@ class FlawCommands:
             )
         return mine[0]
 
+    @staticmethod
+    def check_losses(command: FlawRoll, duration: int | None, clock_seconds: int) -> None:
+        """The GM's losses, penalty and duration are whole numbers, as is the clock."""
+        for field in ("hp_lost", "conscience_lost"):
+            value = getattr(command, field)
+            if value is not None:
+                check_whole(value, field, 0)
+        if command.penalty is not None:
+            check_whole(command.penalty, "penalty")
+        if duration is not None:
+            check_whole(duration, "duration", 0)
+        check_whole(clock_seconds, "clock_seconds", 0)
+
     # --- commands --------------------------------------------------------------------------------
 
     def roll_flaw(
         self,
-        key_detail: str,
-        trigger: str | None = None,
-        result: int | None = None,
-        critical: bool = False,
-        minutes: float | None = None,
-        hours: float | None = None,
-        years: float | None = None,
-        sum: str | None = None,  # the option is --sum (Avare's « somme »)
-        difficulty: int | None = None,
-        ruling: str | None = None,
-        hp_lost: int | None = None,
-        conscience_lost: int | None = None,
-        penalty: int | None = None,
-        duration: int | None = None,
-        duration_words: str | None = None,
-        duration_roll: Roll | None = None,
+        command: FlawRoll,
+        *,
         clock_seconds: int = 0,
         duration_roller: Callable[[Dice], Roll] | None = None,
-        note: str | None = None,
     ) -> None:
-        """``trait H KEY``: a flaw triggered (seed 002; RULES D-9, C-7). ``duration`` is the GM's
-        length in in-game seconds (``duration_words``: as the GM wrote it, ``2rounds``, kept so
-        the log's line says it again); otherwise a dice duration is ``duration_roll`` (or rolled
-        with ``duration_roller``); ``clock_seconds`` is the in-game time now (the campaign's
-        clock, seconds since day 1 00:00), when the conditions start."""
-        inputs = {
-            "key": key_detail, "trigger": trigger, "result": result, "critical": critical,
-            "minutes": minutes, "hours": hours, "years": years, "sum": sum,
-            "difficulty": difficulty, "ruling": ruling, "hp_lost": hp_lost,
-            "conscience_lost": conscience_lost, "penalty": penalty, "duration": duration,
-            "duration_words": duration_words,
-        }  # fmt: skip
-        flaw = self.flaw_taken(key_detail)
-        for field, value in (("hp_lost", hp_lost), ("conscience_lost", conscience_lost)):
-            if value is not None:
-                check_whole(value, field, 0)
-        if penalty is not None:
-            check_whole(penalty, "penalty")
-        if duration is not None:
-            check_whole(duration, "duration", 0)
-        check_whole(clock_seconds, "clock_seconds", 0)
-        options = {"trigger": trigger, "minutes": minutes, "hours": hours, "years": years}
-        options |= {"sum": sum, "difficulty": difficulty}
-        advantages = [a["key"] for a in self._advantages]  # Lève-tôt halves Sommeil de plomb
-
-        def resolve(**given: Any) -> FlawOutcome:
-            return d6harmonie.resolve_flaw(
-                flaw["key"], result=result, critical=critical, advantages=advantages, **given
-            )
-
+        """``trait H KEY``: a flaw triggered (seed 002; RULES D-9, C-7). Its ``--duration`` is
+        the GM's (``4h``, ``2rounds``, kept as written so the log's line says it again);
+        otherwise a dice duration such as 1D6 hours is rolled with ``duration_roller`` when it
+        starts, at ``clock_seconds``: the campaign's clock, seconds since day 1 00:00."""
+        typed = command.duration
+        duration = None if typed is None else parse_duration(typed)  # in-game seconds
+        words = None if typed is None else typed.strip().lower()  # as it parsed
+        inputs = options_given(command, duration=duration, duration_words=words)
+        flaw = self.flaw_taken(command.key)
+        self.check_losses(command, duration, clock_seconds)
+        options = flaw_options(command)
+        key = flaw["key"]
+        # Lève-tôt halves Sommeil de plomb: the advantages enter the rules' answer
+        resolve = resolver(command, key, [a["key"] for a in self._advantages])
         outcome = resolve(**options)
-        check_amount_kept(flaw["key"], outcome, options, resolve)
-        if outcome.rolls and result is None:  # a critical failure too (SPEC §4, D-9)
-            raise ImpossibleInput(
-                f"{flaw['key']} rolls {d6harmonie.score_name(outcome.score)}: enter the result "
-                "(D6Harmonie rolls are never rolled by the tracker)",
-                field="result",
-                expected="the obtained result, a whole number ≥ 0",
-            )
-        if ruling is not None and not outcome.rolls:
-            raise ImpossibleInput(
-                f"{flaw['key']} ({outcome.trigger.name}) does not roll: no outcome to rule",
-                field="ruling",
-                value=ruling,
-                expected="no ruling",
-            )
-        if ruling is not None and ruling not in FLAW_RULINGS:
-            raise ImpossibleInput(
-                f"{ruling!r} is not a flaw ruling",
-                field="ruling",
-                value=ruling,
-                expected=", ".join(FLAW_RULINGS),
-            )
+        check_amount_kept(key, outcome, options, resolve)
+        check_flaw_ruling(key, outcome, command)
         rules_say = None if not outcome.rolls else ("success" if outcome.success else "failure")
-        ruled = ruling if ruling is not None else rules_say
+        ruled = command.ruling if command.ruling is not None else rules_say
         ruled_outcome = outcome
         if ruled != rules_say:  # the state follows the ruling: the ruled outcome's own row
-            ruled_outcome = self.ruled_flaw(flaw["key"], outcome, ruled == "success", options)
-        ruled_penalties = list(ruled_outcome.penalties)
-        if penalty is not None:  # the GM's penalty replaces the main one (or is added)
-            if ruled_penalties:
-                ruled_penalties[0] = replace(ruled_penalties[0], value=penalty)
-            else:
-                ruled_penalties.append(Penalty(penalty, d6harmonie.FLAT, "all-rolls"))
-            ruled_penalties = [p for p in ruled_penalties if p.value]
-        d6harmonie.check_duration_applies(  # nothing to last: refused (SPEC §4 "Traits")
-            duration if duration_words is None else duration_words,
-            ruled_penalties,
-            f"{flaw['key']} ({outcome.trigger.name})",
-            ruled,
+            ruled_outcome = ruled_flaw(key, outcome, ruled == "success", options)
+        penalties = ruled_penalties(ruled_outcome, command.penalty)
+        where = f"{key} ({outcome.trigger.name})"
+        # nothing to last: refused (SPEC §4 "Traits")
+        d6harmonie.check_duration_applies(words or duration, penalties, where, ruled)
+        conditions, rolled = start_conditions(
+            key, penalties, duration, duration_roller, clock_seconds, words
         )
-        conditions, rolled = self.start_conditions(
-            flaw["key"], ruled_penalties, duration, duration_roll, duration_roller, clock_seconds,
-            duration_words,
-        )  # fmt: skip
         for condition in conditions:  # which of several such flaws (phobia-mild:rats, …:spiders)
             condition["detail"] = flaw["detail"]
-        rules_consequences = _consequences(outcome)
-        ruled_consequences = _consequences(ruled_outcome)
-        ruled_consequences["penalties"] = [p.as_json() for p in ruled_penalties]
-        if hp_lost is not None:
-            ruled_consequences["hp_lost"] = {**(ruled_outcome.hp_lost or {}), "torso": hp_lost}
-        if conscience_lost is not None:
-            ruled_consequences["conscience_lost"] = conscience_lost
-        differ = d6harmonie.consequences_differ(
-            outcome,
-            hp_lost=hp_lost,
-            conscience_lost=conscience_lost,
-            penalty=penalty,
-            duration=duration,
-        )
         self.trigger_event(
             self.FlawRolled,
-            key=flaw["key"],
-            detail=flaw["detail"],
-            trigger=outcome.trigger.name,
-            inputs=inputs,
-            score=outcome.score,
-            rule_difficulty=outcome.rule_difficulty,
+            key=key, detail=flaw["detail"], trigger=outcome.trigger.name, inputs=inputs,
+            score=outcome.score, rule_difficulty=outcome.rule_difficulty,
             difficulty=outcome.difficulty,
-            difficulty_differs=difficulty is not None and difficulty != outcome.rule_difficulty,
-            result=outcome.result,
-            critical=outcome.critical,
-            success=outcome.success,
-            failure_points=outcome.failure_points,
-            rules_say=rules_say,
-            ruled=ruled,
+            difficulty_differs=command.difficulty not in (None, outcome.rule_difficulty),
+            result=outcome.result, critical=outcome.critical, success=outcome.success,
+            failure_points=outcome.failure_points, rules_say=rules_say, ruled=ruled,
             contradicts=ruled != rules_say,
-            rules_consequences=rules_consequences,
-            ruled_consequences=ruled_consequences,
-            consequences_differ=differ,  # TRT005
+            rules_consequences=_consequences(outcome),
+            ruled_consequences=ruled_consequences(command, ruled_outcome, penalties),
+            consequences_differ=d6harmonie.consequences_differ(  # TRT005
+                outcome, hp_lost=command.hp_lost, conscience_lost=command.conscience_lost,
+                penalty=command.penalty, duration=duration,
+            ),
             conditions=conditions,
             duration_roll=None if rolled is None else rolled.as_record(),
-            seconds=clock_seconds,
-            note=note,
-            ruleset=TRAITS_RULESET,
-        )
-
-    @staticmethod
-    def ruled_flaw(
-        key: str, outcome: FlawOutcome, success: bool, options: dict[str, Any]
-    ) -> FlawOutcome:
-        """The rules' consequences of the *ruled* outcome: the same roll judged against a
-        difficulty that gives it (a ruled failure fails by one point when the rules saw none)."""
-        result = outcome.result if outcome.result is not None else outcome.difficulty or 0
-        forced = {**options, "difficulty": result if success else result + 1}
-        return d6harmonie.resolve_flaw(key, result=result, critical=False, **forced)
-
-    @staticmethod
-    def start_conditions(
-        source: str,
-        penalties: list[Penalty],
-        duration: int | None,
-        duration_roll: Roll | None,
-        duration_roller: Callable[[Dice], Roll] | None,
-        clock_seconds: int,
-        duration_words: str | None = None,
-    ) -> tuple[list[dict[str, Any]], Roll | None]:
-        """The conditions the penalties start, each with its ``until`` (the in-game second it
-        ends: ``clock_seconds`` + its length, exact — two rounds are 20 s, RULES D-9 — or None
-        when no duration is stated: it lasts until ended or the session ends, RULES C-6). An
-        ``until`` past the last time a store keeps is refused, as ``clock advance`` refuses to
-        go there (``duration_words``: the GM's ``duration`` as typed, for the message)."""
-        conditions: list[dict[str, Any]] = []
-        rolled: Roll | None = None
-        for penalty in penalties:
-            spec, length = penalty.duration, None
-            if duration is not None:
-                length = duration
-            elif spec is not None and spec.dice is None:
-                length = d6harmonie.duration_seconds(spec)
-            elif spec is not None and spec.dice is not None:
-                if rolled is None:  # « 1D6 heures »: rolled when it starts (RULES D-9, C.6)
-                    rolled = duration_roll
-                    if rolled is None and duration_roller is not None:
-                        rolled = duration_roller(spec.dice)
-                    if rolled is None:
-                        raise ImpossibleInput(
-                            f"the {spec} of {source} needs a duration or a {spec.dice.name} roll",
-                            field="duration",
-                            expected=f"a duration (4h, 2rounds), or a roll of {spec.dice.name}",
-                        )
-                    dice = spec.dice
-                    if rolled.dice != dice or not dice.lowest <= rolled.total <= dice.highest:
-                        raise ImpossibleInput(
-                            f"the {spec} of {source} is a {dice.name}, not {rolled}",
-                            field="duration",
-                            value=str(rolled),
-                            expected=f"{dice.name}: {dice.lowest}–{dice.highest}",
-                        )
-                length = d6harmonie.duration_seconds(spec, rolled.total)
-            if length is not None and clock_seconds + length > WIDE_LIMIT:
-                if duration is not None:
-                    what = duration_words or d6harmonie.describe_seconds(duration)
-                else:
-                    assert spec is not None  # a length comes from the GM's or the penalty's
-                    shown = d6harmonie.describe_seconds(length, spec.unit)
-                    what = f"the {spec} of {source}" + (
-                        f", rolled {rolled.total} ({shown})," if rolled is not None else ""
-                    )
-                raise ImpossibleInput(
-                    f"{what} from {format_moment(clock_seconds, exact=True)} would end at "
-                    f"{format_moment(clock_seconds + length, exact=True)}, past the last time "
-                    f"a store keeps ({format_moment(WIDE_LIMIT, exact=True)})",
-                    field="duration",
-                    value=duration_words if duration is not None else None,
-                    expected="a duration of at most "
-                    + d6harmonie.describe_seconds(max(0, WIDE_LIMIT - clock_seconds)),
-                )
-            conditions.append(
-                {
-                    "value": penalty.value,
-                    "unit": penalty.unit,
-                    "applies_to": penalty.applies_to,
-                    "source": source,
-                    "duration": None if spec is None else str(spec),
-                    "until": None if length is None else clock_seconds + length,
-                }
-            )
-        return conditions, rolled
+            seconds=clock_seconds, note=command.note, ruleset=TRAITS_RULESET,
+        )  # fmt: skip

@@ -1,5 +1,5 @@
 """A character's items (SPEC §4 "Saves and items"; RULES B.5, D-7, D-8): acquired, dropped,
-mended, and what a natural 1 or an item save asks of them.
+mended, and which of them a natural 1 exposes.
 
 A mixin of :class:`aggregates.character.Character`: the item commands, their checks and the
 rules calls; the events and their mutations are on the aggregate itself, and ``item-save`` is
@@ -9,10 +9,11 @@ rules calls; the events and their mutations are on the aggregate itself, and ``i
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from aggregates.character_traits import check_whole, same_name
+from aggregates.values import check_whole, same_name
+from campaign.commands import CharacterItem, ItemDrop, ItemRepair
 from campaign.core.errors import HandleTaken, ImpossibleInput, UnknownHandle
 from campaign.rules import saves as rules
 
@@ -39,6 +40,47 @@ class ItemCommands:
         """Whether an item save of ``item`` can be made: a destroyed item has nothing left to
         save (RULES D-7, D-8)."""
         return self.item_named(item)["state"] != "destroyed"
+
+    def carried_items(self) -> list[rules.CarriedItem]:
+        """The items a natural 1 can expose, in acquisition order (a destroyed one is gone;
+        the rules leave out the unattended ones): what seed 001's table ranks (RULES D-7)."""
+        return [
+            rules.CarriedItem(i["name"], i["slot"], i["magic"], i["unattended"])
+            for i in self._items
+            if i["state"] != "destroyed"
+        ]
+
+    def choose_exposed(
+        self, item: str | None, chooser: Callable[[Sequence[str]], str] | None
+    ) -> dict[str, Any] | None:
+        """The ItemExposed fields: the four most likely items carried or worn (seed 001, "Jet
+        de sauvegarde et objets"; RULES B-2, D-7), the GM's item or the tracker's choice."""
+        ranked = rules.item_candidates(self.carried_items())
+        choosable = [i.name for i in ranked.choosable]
+        if item is not None:
+            chosen, chosen_by = self.item_named(item)["name"], "gm"
+        elif not choosable:
+            return None  # nothing carried or worn can be exposed
+        else:
+            if chooser is None:
+                raise ImpossibleInput(
+                    "name the exposed item, or let the tracker choose among the candidates",
+                    field="item",
+                    expected=", ".join(choosable),
+                )
+            chosen, chosen_by = chooser(choosable), "tracker"
+            if chosen not in choosable:
+                raise ValueError(f"the chooser returned {chosen!r}, not one of {choosable}")
+        return {
+            "item": chosen,
+            "candidates": [i.name for i in ranked.candidates],
+            "tied": [i.name for i in ranked.tied],
+            "ranks": list(ranked.ranks),
+            "among_candidates": chosen in choosable,
+            "chosen_by": chosen_by,
+            "rules_say": choosable,
+            "ruled": chosen,
+        }
 
     # --- checks ----------------------------------------------------------------------------------
 
@@ -69,24 +111,9 @@ class ItemCommands:
             )
         return text
 
-    # --- items -----------------------------------------------------------------------------------
-
-    def add_item(
-        self,
-        name: str,
-        slot: str,
-        magic: bool = False,
-        caster_level: int | None = None,
-        hardness: int | None = None,
-        hp: int | None = None,
-        unattended: bool = False,
-        note: str | None = None,
-    ) -> None:
-        """``character item``: its slot ranks it in seed 001's table; acquisition order breaks
-        ties (RULES D-7)."""
-        text = self.check_item_name_free(name)
-        slot_key = rules.item_slot(slot).key
-        rules.item_save_bonus(magic=magic, caster_level=caster_level)  # a CL is a magic item's
+    def check_item_hit_points(self, command: CharacterItem) -> None:
+        """An item's hardness and hit points go together, as PF1's objects have them (B-8)."""
+        hardness, hp = command.hardness, command.hp
         if (hardness is None) != (hp is None):
             raise ImpossibleInput(
                 "an item's hardness and hit points go together: give both or neither",
@@ -95,27 +122,58 @@ class ItemCommands:
             )
         if hardness is not None and hp is not None:
             rules.object_damage(damage=0, hardness=hardness, hp=hp)  # hp ≥ 1, hardness ≥ 0
+
+    def check_repair(self, item: dict[str, Any], hp: int | None) -> int:
+        """The hit points a repair leaves a tracked item: from its hit points now up to its
+        maximum (the default) — a repair mends, it never harms."""
+        hp = item["hp_max"] if hp is None else check_whole(hp, "hp")
+        now, most = item["hp"], item["hp_max"]
+        if not now <= hp <= most:
+            raise ImpossibleInput(
+                f"{item['name']} has at most {most} hit points, not {hp}"
+                if hp > most
+                else f"{item['name']} has {now} hit points: a repair mends, it cannot leave "
+                f"it {hp}",
+                field="hp",
+                value=hp,
+                expected=f"{most} (its maximum, also without --hp)"
+                if now == most
+                else f"hit points from {now} to {most} (without --hp: {most})",
+            )
+        return hp
+
+    # --- items -----------------------------------------------------------------------------------
+
+    def add_item(self, command: CharacterItem) -> None:
+        """``character item``: its slot ranks it in seed 001's table; acquisition order breaks
+        ties (RULES D-7)."""
+        text = self.check_item_name_free(command.name)
+        slot_key = rules.item_slot(command.slot).key
+        # a caster level is a magic item's
+        rules.item_save_bonus(magic=command.magic, caster_level=command.caster_level)
+        self.check_item_hit_points(command)
         self.trigger_event(
             self.ItemAcquired,
             item=text,
             slot=slot_key,
-            magic=magic,
-            caster_level=caster_level,
-            hardness=hardness,
-            hp=hp,
-            unattended=unattended,
-            rank=rules.item_rank(slot_key, magic),  # seed 001, the items table (B-3)
-            note=note,
+            magic=command.magic,
+            caster_level=command.caster_level,
+            hardness=command.hardness,
+            hp=command.hp,
+            unattended=command.unattended,
+            rank=rules.item_rank(slot_key, command.magic),  # seed 001, the items table (B-3)
+            note=command.note,
         )
 
-    def drop_item(self, name: str, note: str | None = None) -> None:
+    def drop_item(self, command: ItemDrop) -> None:
         """``character item-drop``: the item leaves (a later one of that name is a new item)."""
-        item = self.item_named(name)
-        self.trigger_event(self.ItemDropped, item=item["name"], note=note)
+        item = self.item_named(command.item)
+        self.trigger_event(self.ItemDropped, item=item["name"], note=command.note)
 
-    def repair_item(self, name: str, hp: int | None = None, note: str | None = None) -> None:
+    def repair_item(self, command: ItemRepair) -> None:
         """``character item-repair``: mended to ``hp`` (default: its maximum)."""
-        item = self.item_named(name)
+        item = self.item_named(command.item)
+        hp = command.hp
         if item["hp_max"] is None:
             if hp is not None:
                 raise ImpossibleInput(
@@ -126,20 +184,7 @@ class ItemCommands:
                 )
             state = "intact"
         else:
-            hp = item["hp_max"] if hp is None else check_whole(hp, "hp")
-            now, most = item["hp"], item["hp_max"]
-            if not now <= hp <= most:  # a repair mends: never past the maximum, never harms
-                raise ImpossibleInput(
-                    f"{item['name']} has at most {most} hit points, not {hp}"
-                    if hp > most
-                    else f"{item['name']} has {now} hit points: a repair mends, it cannot leave "
-                    f"it {hp}",
-                    field="hp",
-                    value=hp,
-                    expected=f"{most} (its maximum, also without --hp)"
-                    if now == most
-                    else f"hit points from {now} to {most} (without --hp: {most})",
-                )
+            hp = self.check_repair(item, hp)
             # PF1 Smashing an Object: broken at ≤ half, destroyed at 0 (RULES D-8, B-8)
             state = rules.object_damage(
                 damage=0, hardness=item["hardness"], hp=item["hp_max"], hp_left=hp
@@ -151,5 +196,5 @@ class ItemCommands:
             hp=hp,
             state_before=item["state"],
             state=state,
-            note=note,
+            note=command.note,
         )

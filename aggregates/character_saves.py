@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from aggregates.character_traits import check_whole
+from aggregates.values import check_whole
+from campaign.commands import CharacterSaves, SavingThrow
 from campaign.core.errors import ImpossibleInput
 from campaign.rules import saves as rules
 from campaign.rules.dice import D20, Roll
@@ -19,6 +20,13 @@ from campaign.rules.dice import D20, Roll
 SAVES_RULESET = "d20-saves/1"
 SAVE_TYPES = ("fortitude", "reflex", "will")  # seed 001, "Les jets de sauvegarde"
 SAVE_RULINGS = ("success", "failure")
+# A save's ``inputs``: its options and the campaign's paladin ability (the DC of ``--class``
+# follows it), in the order stored saves hold them (an export writes them so).
+SAVE_INPUTS = (
+    "vs", "save_type", "dc", "spell_level", "ability_mod", "class_name", "ability_score",
+    "paladin_ability", "effect", "objects", "harmless", "bonus", "damage", "energy",
+    "damage_taken", "voluntary_fail", "item", "ruling",
+)  # fmt: skip
 
 
 def _natural(success: bool) -> Roll:
@@ -36,6 +44,111 @@ def _outcome_damage(effect: str, damage: int | None, success: bool) -> int | Non
     ).damage
 
 
+def no_save_rolled(command: SavingThrow, kind: Any, roll: Roll | None) -> bool:
+    """Whether the save rolls no d20: no save exists against the effect, the target fails on
+    purpose, or a harmless effect is accepted (no roll given)."""
+    return kind.on_success is None or command.voluntary_fail or (command.harmless and roll is None)
+
+
+def check_dc_formula(command: SavingThrow, paladin_ability: str) -> int | None:
+    """10 + spell level + ability modifier (seed 001, "Degré de difficulté"; D-6)."""
+    if command.spell_level is None:
+        given = [
+            what
+            for what, value in (
+                ("the ability modifier", command.ability_mod),
+                ("the class", command.class_name),
+                ("the ability score", command.ability_score),
+            )
+            if value is not None
+        ]
+        if given:
+            raise ImpossibleInput(
+                f"{given[0]} enters the DC with the spell's level: give it too",
+                field="spell_level",
+                expected="--spell-level L with it (10 + L + the ability modifier)",
+            )
+        return None
+    found = rules.spell_dc(
+        command.spell_level,
+        ability_mod=command.ability_mod,
+        class_name=command.class_name,
+        ability_score=command.ability_score,
+        paladin_ability=paladin_ability,
+    )
+    if found.dc < 0:  # said of the formula, not of a --dc the GM never gave
+        by_mod = command.ability_mod is not None
+        raise ImpossibleInput(
+            f"10 + {found.spell_level} + ({found.ability_mod}) = {found.dc}: a DC cannot be "
+            "below 0",
+            field="ability_mod" if by_mod else "ability_score",
+            value=command.ability_mod if by_mod else command.ability_score,
+            expected="a modifier that gives a DC of 0 or more",
+        )
+    return found.dc
+
+
+def check_dc(command: SavingThrow, paladin_ability: str) -> tuple[int | None, int | None]:
+    """The DC of the spell's formula (None without one) and the DC in force: the GM's when
+    given (SAV001 when they differ), else the formula's."""
+    dc_formula = check_dc_formula(command, paladin_ability)
+    if command.dc is not None:
+        check_whole(command.dc, "dc", 0)
+    return dc_formula, command.dc if command.dc is not None else dc_formula
+
+
+def check_dc_and_roll(in_force: int | None, roll: Roll | None, no_save: bool) -> None:
+    """A save that is rolled needs its DC and its d20."""
+    if in_force is None and not no_save:
+        raise ImpossibleInput(
+            "a save needs its DC: --dc, or --spell-level with --ability-mod (or --class "
+            "and --ability-score)",
+            field="dc",
+            expected="--dc N, or --spell-level L with --ability-mod M or with --class C and "
+            "--ability-score S",
+        )
+    if roll is None and not no_save:
+        raise ImpossibleInput(
+            "a save needs a d20 roll (the tracker rolls one when none is entered)",
+            field="roll",
+            expected="one natural face 1–20",
+        )
+
+
+def check_item_exposed(item: str | None, exposes: bool) -> None:
+    if item is not None and not exposes:
+        raise ImpossibleInput(
+            "an item is exposed only by a natural 1 against an effect that harms objects "
+            "(--objects)",
+            field="item",
+            value=item,
+            expected="no --item, or a natural 1 with --objects",
+        )
+
+
+def judged_save(command: SavingThrow, result: Any, effect: str) -> dict[str, Any]:
+    """SaveResolved's judgement: the rules' outcome and damage beside the GM's ruling, and the
+    damage the character takes — the ruled outcome's, unless the GM says (SPEC §2)."""
+    rules_say = "success" if result.success else "failure"  # no save: the full effect
+    ruled = command.ruling if command.ruling is not None else rules_say
+    ruled_damage = result.damage
+    if ruled != rules_say:  # the state follows the ruling (SPEC §2)
+        ruled_damage = _outcome_damage(effect, command.damage, ruled == "success")
+    taken = command.damage_taken
+    return {
+        "rolls": result.rolls,
+        "natural": result.natural,
+        "total": result.total,
+        "rules_say": rules_say,
+        "ruled": ruled,
+        "contradicts": ruled != rules_say,
+        "rules_damage": result.damage,
+        "ruled_damage": ruled_damage,
+        "damage_taken": taken if taken is not None else ruled_damage,
+        "damage_differs": taken is not None and result.damage not in (None, taken),
+    }
+
+
 class SaveCommands:
     """Saving throws: commands of :class:`~aggregates.character.Character`."""
 
@@ -44,9 +157,14 @@ class SaveCommands:
     _saves: dict[str, int] | None
     trigger_event: Callable[..., None]
     item_named: Callable[..., dict[str, Any]]
+    SavesSet: Any
     SaveMade: Any
     SaveFailed: Any
     ItemExposed: Any
+
+    @property
+    def saves(self) -> dict[str, int] | None:
+        return None if self._saves is None else dict(self._saves)
 
     # --- checks ----------------------------------------------------------------------------------
 
@@ -82,229 +200,83 @@ class SaveCommands:
                 expected=", ".join(allowed),
             )
 
-    # --- saves -----------------------------------------------------------------------------------
+    def check_save_options(self, command: SavingThrow) -> tuple[str, Any]:
+        """The save's type and the kind of its effect (seed 001), its options checked."""
+        if not isinstance(command.vs, str) or not command.vs.strip():
+            raise ImpossibleInput(
+                "a save is against something (--vs)", field="vs", value=command.vs
+            )
+        save_type = self.check_save_type(command.save_type)
+        kind = rules.effect_kind(command.effect)
+        self.check_ruling(command.ruling, SAVE_RULINGS)
+        check_whole(command.bonus, "bonus")
+        if command.damage_taken is not None:
+            check_whole(command.damage_taken, "damage_taken", 0)
+        return save_type, kind
+
+    # --- commands --------------------------------------------------------------------------------
+
+    def set_saves(self, command: CharacterSaves) -> None:
+        """The character's save bonuses, as the GM computed them (RULES B.4)."""
+        bonuses = {"fortitude": command.fortitude, "reflex": command.reflex, "will": command.will}
+        for field, value in bonuses.items():
+            check_whole(value, field)
+        self.trigger_event(self.SavesSet, **bonuses, note=command.note)
 
     def save(
         self,
-        vs: str,
-        save_type: str,
-        roll: Roll | None,
+        command: SavingThrow,
         *,
-        effect: str,
-        dc: int | None = None,
-        spell_level: int | None = None,
-        ability_mod: int | None = None,
-        class_name: str | None = None,
-        ability_score: int | None = None,
+        roll: Roll | None,
         paladin_ability: str = "wis",
-        objects: bool = False,
-        harmless: bool = False,
-        bonus: int = 0,
-        damage: int | None = None,
-        energy: bool = False,
-        damage_taken: int | None = None,
-        voluntary_fail: bool = False,
-        item: str | None = None,
         chooser: Callable[[Sequence[str]], str] | None = None,
-        ruling: str | None = None,
-        note: str | None = None,
     ) -> None:
         """A saving throw (SPEC §4 "Saves"), judged by seed 001 and recorded as the GM rules.
 
-        ``chooser`` picks the exposed item among the choosable names when ``item`` is not given
-        (the application passes its DiceRoller's uniform choice, RULES D-7).
+        ``roll``: the d20 (None where none is rolled); ``paladin_ability``: the campaign's
+        setting, which a DC from ``--class`` follows (RULES D-6); ``chooser`` picks the exposed
+        item among the choosable names when ``--item`` is not given (the tracker's uniform
+        choice, RULES D-7).
         """
-        inputs = {
-            "vs": vs, "save_type": save_type, "dc": dc, "spell_level": spell_level,
-            "ability_mod": ability_mod, "class_name": class_name, "ability_score": ability_score,
-            "paladin_ability": paladin_ability, "effect": effect, "objects": objects,
-            "harmless": harmless, "bonus": bonus, "damage": damage, "energy": energy,
-            "damage_taken": damage_taken, "voluntary_fail": voluntary_fail, "item": item,
-            "ruling": ruling,
-        }  # fmt: skip
-        if not isinstance(vs, str) or not vs.strip():
-            raise ImpossibleInput("a save is against something (--vs)", field="vs", value=vs)
-        save_type = self.check_save_type(save_type)
-        kind = rules.effect_kind(effect)
-        self.check_ruling(ruling, SAVE_RULINGS)
-        check_whole(bonus, "bonus")
-        if damage_taken is not None:
-            check_whole(damage_taken, "damage_taken", 0)
-        dc_formula = self.check_dc_formula(
-            spell_level, ability_mod, class_name, ability_score, paladin_ability
-        )
-        if dc is not None:
-            check_whole(dc, "dc", 0)
-        in_force = dc if dc is not None else dc_formula
-        no_save = kind.on_success is None or voluntary_fail or (harmless and roll is None)
-        if in_force is None and not no_save:
-            raise ImpossibleInput(
-                "a save needs its DC: --dc, or --spell-level with --ability-mod (or --class "
-                "and --ability-score)",
-                field="dc",
-                expected="--dc N, or --spell-level L with --ability-mod M or with --class C and "
-                "--ability-score S",
-            )
-        if roll is None and not no_save:
-            raise ImpossibleInput(
-                "a save needs a d20 roll (the tracker rolls one when none is entered)",
-                field="roll",
-                expected="one natural face 1–20",
-            )
+        given = {**vars(command), "paladin_ability": paladin_ability}
+        inputs = {name: given[name] for name in SAVE_INPUTS}
+        save_type, kind = self.check_save_options(command)
+        dc_formula, in_force = check_dc(command, paladin_ability)
+        check_dc_and_roll(in_force, roll, no_save_rolled(command, kind, roll))
         save_bonus = None
-        if roll is not None and not (kind.on_success is None or voluntary_fail):
+        if roll is not None and not (kind.on_success is None or command.voluntary_fail):
             save_bonus = self.check_saves_set(save_type)
-        total_bonus = None if save_bonus is None else save_bonus + bonus
+        total_bonus = None if save_bonus is None else save_bonus + command.bonus
         # Seed 001, "Les jets de sauvegarde", "Jet de sauvegarde et objets" (RULES B.3, D-7)
         result = rules.resolve_save(
-            bonus=total_bonus or 0,
-            dc=in_force or 0,
-            roll=roll,
-            effect=kind.key,
-            damage=damage,
-            voluntary_fail=voluntary_fail,
-            harmless=harmless,
-        )
-        rules_say = "success" if result.success else "failure"  # no save: the full effect
-        ruled = ruling if ruling is not None else rules_say
-        ruled_damage = result.damage
-        if ruled != rules_say:  # the state follows the ruling (SPEC §2)
-            ruled_damage = _outcome_damage(kind.key, damage, ruled == "success")
-        exposes = objects and result.natural_one
-        if item is not None and not exposes:
-            raise ImpossibleInput(
-                "an item is exposed only by a natural 1 against an effect that harms objects "
-                "(--objects)",
-                field="item",
-                value=item,
-                expected="no --item, or a natural 1 with --objects",
-            )
-        exposure = self.choose_exposed(item, chooser) if exposes else None
-        event_class = self.SaveMade if ruled == "success" else self.SaveFailed
+            bonus=total_bonus or 0, dc=in_force or 0, roll=roll, effect=kind.key,
+            damage=command.damage, voluntary_fail=command.voluntary_fail,
+            harmless=command.harmless,
+        )  # fmt: skip
+        exposes = command.objects and result.natural_one
+        check_item_exposed(command.item, exposes)
+        exposure = self.choose_exposed(command.item, chooser) if exposes else None
+        judged = judged_save(command, result, kind.key)
         self.trigger_event(
-            event_class,
-            vs=vs.strip(),
+            self.SaveMade if judged["ruled"] == "success" else self.SaveFailed,
+            vs=command.vs.strip(),
             save_type=save_type,
             effect=kind.key,
             inputs=inputs,
             roll=None if roll is None else roll.as_record(),
             dc=in_force,
             dc_formula=dc_formula,
-            dc_differs=dc is not None and dc_formula is not None and dc != dc_formula,
+            dc_differs=command.dc is not None and dc_formula not in (None, command.dc),
             save_bonus=save_bonus,
             bonus=total_bonus,
-            rolls=result.rolls,
-            natural=result.natural,
-            total=result.total,
-            rules_say=rules_say,
-            ruled=ruled,
-            contradicts=ruled != rules_say,
-            rules_damage=result.damage,
-            ruled_damage=ruled_damage,
-            damage_taken=damage_taken if damage_taken is not None else ruled_damage,
-            damage_differs=(
-                damage_taken is not None
-                and result.damage is not None
-                and damage_taken != result.damage
-            ),
+            **judged,
             exposes=exposes,
-            note=note,
+            note=command.note,
             ruleset=SAVES_RULESET,
         )
-        if exposure is not None:
+        if exposure is not None:  # the save's terms: its item saves against them (SPEC §4)
+            terms = {"save_type": save_type, "dc": in_force, "effect": kind.key}
+            terms |= {"damage": command.damage, "energy": command.energy, "save_bonus": total_bonus}
             self.trigger_event(
-                self.ItemExposed,
-                **exposure,
-                save_type=save_type,
-                dc=in_force,
-                effect=kind.key,
-                damage=damage,
-                energy=energy,
-                save_bonus=total_bonus,
-                note=None,
-                ruleset=SAVES_RULESET,
+                self.ItemExposed, **exposure, **terms, note=None, ruleset=SAVES_RULESET
             )
-
-    @staticmethod
-    def check_dc_formula(
-        spell_level: int | None,
-        ability_mod: int | None,
-        class_name: str | None,
-        ability_score: int | None,
-        paladin_ability: str,
-    ) -> int | None:
-        """10 + spell level + ability modifier (seed 001, "Degré de difficulté"; D-6)."""
-        if spell_level is None:
-            given = [
-                what
-                for what, value in (
-                    ("the ability modifier", ability_mod),
-                    ("the class", class_name),
-                    ("the ability score", ability_score),
-                )
-                if value is not None
-            ]
-            if given:
-                raise ImpossibleInput(
-                    f"{given[0]} enters the DC with the spell's level: give it too",
-                    field="spell_level",
-                    expected="--spell-level L with it (10 + L + the ability modifier)",
-                )
-            return None
-        found = rules.spell_dc(
-            spell_level,
-            ability_mod=ability_mod,
-            class_name=class_name,
-            ability_score=ability_score,
-            paladin_ability=paladin_ability,
-        )
-        if found.dc < 0:  # said of the formula, not of a --dc the GM never gave
-            raise ImpossibleInput(
-                f"10 + {found.spell_level} + ({found.ability_mod}) = {found.dc}: a DC cannot be "
-                "below 0",
-                field="ability_mod" if ability_mod is not None else "ability_score",
-                value=ability_mod if ability_mod is not None else ability_score,
-                expected="a modifier that gives a DC of 0 or more",
-            )
-        return found.dc
-
-    def carried_items(self) -> list[rules.CarriedItem]:
-        """The items a natural 1 can expose, in acquisition order (a destroyed one is gone;
-        the rules leave out the unattended ones): what seed 001's table ranks (RULES D-7)."""
-        return [
-            rules.CarriedItem(i["name"], i["slot"], i["magic"], i["unattended"])
-            for i in self._items
-            if i["state"] != "destroyed"
-        ]
-
-    def choose_exposed(
-        self, item: str | None, chooser: Callable[[Sequence[str]], str] | None
-    ) -> dict[str, Any] | None:
-        """The ItemExposed fields: the four most likely items carried or worn (seed 001, "Jet
-        de sauvegarde et objets"; RULES B-2, D-7), the GM's item or the tracker's choice."""
-        ranked = rules.item_candidates(self.carried_items())
-        choosable = [i.name for i in ranked.choosable]
-        if item is not None:
-            chosen, chosen_by = self.item_named(item)["name"], "gm"
-        elif not choosable:
-            return None  # nothing carried or worn can be exposed
-        else:
-            if chooser is None:
-                raise ImpossibleInput(
-                    "name the exposed item, or let the tracker choose among the candidates",
-                    field="item",
-                    expected=", ".join(choosable),
-                )
-            chosen, chosen_by = chooser(choosable), "tracker"
-            if chosen not in choosable:
-                raise ValueError(f"the chooser returned {chosen!r}, not one of {choosable}")
-        return {
-            "item": chosen,
-            "candidates": [i.name for i in ranked.candidates],
-            "tied": [i.name for i in ranked.tied],
-            "ranks": list(ranked.ranks),
-            "among_candidates": chosen in choosable,
-            "chosen_by": chosen_by,
-            "rules_say": choosable,
-            "ruled": chosen,
-        }

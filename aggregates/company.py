@@ -15,8 +15,18 @@ from uuid import UUID
 
 from eventsourcing.domain import event
 
-from aggregates.base import LedgerAggregate, aggregate_id, check_reason, check_total
+from aggregates.base import LedgerAggregate, aggregate_id
+from aggregates.values import check_reason, check_total
+from campaign.commands import (
+    Casualty,
+    CompanyDismiss,
+    CompanyHire,
+    CompanyModifier,
+    CompanyRecover,
+    CompanyReinforce,
+)
 from campaign.core.errors import ImpossibleInput
+from campaign.core.handles import check_handle
 from campaign.rules.morale import RATING_MAX, RATING_MIN, company_rating, troop_morale
 
 RULESET = "ose-morale/1"
@@ -79,24 +89,31 @@ class MercenaryCompany(LedgerAggregate):
         return aggregate_id("company", handle)
 
     @classmethod
-    def _create(cls, event_class, **kwargs):  # type: ignore[override]
-        """Check the hire and judge it by the troop table before anything is recorded."""
-        return super()._create(event_class, **kwargs, **cls.check_hire(**kwargs))
+    def hire(cls, command: CompanyHire) -> MercenaryCompany:
+        """``company hire``: judged by the troop table before anything is recorded."""
+        judged = cls.check_hire(command)
+        return cls._create(
+            cls.CompanyHired,
+            handle=check_handle(command.handle, field="company"),
+            troop=command.troop,
+            size=command.size,
+            mounted=command.mounted,
+            elite=command.elite,
+            fanatic=command.fanatic,
+            name=command.name,
+            morale=command.morale,
+            note=command.note,
+            **judged,
+        )
 
     @classmethod
-    def check_hire(
-        cls,
-        troop: str,
-        size: int,
-        mounted: bool,
-        elite: bool,
-        fanatic: bool,
-        morale: int | None,
-        **_: Any,
-    ) -> dict[str, Any]:
+    def check_hire(cls, command: CompanyHire) -> dict[str, Any]:
         """The troop table's rating beside the GM's base (seed 000, "Moral des mercenaires")."""
-        table = troop_morale(troop, mounted=mounted, elite=elite, fanatic=fanatic)
-        cls.check_count(size, "size", "a company has at least one member")
+        table = troop_morale(
+            command.troop, mounted=command.mounted, elite=command.elite, fanatic=command.fanatic
+        )
+        cls.check_count(command.size, "size", "a company has at least one member")
+        morale = command.morale
         if morale is not None and not RATING_MIN <= morale <= RATING_MAX:
             raise ImpossibleInput(
                 f"{morale} is not a company's base morale: an explicit base is rated "
@@ -203,51 +220,50 @@ class MercenaryCompany(LedgerAggregate):
 
     # --- commands --------------------------------------------------------------------------------
 
-    def modify(self, value: int, reason: str, note: str | None = None) -> None:
+    def modify(self, command: CompanyModifier) -> None:
         """A working-conditions modifier: the GM's discretion, unbounded (seed 000, D-4)."""
         self.check_in_service()
-        check_reason(reason, f"a working-conditions modifier of {self.handle}")
+        value = command.value
+        check_reason(command.reason, f"a working-conditions modifier of {self.handle}")
         before = company_rating(self.base_morale, [self._modifier_sum])
         rating = check_total(before, value, "value", f"{value:+d}: {self.handle}'s morale")
         total = self._modifier_sum + value
         self._modify(
-            value, reason, self.base_morale, total, rules_say=rating, ruled=rating, note=note
-        )
+            value, command.reason, self.base_morale, total, rules_say=rating, ruled=rating,
+            note=command.note,
+        )  # fmt: skip
 
-    def record_casualty(
-        self,
-        n: int,
-        incapacitated: bool,
-        cause: str | None = None,
-        note: str | None = None,
-        encounter: str | None = None,
-    ) -> None:
-        """N of its members killed or incapacitated; at most the members fit to fight."""
+    def record_casualty(self, command: Casualty, *, encounter: str | None = None) -> None:
+        """N of its members killed or incapacitated (in ``encounter``: its handle); at most the
+        members fit to fight."""
         self.check_in_service()
+        n = command.n
         why = f"{n} casualties: {self.handle} has {self.fit} members fit to fight"
         first = f"a member fit again first (company recover {self.handle} N, or reinforce)"
         self.check_count(n, "count", why, most=self.fit, first=first)
-        self._casualty(n, incapacitated, cause, encounter, note)
+        self._casualty(n, command.incapacitated, command.cause, encounter, command.note)
 
-    def recover(self, n: int, note: str | None = None) -> None:
+    def recover(self, command: CompanyRecover) -> None:
         """N incapacitated members are fit again."""
         self.check_in_service()
+        n = command.n
         why = f"{n} to recover: {self.handle} has {self._incapacitated} incapacitated"
         first = "a member incapacitated first (casualty E H N --incapacitated)"
         self.check_count(n, "count", why, most=self._incapacitated, first=first)
-        self._recover(n, note)
+        self._recover(n, command.note)
 
-    def reinforce(self, n: int, note: str | None = None) -> None:
+    def reinforce(self, command: CompanyReinforce) -> None:
         """N new members join (they do not join a fight already under way, D-4)."""
         self.check_in_service()
+        n = command.n
         self.check_count(n, "count", f"{n} reinforcements: they are at least one member")
         check_total(self.size, n, "count", f"{n} reinforcements: {self.handle}'s size")
-        self._reinforce(n, note)
+        self._reinforce(n, command.note)
 
-    def dismiss(self, note: str | None = None) -> None:
+    def dismiss(self, command: CompanyDismiss) -> None:
         """The company leaves service; nothing more can happen to it."""
         self.check_in_service()
-        self._dismiss(note)
+        self._dismiss(command.note)
 
     # --- events: each body is the mutation -------------------------------------------------------
 

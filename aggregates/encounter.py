@@ -20,7 +20,9 @@ from eventsourcing.domain import event
 from aggregates import encounter_events as events
 from aggregates.base import LedgerAggregate, aggregate_id
 from aggregates.encounter_commands import COMPANY, MONSTERS, EncounterCommands
+from campaign.commands import EncounterStart
 from campaign.core.errors import UnknownHandle
+from campaign.core.handles import check_handle
 from campaign.rules.dice import TWO_D6, Roll
 from campaign.rules.morale import FIRST_DEATH, GroupMorale
 
@@ -54,6 +56,12 @@ class Encounter(EncounterCommands, LedgerAggregate):
     @staticmethod
     def create_id(handle: str) -> UUID:
         return aggregate_id("encounter", handle)
+
+    @classmethod
+    def start(cls, command: EncounterStart) -> Encounter:
+        """``encounter start``: a fight begins (it may span sessions)."""
+        handle = check_handle(command.handle, field="encounter")
+        return cls(handle, name=command.name, note=command.note)
 
     @event(EncounterStarted)
     def __init__(self, handle: str, name: str | None = None, note: str | None = None) -> None:

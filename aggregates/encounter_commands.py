@@ -12,8 +12,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from aggregates.base import check_reason, check_total
+from aggregates.values import check_reason, check_total
+from campaign.commands import (
+    Adjustment,
+    Casualty,
+    EncounterEnd,
+    EncounterGroup,
+    EncounterJoin,
+    EncounterRating,
+    MoraleTest,
+)
 from campaign.core.errors import HandleTaken, ImpossibleInput
+from campaign.core.handles import check_handle
 from campaign.rules.dice import TWO_D6, Roll
 from campaign.rules.morale import GroupMorale, check_monster_rating, never_tests
 
@@ -108,40 +118,36 @@ class EncounterCommands:
 
     # --- commands --------------------------------------------------------------------------------
 
-    def add_group(
-        self, group: str, count: int, morale: int, name: str | None = None, note: str | None = None
-    ) -> None:
+    def add_group(self, command: EncounterGroup) -> None:
         """A monster or NPC group enters, rated by its stat block (seed 000, "Score de moral")."""
+        group = check_handle(command.group, field="group")
         self.check_open()
         self.check_new_group(group)
-        check_monster_rating(morale)
-        status = self.check_start(group, count, morale).status  # D-1: ≤ 2 / ≥ 12 from the start
-        self._add(group, name, count, morale, rules_say=status, ruled=status, note=note)
+        check_monster_rating(command.morale)
+        # D-1: ≤ 2 / ≥ 12 from the start
+        status = self.check_start(group, command.count, command.morale).status
+        self._add(
+            group, command.name, command.count, command.morale, rules_say=status, ruled=status,
+            note=command.note,
+        )  # fmt: skip
 
-    def join_company(
-        self, company_handle: str, fit: int, rating: int, note: str | None = None
-    ) -> None:
-        """A company in service takes part: its members fit to fight now are its count (D-4)."""
+    def join_company(self, command: EncounterJoin, *, company: str, fit: int, rating: int) -> None:
+        """A company in service takes part (``company``: its handle): its members ``fit`` to
+        fight now are its count, its ``rating`` its morale (D-4)."""
         self.check_open()
-        self.check_new_group(company_handle)
-        status = self.check_start(company_handle, fit, rating).status
-        self._join(company_handle, fit, rating, rules_say=status, ruled=status, note=note)
+        self.check_new_group(company)
+        status = self.check_start(company, fit, rating).status
+        self._join(company, fit, rating, rules_say=status, ruled=status, note=command.note)
 
-    def record_casualty(
-        self,
-        group: str,
-        n: int = 1,
-        incapacitated: bool = False,
-        cause: str | None = None,
-        note: str | None = None,
-    ) -> None:
+    def record_casualty(self, command: Casualty) -> None:
         """N killed or out of the fight: a due check lapses, new ones fall due (SPEC §4, D-2)."""
+        group, n, note = check_handle(command.group, field="group"), command.n, command.note
         self.check_open()
         self.check_group(group)
         state = self.group_state(group)
         try:
             # OSE morale, "Quand faire un test de moral": first death, half out (A-4, A-6, A-8)
-            outcome = state.casualty(n, incapacitated=incapacitated)
+            outcome = state.casualty(n, incapacitated=command.incapacitated)
         except ImpossibleInput as error:
             message = f"{n} casualties: {group} has {state.able} members able to fight"
             raise _about(group, error, n, message) from error
@@ -150,42 +156,42 @@ class EncounterCommands:
             due_at = self.due_position(group)
             self._lapse(group, lapsed, due_at, rules_say=lapsed, ruled=lapsed, note=note)
         status = outcome.state.status
-        facts = (group, n, incapacitated, cause, state.count, state.out)
+        facts = (group, n, command.incapacitated, command.cause, state.count, state.out)
         spent = outcome.state.first_death_used
         self._casualty(*facts, rules_say=status, ruled=status, note=note, first_death_spent=spent)
         if outcome.triggered:
             due, at = list(outcome.triggered), self.pending_events[-1].position
             self._due(group, due, at, rules_say=due, ruled=due, note=note)
 
-    def adjust(self, group: str, value: int, reason: str, note: str | None = None) -> None:
+    def adjust(self, command: Adjustment) -> None:
         """A situational adjustment, summed raw (seed 000, "Ajustements au moral"; D-1, D-3)."""
+        group, value = check_handle(command.group, field="group"), command.value
         self.check_open()
         self.check_group(group)
-        check_reason(reason, f"an adjustment of {group}'s morale")
+        check_reason(command.reason, f"an adjustment of {group}'s morale")
         before = self.group_state(group)
         check_total(before.adjustment, value, "value", f"{value:+d}: {group}'s adjustments")
         effective = before.rating + before.adjustment
         check_total(effective, value, "value", f"{value:+d}: {group}'s effective morale")
         after = before.adjust(value)
         applies = not never_tests(after.rating)  # "Valeur de 2 ou 12": never applied (MOR004)
-        facts = (group, value, reason, after.rating, after.adjustment, applies)
-        self._adjust(*facts, rules_say=after.effective, ruled=after.effective, note=note)
+        facts = (group, value, command.reason, after.rating, after.adjustment, applies)
+        self._adjust(*facts, rules_say=after.effective, ruled=after.effective, note=command.note)
 
-    def rerate(self, group: str, rating: int, reason: str, note: str | None = None) -> None:
+    def rerate(self, command: EncounterRating) -> None:
         """A monster group's rating changes: its leader falls, it is in its lair (RULES A.7)."""
+        group = check_handle(command.group, field="group")
         self.check_open()
         self.check_group(group, MONSTERS)
-        check_monster_rating(rating, field="rating")
-        check_reason(reason, f"a new rating for {group}")
-        self._change_rating(group, rating, reason, note)
+        check_monster_rating(command.rating, field="rating")
+        check_reason(command.reason, f"a new rating for {group}")
+        self._change_rating(group, command.rating, command.reason, command.note)
 
-    def rerate_company(
-        self, company_handle: str, rating: int, reason: str | None = None, note: str | None = None
-    ) -> None:
+    def rerate_company(self, company: str, rating: int, reason: str | None = None) -> None:
         """A joined company's rating follows its working conditions (D-4; it may leave 2–12)."""
         self.check_open()
-        self.check_group(company_handle, COMPANY)
-        self._change_rating(company_handle, rating, reason, note)
+        self.check_group(company, COMPANY)
+        self._change_rating(company, rating, reason, None)
 
     def _change_rating(self, group: str, rating: int, reason: str | None, note: str | None) -> None:
         before = self.group_state(group)
@@ -194,21 +200,16 @@ class EncounterCommands:
         facts = (group, before.rating, rating, reason, dropped)
         self._rerated(*facts, rules_say=after.status, ruled=after.status, note=note)
 
-    def test_morale(
-        self,
-        group: str,
-        roll: Roll | None,
-        cornered: bool = False,
-        ruling: str | None = None,
-        note: str | None = None,
-    ) -> None:
+    def test_morale(self, command: MoraleTest, *, roll: Roll | None) -> None:
         """A morale test, judged by the rules and recorded as the GM rules (SPEC §2)."""
+        group = check_handle(command.group, field="group")
         self.check_open()
         self.check_group(group)
         state = self.group_state(group)
         # OSE morale, "Test de moral", "Double succès", "Score de moral" 2 and 12
-        test = state.test(roll, cornered=cornered)
+        test = state.test(roll, cornered=command.cornered)
         self.check_roll(roll, needed=test.tests)
+        ruling = command.ruling
         ruled = ruling if ruling is not None else test.default_ruling
         assert ruled is not None  # every outcome has a default ruling once the roll is known
         contradicts = test.contradicted_by(ruled)  # MOR001; refuses only a ruling not a word
@@ -219,7 +220,7 @@ class EncounterCommands:
             adjustment=test.adjustment,
             effective=test.effective,
             successes_before=test.successes_before,
-            cornered=cornered,
+            cornered=command.cornered,
             roll=roll.as_record() if roll is not None else None,
             tests=test.tests,
             ruling_given=ruling is not None,
@@ -230,29 +231,29 @@ class EncounterCommands:
             status=after.status,
             rules_say=test.outcome,
             ruled=ruled,
-            note=note,
+            note=command.note,
         )
 
-    def recover_company_members(self, company_handle: str, n: int, note: str | None = None) -> None:
+    def recover_company_members(self, company: str, n: int) -> None:
         """N of a company's members incapacitated in this encounter are fit again."""
         self.check_open()
-        self.check_group(company_handle, COMPANY)
+        self.check_group(company, COMPANY)
         try:
-            after = self.group_state(company_handle).recover(n)
+            after = self.group_state(company).recover(n)
         except ImpossibleInput as error:
-            raise _about(company_handle, error, n) from error
-        self._recovered(company_handle, n, rules_say=after.status, ruled=after.status, note=note)
+            raise _about(company, error, n) from error
+        self._recovered(company, n, rules_say=after.status, ruled=after.status, note=None)
 
-    def company_leaves(self, company_handle: str, note: str | None = None) -> None:
+    def company_leaves(self, company: str) -> None:
         """A company dismissed from service leaves this encounter (SPEC §4 "company dismiss")."""
         self.check_open()
-        self.check_group(company_handle, COMPANY)
-        _, lapsed = self.group_state(company_handle).left()
-        at = self.due_position(company_handle)
+        self.check_group(company, COMPANY)
+        _, lapsed = self.group_state(company).left()
+        at = self.due_position(company)
         checks = list(lapsed)
-        self._left(company_handle, checks, at, rules_say=checks, ruled=checks, note=note)
+        self._left(company, checks, at, rules_say=checks, ruled=checks, note=None)
 
-    def end(self, note: str | None = None) -> None:
+    def end(self, command: EncounterEnd) -> None:
         """The encounter ends; every check still due lapses (SPEC §4: MOR002 at its due one)."""
         self.check_open()
         lapsed = []
@@ -261,7 +262,7 @@ class EncounterCommands:
             if checks:
                 at = self.due_position(group)
                 lapsed.append({"group": group, "checks": list(checks), "due_position": at})
-        self._end(lapsed, rules_say=lapsed, ruled=lapsed, note=note)
+        self._end(lapsed, rules_say=lapsed, ruled=lapsed, note=command.note)
 
 
 def _about(group: str, error: ImpossibleInput, value: object, message: str = "") -> ImpossibleInput:

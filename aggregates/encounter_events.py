@@ -62,6 +62,9 @@ class MoraleCheckLapsed(Judged):  # rules_say: the checks that lapsed
     checks: list[str]
     due_position: int | None  # the casualty that made them due: where MOR002 is recorded
 
+    def lapsed_checks(self) -> list[tuple[str, list[str]]]:
+        return [(self.group, self.checks)]
+
 
 class CasualtyRecorded(Judged):  # rules_say: the status after (``out`` when nobody can fight)
     group: str
@@ -126,9 +129,15 @@ class CompanyLeft(Judged):  # a dismissed company leaves; rules_say: the checks 
     lapsed: list[str]
     due_position: int | None
 
+    def lapsed_checks(self) -> list[tuple[str, list[str]]]:
+        return [(self.group, self.lapsed)] if self.lapsed else []
+
 
 class EncounterEnded(Judged):  # rules_say: the due checks that lapse
     lapsed: list[dict[str, Any]]  # {"group", "checks", "due_position"} per group
+
+    def lapsed_checks(self) -> list[tuple[str, list[str]]]:
+        return [(lapse["group"], lapse["checks"]) for lapse in self.lapsed]
 
 
 # Stored histories name these by the topics they had when they were declared in Encounter's body,

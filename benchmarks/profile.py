@@ -58,7 +58,7 @@ def rebuild(db: str, top: int) -> None:
     with Ledger(parse_store_url(db)) as ledger:
         profile = cProfile.Profile()
         profile.enable()
-        folded = ledger.rebuild()
+        folded = ledger.queries.rebuild()
         profile.disable()
     print(f"rebuilt {folded:,} events")
     _report(profile, top)

@@ -341,7 +341,7 @@ class ItemSave:
 @dataclass(frozen=True, kw_only=True)
 class FlawRoll:
     handle: str
-    key_detail: str
+    key: str  # the flaw, ``KEY[:detail]``
     trigger: str | None = None
     result: int | None = None  # the D6Harmonie roll as entered: never rolled by the tracker
     critical: bool = False

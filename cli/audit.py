@@ -1,12 +1,13 @@
 """``campaign audit`` (SPEC §5, §6): the findings on the GM's rulings, and ``--explain CODE``.
 
-Thin: parse → :meth:`campaign.service.ledger.Ledger.audit` → :func:`cli.output.emit` (JSON on
-stdout, or the Rich report below). ``--strict`` exits 3 when a warning stands, pending ones
+Thin: parse → the service's ``queries.audit`` → :func:`cli.output.emit` (JSON on stdout, or the
+Rich report below). ``--strict`` exits 3 when a warning stands, pending ones
 included, so a league can gate on it; an unknown code is an input error (exit 2) listing them.
 """
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Annotated, Any
 
 import typer
@@ -15,7 +16,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from campaign.audit import PENDING, WARNING, Entry, check_code, entry
+from campaign.service import catalogue
+from campaign.service.catalogue import PENDING, WARNING, check_code
+from campaign.service.results import Explanation
 from cli.output import ExitStatus, counted, emit
 from cli.render import Handle, plain, printable
 from cli.state import open_ledger
@@ -60,12 +63,12 @@ def audit(
     Example: campaign audit --session 12 --strict
     """
     if explain is not None:
-        listed = entry(explain, field="explain")
-        emit(explained(listed), as_json=as_json, render=lambda console: show_entry(console, listed))
+        listed = catalogue.explain(explain)
+        emit(asdict(listed), as_json=as_json, render=lambda console: show_entry(console, listed))
         return
     wanted = None if code is None else check_code(code)
     with open_ledger(ctx, create=False) as ledger:
-        findings = ledger.audit(session=session, code=wanted)
+        findings = [asdict(f) for f in ledger.queries.audit(session=session, code=wanted)]
     scope = " ".join(
         f"{option} {value}" for option, value in (("--session", session), ("--code", wanted))
         if value is not None
@@ -240,37 +243,19 @@ def _table(session: Any, found: list[dict[str, Any]]) -> Table:
 # --- --explain ---------------------------------------------------------------------------------
 
 
-def explained(entry: Entry) -> dict[str, Any]:
-    """``audit --explain CODE --json``."""
-    rule = entry.rule
-    return {
-        "code": entry.code,
-        "severity": entry.severity,
-        "title": entry.title,
-        "trigger": entry.trigger,
-        "rule": {
-            **entry.cites,
-            "text_fr": None if rule is None else rule.text_fr,
-            "digest": None if rule is None else rule.digest,
-        },
-        "explanation": entry.explanation,
-        "example": entry.example,
-    }
-
-
-def show_entry(console: Console, entry: Entry) -> None:
+def show_entry(console: Console, entry: Explanation) -> None:
     body = Table.grid()
     body.add_row(Text(entry.title, style="bold"))
     body.add_row(Text(""))
     body.add_row(Text(entry.trigger))
     body.add_row(Text(""))
     rule = entry.rule
-    if rule is None:
-        body.add_row(Text(f"Rule: {entry.rule_name} — the tracker's own, no seed", style="cyan"))
+    if rule["seed"] is None:  # a rule of the tracker's own
+        body.add_row(Text(f"Rule: {rule['name']} — the tracker's own, no seed", style="cyan"))
     else:
-        body.add_row(Text(f"Rule: {rule.name} — seeds/{rule.seed}", style="cyan"))
-        body.add_row(Text(f"« {rule.text_fr} »", style="italic"))
-        body.add_row(Text(rule.digest, style="dim"))
+        body.add_row(Text(f"Rule: {rule['name']} — seeds/{rule['seed']}", style="cyan"))
+        body.add_row(Text(f"« {rule['text_fr']} »", style="italic"))
+        body.add_row(Text(rule["digest"], style="dim"))
     body.add_row(Text(""))
     body.add_row(Text(entry.explanation))
     body.add_row(Text(""))

@@ -1,9 +1,8 @@
 """``campaign export`` and ``campaign import`` (SPEC §5): the history out as a log, JSON lines or a
 recap; a JSON-lines export back into an empty store.
 
-Thin: parse → :mod:`campaign.history.export` / :mod:`campaign.history.transfer` → stdout. What is
-written is the export itself, as plain text (never through Rich markup), so it can be redirected
-to a file.
+Thin: parse → the service's history (``Ledger.history``) → stdout. What is written is the export
+itself, as plain text (never through Rich markup), so it can be redirected to a file.
 """
 
 from __future__ import annotations
@@ -17,8 +16,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from campaign.core.errors import ImpossibleInput
-from campaign.history import export as exporting
-from campaign.history.transfer import import_jsonl
 from cli.output import ExitStatus, counted, echo_utf8, stderr, stdout
 from cli.state import open_ledger
 
@@ -58,15 +55,15 @@ def export(
     """
     with open_ledger(ctx, create=False) as ledger:
         if format_ is Format.jsonl:
-            _echo(line + "\n" for line in exporting.jsonl(ledger, session))
+            _echo(line + "\n" for line in ledger.history.jsonl(session))
         elif format_ is Format.log:
             # A history that cannot be a log is found only as far as the writer gets (a setting
             # after the last session, at the very end): one pass that keeps nothing first, so an
             # error leaves stdout empty, then the log streamed.
-            deque(exporting.log_lines(ledger, session), maxlen=0)
-            _echo(exporting.log_lines(ledger, session))
+            deque(ledger.history.log_lines(session), maxlen=0)
+            _echo(ledger.history.log_lines(session))
         else:
-            _echo(exporting.markdown_lines(ledger, session))
+            _echo(ledger.history.markdown_lines(session))
 
 
 WRITE_LINES = 1000  # lines per write to stdout
@@ -114,8 +111,8 @@ def import_(
             try:
                 # "\n" only: a JSON string may hold U+2028, which str.splitlines() would split on
                 lines = text.split("\n")
-                count = import_jsonl(
-                    ledger, lines, name=str(file), committed=landed.append, progress=advance
+                count = ledger.history.import_jsonl(
+                    lines, name=str(file), committed=landed.append, progress=advance
                 )
             except KeyboardInterrupt:
                 if not landed:  # cut short before the insert returned: did it commit?

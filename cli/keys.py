@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from campaign.store.keys import generate_key
+from campaign.service.keys import new_key
 
 app = typer.Typer(help="Encryption at rest: keys for CAMPAIGN_KEY.", no_args_is_help=True)
 
@@ -19,7 +19,7 @@ def generate() -> None:
 
     Example: campaign key generate > ~/.campaign.key && export CAMPAIGN_KEY=$(cat ~/.campaign.key)
     """
-    typer.echo(generate_key())
+    typer.echo(new_key())
 
 
 def register(root: typer.Typer) -> None:

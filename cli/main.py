@@ -120,23 +120,23 @@ class CampaignGroup(parsing.Group):
             # does not follow, from rows altered behind the tracker's back) wherever no command
             # said so: a damaged history, exit 1, pointing at `campaign verify`
             # and any database error no command said: the store failed, exit 1, one line
-            from campaign.core.errors import damaged, store_failed
+            from campaign.service.failures import failure_said
 
-            said = damaged(error) or store_failed(error, _store_named(ctx))
+            said = failure_said(error, _store_named(ctx))
             if said is None:
                 raise
             from cli.output import ExitStatus, fail
 
-            raise fail(str(said), ExitStatus.STORE_FAILURE) from None
+            raise fail(said, ExitStatus.STORE_FAILURE) from None
 
 
 def _store_named(ctx: typer.Context) -> str:
     """The store of this invocation, as errors name it (password hidden); "" if none reads."""
-    from campaign.store import DEFAULT_DB, parse_store_url
+    from campaign.service.opening import store_named
     from cli.state import state
 
     try:
-        return parse_store_url(state(ctx).db or DEFAULT_DB).redacted
+        return store_named(state(ctx).db)
     except Exception:  # an error about the URL itself was said where it was read
         return ""
 

@@ -13,19 +13,21 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager, suppress
+from contextlib import closing, contextmanager
+from dataclasses import asdict
 from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
+from campaign.commands import Init
 from campaign.core.errors import UnknownHandle
 from campaign.service.ledger import Ledger
-from campaign.store import StoreError, parse_store_url
+from campaign.service.opening import StoreError, store_named
 from cli import render
 from cli.output import ExitStatus, counted, echo_utf8, emit, stderr, stdout
-from cli.state import DEFAULT_DB, open_ledger, state
+from cli.state import open_ledger, state
 
 projections = typer.Typer(
     help="The read models folded from the events: rebuild them, see their positions, follow "
@@ -72,10 +74,10 @@ def init(
     Example: campaign init --name "The Greywater campaign" --paladin-ability cha
     """
     ability = paladin_ability.value if paladin_ability is not None else None
-    where = parse_store_url(state(ctx).db or DEFAULT_DB).redacted
+    where = store_named(state(ctx).db)
     with open_ledger(ctx, create=True) as ledger:
-        recorded = ledger.init(name, ability)
-        named = ledger.campaign_name()
+        answer = ledger.handle(Init(name=name, paladin_ability=ability))
+    recorded, named = answer.recorded, answer.name
     if recorded == "created":
         said = f"campaign store created at {where}"
     elif recorded == "setting":
@@ -101,7 +103,7 @@ def status(
     Example: campaign status --as-of session:12
     """
     with open_ledger(ctx, create=False) as ledger:
-        data = ledger.status(as_of=as_of)
+        data = asdict(ledger.queries.status(as_of=as_of))
     view = render.status_view(data, show_all=show_all, as_of=as_of)
     emit(data, as_json=as_json, render=render.show(view))
 
@@ -125,9 +127,12 @@ def history(
     """
     with (
         open_ledger(ctx, create=False) as ledger,
-        closing(ledger.history_rows(session=session, subject=subject, as_of=as_of)) as rows,
+        closing(
+            ledger.queries.history_rows(session=session, subject=subject, as_of=as_of)
+        ) as found,
     ):
         # the stream is consumed while the ledger (and an --as-of scratch fold) is open
+        rows = (asdict(row) for row in found)
         if as_json:
             _echo_events(rows)
         else:
@@ -176,7 +181,8 @@ def modifiers(
     Example: campaign modifiers ford goblins company:red-lances
     """
     with open_ledger(ctx, create=False) as ledger:
-        subjects = select_subjects(ledger.modifiers(as_of=as_of), targets or [])
+        found = [asdict(subject) for subject in ledger.queries.modifiers(as_of=as_of)]
+        subjects = select_subjects(found, targets or [])
     emit(
         {"subjects": subjects},
         as_json=as_json,
@@ -237,7 +243,7 @@ def projections_status(ctx: typer.Context, as_json: JsonOption = False) -> None:
     Example: campaign projections status --json
     """
     with open_ledger(ctx, create=False) as ledger:
-        rows = ledger.projection_positions()
+        rows = [asdict(row) for row in ledger.queries.projection_positions()]
     emit(
         {"projections": rows},
         as_json=as_json,
@@ -254,7 +260,7 @@ def rebuild(ctx: typer.Context) -> None:
     folded: int | None = None
     try:
         with open_ledger(ctx, create=False) as ledger, progress_bar("folding events") as progress:
-            folded = ledger.rebuild(progress=progress)
+            folded = ledger.queries.rebuild(progress=progress)
             position = ledger.last_position()
     except KeyboardInterrupt:
         stderr().print(_rebuild_interrupted(ctx, folded), markup=False, soft_wrap=True)
@@ -272,7 +278,7 @@ def _rebuild_interrupted(ctx: typer.Context, folded: int | None) -> str:
     advice = "`campaign projections rebuild` rebuilds them, and any read catches them up"
     try:
         with open_ledger(ctx, create=False) as ledger:
-            stand = min(position for _, position in ledger.read_model.positions().values())
+            stand = min(row.position for row in ledger.queries.projection_positions())
             last = ledger.last_position()
     except (Exception, KeyboardInterrupt):
         return "interrupted: `campaign projections status` shows where the read models stand"
@@ -306,10 +312,10 @@ def run(
 def _follow(ledger: Ledger, interval: float, once: bool) -> None:
     console = stdout()
     if not once:
-        where = ledger.store.redacted
+        where = ledger.store_name
         stderr().print(f"following {where}; Ctrl-C to stop", style="dim", soft_wrap=True)
     first = True
-    with _wakeups(ledger) as wait:
+    with ledger.wakeups() as wait:
 
         def pause() -> None:
             # no SQLite file held open between polls: a store replaced meanwhile (a backup
@@ -321,7 +327,7 @@ def _follow(ledger: Ledger, interval: float, once: bool) -> None:
         while True:
             ledger.check_still_there()  # replaced or removed: exit 1, saying so
             try:
-                folded = ledger.catch_up()
+                folded = ledger.queries.catch_up()
             except StoreError as error:
                 if once:
                     raise
@@ -339,32 +345,6 @@ def _follow(ledger: Ledger, interval: float, once: bool) -> None:
                 return
             first = False
             pause()
-
-
-@contextmanager
-def _wakeups(ledger: Ledger) -> Iterator[Callable[[float], None]]:
-    """``wait(seconds)``: on PostgreSQL, returns early when the store NOTIFYs a write (the
-    eventsourcing recorder notifies on every insert); elsewhere, sleeps."""
-    recorder = ledger.app.recorder
-    channel = getattr(recorder, "channel_name", None)
-    datastore = getattr(recorder, "datastore", None)
-    if channel is None or not hasattr(datastore, "get_connection"):
-        yield time.sleep
-        return
-    from psycopg import sql
-
-    with datastore.get_connection() as connection:
-        connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
-
-        def wait(seconds: float) -> None:
-            for _ in connection.notifies(timeout=seconds, stop_after=1):
-                pass
-
-        try:
-            yield wait
-        finally:
-            with suppress(Exception):  # interrupted mid-wait: the pool discards a bad connection
-                connection.execute(sql.SQL("UNLISTEN {}").format(sql.Identifier(channel)))
 
 
 @contextmanager

@@ -15,13 +15,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from campaign.core.errors import CampaignError, ImpossibleInput, store_failed
+from campaign.commands import SessionEnd
+from campaign.core.errors import CampaignError, ImpossibleInput
+from campaign.service.failures import store_failed
 from campaign.service.ledger import Ledger
+from campaign.service.results import Lapse, StagedFile
 from campaign.sessionlog.reading import LogLine, SessionBlock, SessionLog, read_log
 from cli.output import ExitStatus, click_said, counted, describe, shown, stderr, stdout
 from cli.parsing import said_by_click
@@ -160,23 +163,6 @@ def _events(fate: _Fate) -> str:
     return counted(fate.events, "event") if fate.events else "nothing new"
 
 
-def _committed(ledger: Ledger, events: list[Any]) -> bool | None:
-    """Whether the save of a file's ``events``, interrupted, committed: the store holds its last
-    event, hash and all (another writer may have recorded at that place since, once the lock
-    was let go). None: the store could not be read, or a second Ctrl-C cut the reading short."""
-    last = events[-1]
-    try:
-        found = ledger.app.recorder.select_events(
-            last.originator_id,
-            gt=last.originator_version - 1,
-            lte=last.originator_version,
-            limit=1,
-        )
-        return bool(found) and ledger.app.mapper.to_domain_event(found[0]).hash == last.hash
-    except (Exception, KeyboardInterrupt):
-        return None
-
-
 def _read(path: Path) -> bytes:
     try:
         return path.read_bytes()
@@ -200,17 +186,17 @@ def _replay_file(
     if not log.blocks:
         return f"{log.name}: no session in it (a session starts with a `session N` line)"
     run = LogRun(ledger, source=Path(log.name).name, telling=dry_run or state(ctx).verbose)
-    staged: list[Any] = []  # what the unit's save writes, once the lines have run
+    staged: list[StagedFile] = []  # what the unit's save writes, once the lines have run
 
-    def work() -> tuple[list[SessionBlock], list[int], list[Any]]:
+    def work() -> tuple[list[SessionBlock], list[int], StagedFile]:
         todo, skipped = _new_blocks(ledger, log)
         if not todo:
-            return todo, skipped, []
+            return todo, skipped, StagedFile(())
         before = ledger.last_position()
         _run_blocks(ctx, run, log.name, todo)
         fate.sessions = [b.number for b in todo]
-        staged[:] = [e for e in ledger.staged_events() if e.position > before]
-        return todo, skipped, staged
+        staged[:] = [ledger.replaying.staged_since(before)]
+        return todo, skipped, staged[0]
 
     if dry_run:
         todo, skipped, events = work()
@@ -223,10 +209,10 @@ def _replay_file(
             # snapshots after): the store says whether it did; a line in error wrote nothing
             if isinstance(error, Exception) and not _store_failure(error):
                 raise
-            if fate.events is None and staged:
-                committed = _committed(ledger, staged)
+            if fate.events is None and staged and len(staged[0]):
+                committed = ledger.replaying.committed(staged[0])
                 fate.unsure = committed is None
-                fate.events = len(staged) if committed else None
+                fate.events = len(staged[0]) if committed else None
             raise
     said = [f"session {n} already recorded from this text: skipped" for n in skipped]
     if not todo:
@@ -236,7 +222,7 @@ def _replay_file(
     lines = [f"{log.name}: session {sessions} — {verb} {counted(len(events), 'event')}"]
     if dry_run or state(ctx).verbose:
         lines += [f"  {log.name}:{number}: {text}" for number, text in run.said]
-    lines += _warned(warnings(events), every=dry_run or state(ctx).verbose)
+    lines += _warned(warnings(ledger.replaying.lapses(events)), every=dry_run or state(ctx).verbose)
     if not dry_run:
         lines.append(f"  {_audit_summary(ledger, [b.number for b in todo])}")
     return "\n".join(lines + [f"  {s}" for s in said])
@@ -245,16 +231,16 @@ def _replay_file(
 def _new_blocks(ledger: Ledger, log: SessionLog) -> tuple[list[SessionBlock], list[int]]:
     """The file's blocks to record, and the numbers of those already recorded from the same
     text (SPEC §5: idempotent per session); the same number from another text is an error."""
-    recorded, replayed = ledger.sessions_known()
+    known_sessions = ledger.replaying.sessions_known()
     todo, skipped = [], []
     for block in log.blocks:
-        known = recorded.get(block.number)
-        if (block.number, block.digest) in replayed:
+        known = known_sessions.recorded.get(block.number)
+        if (block.number, block.digest) in known_sessions.replayed:
             skipped.append(block.number)
         elif known is None:
             todo.append(block)
         else:
-            origin = f"from {known['source']}" if known["source"] else "live"
+            origin = f"from {known.source}" if known.source else "live"
             raise ImpossibleInput(
                 f"{log.name}:{block.first_line}: session {block.number} is already recorded "
                 f"({origin}) from a different text; a recorded session is never rewritten — "
@@ -280,7 +266,8 @@ def _warned(said: list[str], *, every: bool) -> list[str]:
 def _audit_summary(ledger: Ledger, sessions: list[int]) -> str:
     """``audit: 3 findings (2 warnings, 1 pending)`` for the sessions just recorded, and the
     audit command that lists them."""
-    found, warned, pending = ledger.audit_counts(sessions)
+    counts = ledger.queries.audit_counts(sessions)
+    found, warned, pending = counts.findings, counts.warnings, counts.pending
     detail = counted(warned, "warning") + (f", {pending} pending" if pending else "")
     return f"audit: {counted(found, 'finding')} ({detail}) — {_audit_where(sessions)}"
 
@@ -305,8 +292,8 @@ def _run_blocks(ctx: typer.Context, run: LogRun, name: str, blocks: list[Session
                     run.line = line.number
                     _invoke(ctx, name, line)
                     advance()
-            if run.ledger.session_open() is not None:
-                run.ledger.end_session()  # a replayed log's last session ends with the file
+            if run.ledger.replaying.session_open() is not None:
+                run.ledger.handle(SessionEnd())  # a replayed log's last session ends with the file
     finally:
         current.log = None
 
@@ -405,25 +392,10 @@ class _progress:
             self.bar.stop()
 
 
-def warnings(events: list[Any]) -> list[str]:
+def warnings(lapses: list[Lapse]) -> list[str]:
     """What a GM should hear at the end of a replay: morale checks that fell due and were never
     made (the audit's MOR002, final once they lapse)."""
-    said = []
-    withdrawn = {e.retracted for e in events if type(e).__name__ == "CommandRetracted"}
-    for event in events:
-        if event.command in withdrawn:  # a later line of the file retracted it: no warning
-            continue
-        for lapsed in _lapsed(event):
-            checks = " and ".join(lapsed["checks"])
-            said.append(f"morale check due for {lapsed['subject']} ({checks}), none made")
-    return said
-
-
-def _lapsed(event: Any) -> list[dict[str, Any]]:
-    kind = type(event).__name__
-    if kind == "MoraleCheckLapsed" or (kind == "CompanyLeft" and event.lapsed):
-        checks = event.checks if kind == "MoraleCheckLapsed" else event.lapsed
-        return [{"subject": event.group, "checks": checks}]
-    if kind == "EncounterEnded":
-        return [{"subject": lapse["group"], "checks": lapse["checks"]} for lapse in event.lapsed]
-    return []
+    return [
+        f"morale check due for {lapse.subject} ({' and '.join(lapse.checks)}), none made"
+        for lapse in lapses
+    ]

@@ -64,7 +64,7 @@ def shell(ctx: typer.Context) -> None:
         prompt = PROMPT if interactive else ""
         if prompt and ledger.last_position() == 0:  # a typo'd --db, at once, not at exit
             typer.echo(
-                f"no campaign store at {ledger.store.redacted} yet: the first logging command "
+                f"no campaign store at {ledger.store_name} yet: the first logging command "
                 "makes it, and reading commands say so until then",
                 err=True,
             )

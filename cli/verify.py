@@ -1,7 +1,7 @@
 """``campaign verify [--file FILE.jsonl] [--json]`` (SPEC §5, §7): is the history intact?
 
-Thin: a store (or an export, without a store) → :mod:`campaign.history.verify` → a verdict, on
-stdout as JSON or one Rich line. Exit 0 when intact, 1 when the history was tampered with (SPEC §5).
+Thin: a store (or an export, without a store) → the service's verdict → on stdout as JSON or one
+Rich line. Exit 0 when intact, 1 when the history was tampered with (SPEC §5).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from campaign.core.errors import ImpossibleInput
-from campaign.history.verify import Verdict, verify_jsonl, verify_store
+from campaign.service.history import Verdict, verify_file
 from cli.output import ExitStatus, counted, emit
 from cli.state import open_ledger
 
@@ -49,7 +49,7 @@ def verify(
         verdict = _verify_file(file)
     else:
         with open_ledger(ctx, create=False) as ledger:
-            verdict = verify_store(ledger.app)
+            verdict = ledger.history.verify()
     emit(
         verdict.as_json(file=file is not None),
         as_json=as_json,
@@ -63,7 +63,7 @@ def _verify_file(file: Path) -> Verdict:
     try:
         _check_some_json(file)
         with file.open("rb") as lines:  # line by line: an export of any length
-            return verify_jsonl(lines)
+            return verify_file(lines)
     except OSError as error:
         raise ImpossibleInput(
             f"{file}: cannot read it ({error.strerror or error})",

@@ -4,39 +4,140 @@ Shared by the projection, time-travel and retraction tests. Its expected status 
 ``status --json`` example, which was worked out by hand from RULES.md (see ``FORD_STATUS``).
 """
 
+from campaign.commands import (
+    Adjustment,
+    Casualty,
+    CharacterCreate,
+    CharacterFinalize,
+    CharacterItem,
+    CharacterSaves,
+    ClockAdvance,
+    CompanyHire,
+    CompanyModifier,
+    EncounterEnd,
+    EncounterGroup,
+    EncounterJoin,
+    EncounterStart,
+    FlawRoll,
+    ItemSave,
+    LoyaltyTest,
+    MoraleTest,
+    SavingThrow,
+    SessionOpen,
+)
+
 FIREBALL = {"spell_level": 3, "ability_mod": 4, "effect": "half", "damage": 24, "energy": True}
 
 FORD = [
-    ("session 12", lambda g: g.open_session(12, "2026-11-21", "The ford at Greywater")),
-    ("company hire", lambda g: g.hire_company(
-        "red-lances", "trained", 20, mounted=True, name="Red Lances")),
-    ("company modifier", lambda g: g.modify_company("red-lances", +1, "shared the dragon hoard")),
-    ("character create brynn", lambda g: g.create_character(
-        "brynn", "Brynn", flaws=["phobie-legere:spiders"], advantages=["nerfs-d-acier"])),
-    ("character finalize", lambda g: g.finalize_character("brynn")),
-    ("character item shield", lambda g: g.add_item(
-        "brynn", "Tower shield", "shield", hardness=5, hp=20)),
-    ("character item ring", lambda g: g.add_item(
-        "brynn", "Ring of protection +1", "jewelry", magic=True, caster_level=5)),
-    ("character saves", lambda g: g.set_saves("brynn", fortitude=4, reflex=1, will=2)),
-    ("character create cedric", lambda g: g.create_character(
-        "cedric", "Cedric the torchbearer", retainer_of="brynn", employer_cha=16)),
-    ("encounter start", lambda g: g.start_encounter("ford", name="Ambush at the ford")),
-    ("encounter group", lambda g: g.add_group("ford", "goblins", 12, 7)),
-    ("encounter join", lambda g: g.join("ford", "red-lances")),
-    ("casualty goblins", lambda g: g.record_casualty("ford", "goblins", 1, cause="Brynn's axe")),
-    ("morale goblins", lambda g: g.test_morale("ford", "goblins", "3,5")),
-    ("adjust goblins", lambda g: g.adjust("ford", "goblins", -1, "leader slain")),
-    ("casualty red-lances", lambda g: g.record_casualty(
-        "ford", "red-lances", 2, incapacitated=True)),
-    ("save brynn", lambda g: g.saving_throw(
-        "brynn", "Fireball", "reflex", roll="1", objects=True, item="Tower shield", **FIREBALL)),
-    ("item-save", lambda g: g.item_save("brynn", "Tower shield", roll="9")),
-    ("trait phobia", lambda g: g.roll_flaw("brynn", "phobia-mild", result=6)),
-    ("loyalty cedric", lambda g: g.test_loyalty("cedric", "4,6", ruling="flee")),
-    ("clock advance", lambda g: g.advance_clock(7200)),
-    ("encounter end", lambda g: g.end_encounter("ford")),
-]  # fmt: skip
+    (
+        "session 12",
+        lambda g: g.handle(
+            SessionOpen(number=12, date="2026-11-21", title="The ford at Greywater")
+        ),
+    ),
+    (
+        "company hire",
+        lambda g: g.handle(
+            CompanyHire(
+                handle="red-lances", troop="trained", size=20, mounted=True, name="Red Lances"
+            )
+        ),
+    ),
+    (
+        "company modifier",
+        lambda g: g.handle(
+            CompanyModifier(handle="red-lances", value=+1, reason="shared the dragon hoard")
+        ),
+    ),
+    (
+        "character create brynn",
+        lambda g: g.handle(
+            CharacterCreate(
+                handle="brynn",
+                name="Brynn",
+                flaws=["phobie-legere:spiders"],
+                advantages=["nerfs-d-acier"],
+            )
+        ),
+    ),
+    ("character finalize", lambda g: g.handle(CharacterFinalize(handle="brynn"))),
+    (
+        "character item shield",
+        lambda g: g.handle(
+            CharacterItem(handle="brynn", name="Tower shield", slot="shield", hardness=5, hp=20)
+        ),
+    ),
+    (
+        "character item ring",
+        lambda g: g.handle(
+            CharacterItem(
+                handle="brynn",
+                name="Ring of protection +1",
+                slot="jewelry",
+                magic=True,
+                caster_level=5,
+            )
+        ),
+    ),
+    (
+        "character saves",
+        lambda g: g.handle(CharacterSaves(handle="brynn", fortitude=4, reflex=1, will=2)),
+    ),
+    (
+        "character create cedric",
+        lambda g: g.handle(
+            CharacterCreate(
+                handle="cedric", name="Cedric the torchbearer", retainer_of="brynn", employer_cha=16
+            )
+        ),
+    ),
+    (
+        "encounter start",
+        lambda g: g.handle(EncounterStart(handle="ford", name="Ambush at the ford")),
+    ),
+    (
+        "encounter group",
+        lambda g: g.handle(EncounterGroup(encounter="ford", group="goblins", count=12, morale=7)),
+    ),
+    ("encounter join", lambda g: g.handle(EncounterJoin(encounter="ford", company="red-lances"))),
+    (
+        "casualty goblins",
+        lambda g: g.handle(Casualty(encounter="ford", group="goblins", n=1, cause="Brynn's axe")),
+    ),
+    (
+        "morale goblins",
+        lambda g: g.handle(MoraleTest(encounter="ford", group="goblins", roll="3,5")),
+    ),
+    (
+        "adjust goblins",
+        lambda g: g.handle(
+            Adjustment(encounter="ford", group="goblins", value=-1, reason="leader slain")
+        ),
+    ),
+    (
+        "casualty red-lances",
+        lambda g: g.handle(Casualty(encounter="ford", group="red-lances", n=2, incapacitated=True)),
+    ),
+    (
+        "save brynn",
+        lambda g: g.handle(
+            SavingThrow(
+                handle="brynn",
+                vs="Fireball",
+                save_type="reflex",
+                roll="1",
+                objects=True,
+                item="Tower shield",
+                **FIREBALL,
+            )
+        ),
+    ),
+    ("item-save", lambda g: g.handle(ItemSave(handle="brynn", item="Tower shield", roll="9"))),
+    ("trait phobia", lambda g: g.handle(FlawRoll(handle="brynn", key="phobia-mild", result=6))),
+    ("loyalty cedric", lambda g: g.handle(LoyaltyTest(handle="cedric", roll="4,6", ruling="flee"))),
+    ("clock advance", lambda g: g.handle(ClockAdvance(seconds=7200))),
+    ("encounter end", lambda g: g.handle(EncounterEnd(handle="ford"))),
+]
 
 
 # The same session as SPEC §4 writes it, as a log: up to the `loyalty` line (where SPEC §5's

@@ -4,8 +4,8 @@ The log is the one that matters most: every command becomes the one line that re
 (:mod:`campaign.sessionlog.writing`) — the same events at the same positions — when the log is
 replayed into a new store, retracted commands and their ``retract event:N`` included, so the
 status, the history and the audit come back the same. :func:`commands` needs no store; :func:`log`
-streams
-a :class:`~campaign.service.ledger.Ledger`'s history through it.
+streams a
+store's history through it (what it needs of the store: :class:`Logged`).
 
 ``--session N`` writes session N's blocks of that log (a block: a ``session`` line and the lines
 up to the next one), so the sessions' logs, replayed one after the other, are the whole log
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from aggregates.base import LedgerAggregate
 from aggregates.campaign import Campaign
@@ -33,14 +33,21 @@ from campaign.history.recap import markdown, markdown_lines
 from campaign.history.transfer import jsonl
 from campaign.sessionlog.writing import Event, ExportError, command_line, duration, quote
 
-if TYPE_CHECKING:
-    from campaign.service.ledger import Ledger
-
 __all__ = [
     "ExportError", "command_line", "commands", "duration", "jsonl", "log", "log_lines",
     "markdown", "markdown_lines", "quote",
 ]  # fmt: skip
 HEADER = "#! campaign-log 1"
+
+
+class Logged(Protocol):
+    """A store's history, as ``export --format log`` reads it."""
+
+    def events(self) -> Iterator[Event]:
+        """Every recorded event, in position order (a damaged history raises)."""
+
+    def restores_nothing(self, compensation: Any) -> bool:
+        """Whether a stored ``Retracted`` put back the state its aggregate already had."""
 
 
 # --- a history → its commands → a log -------------------------------------------------------------
@@ -53,7 +60,7 @@ def commands(events: Iterable[Event]) -> Iterator[tuple[list[Event], str | None]
         yield group, command_line(group, subjects)
 
 
-def log(ledger: Ledger, session: int | None = None) -> str:
+def log(history: Logged, session: int | None = None) -> str:
     """The history as a session log that replays to it: the same events at the same positions.
 
     Every command is written in order, retracted ones too (their ``retract event:N`` follows
@@ -61,16 +68,16 @@ def log(ledger: Ledger, session: int | None = None) -> str:
     (``campaign init --paladin-ability``) is written just after the next ``session`` line, the
     first place a log can hold it; ``retract event:N`` follows the positions that moves.
     """
-    return "".join(log_lines(ledger, session))
+    return "".join(log_lines(history, session))
 
 
-def log_lines(ledger: Ledger, session: int | None = None) -> Iterator[str]:
+def log_lines(history: Logged, session: int | None = None) -> Iterator[str]:
     """:func:`log`, streamed: its lines (each with its ``\n``) as the history is read, so a
     long log is never held whole. An error found late (a setting after the last session) is
     raised after the lines before it; a ``session`` not in the history, before any line."""
-    homes = None if session is None else _homes(ledger.events())
-    writer = _LogWriter(session, ledger.restores_nothing, homes)
-    for events in _by_command(ledger.events()):
+    homes = None if session is None else _homes(history.events())
+    writer = _LogWriter(session, history.restores_nothing, homes)
+    for events in _by_command(history.events()):
         yield from writer.add(events)
     yield from writer.end()
 

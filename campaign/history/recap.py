@@ -26,10 +26,10 @@ Retracted commands — a session tells what stood at its end, as its table does:
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import closing
 from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from aggregates.campaign import Campaign
 from aggregates.subjects import Subjects
@@ -37,22 +37,29 @@ from campaign.core.errors import UnknownSession
 from campaign.history.recap_sections import Told, md, section_lines
 from campaign.sessionlog.writing import command_line
 
-if TYPE_CHECKING:
-    from campaign.service.ledger import Ledger
+
+class Recapped(Protocol):
+    """A store's history, as the recap reads it."""
+
+    def events(self) -> Iterator[Any]:
+        """Every recorded event, in position order (a damaged history raises)."""
+
+    def statuses(self, refs: Sequence[str]) -> Iterator[dict[str, Any]]:
+        """``status --json`` as of each of ``refs`` (``session:N``), in order."""
 
 
-def markdown(ledger: Ledger, session: int | None = None) -> str:
+def markdown(history: Recapped, session: int | None = None) -> str:
     """The recap of one session, or of every session in order."""
-    return "".join(markdown_lines(ledger, session))
+    return "".join(markdown_lines(history, session))
 
 
-def markdown_lines(ledger: Ledger, session: int | None = None) -> Iterator[str]:
+def markdown_lines(history: Recapped, session: int | None = None) -> Iterator[str]:
     """:func:`markdown`, streamed: a first pass over the events notes the sessions and the
     commands withdrawn (a retraction may come sessions after its command), the second writes
     each session's section as soon as its last event is read. A ``session`` not in the history
     is an input error before anything is written; one whose ``session N`` line was retracted
     (``history --session N`` shows it) is a section that says so."""
-    survey = _survey(ledger)
+    survey = _survey(history)
     numbers = [n for n, e in survey.opened.items() if e.command not in survey.withdrawn]
     if session is not None:
         if session not in survey.opened:
@@ -61,7 +68,7 @@ def markdown_lines(ledger: Ledger, session: int | None = None) -> Iterator[str]:
             return _joined(_never_held(survey.opened[session], survey.withdrawn))
         numbers = [session]
     head = [] if session is not None else ["# Campaign recap", ""]
-    return _joined(chain(head, _sections(ledger, numbers, survey)))
+    return _joined(chain(head, _sections(history, numbers, survey)))
 
 
 class _Survey:
@@ -83,9 +90,9 @@ class _Survey:
         return retraction if retraction.position > self.last[event.session] else None
 
 
-def _survey(ledger: Ledger) -> _Survey:
+def _survey(history: Recapped) -> _Survey:
     survey = _Survey()
-    for event in ledger.events():
+    for event in history.events():
         if isinstance(event, Campaign.CommandRetracted):
             survey.withdrawn[event.retracted] = event
             survey.retractions.add(event.command)
@@ -106,7 +113,7 @@ def _never_held(opened: Any, withdrawn: dict[int, Any]) -> list[str]:
             f"{retraction.position}); this session never took place.*"]  # fmt: skip
 
 
-def _sections(ledger: Ledger, numbers: list[int], survey: _Survey) -> Iterator[str]:
+def _sections(history: Recapped, numbers: list[int], survey: _Survey) -> Iterator[str]:
     """The sessions' sections in order, each written once its last event has been read: only
     the sessions still being read are held (one, unless a session number was reopened), and
     the commands a later session withdrew, for its *Withdrawn* list."""
@@ -114,8 +121,8 @@ def _sections(ledger: Ledger, numbers: list[int], survey: _Survey) -> Iterator[s
     held: dict[int, list[Told]] = {number: [] for number in numbers}
     told_later: dict[int, list[Any]] = {}  # a command withdrawn after its session: its events
     waiting = deque(numbers)
-    with closing(ledger.statuses([f"session:{n}" for n in numbers])) as statuses:  # one fold
-        for event in ledger.events():
+    with closing(history.statuses([f"session:{n}" for n in numbers])) as statuses:  # one fold
+        for event in history.events():
             handle = subjects.handle(event)
             later = survey.later(event)
             if later is not None:

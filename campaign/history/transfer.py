@@ -22,8 +22,9 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate
@@ -37,9 +38,6 @@ from campaign.core.integrity import CHAIN_FIELDS
 from campaign.history.chain import Break, Chain
 from campaign.history.session_export import SESSION_EXPORT
 
-if TYPE_CHECKING:
-    from campaign.service.ledger import Ledger
-
 # The stored state's keys that jsonl shows beside ``data``, in the order the library stores them
 # (``originator_topic``, a creation's, sits between ``timestamp`` and ``position``).
 LIFTED = ("timestamp", "position", "session", "gm")
@@ -52,15 +50,36 @@ class NotEmpty(ImpossibleInput):
     """``import`` into a store that already holds a history."""
 
 
-def _stored(ledger: Ledger) -> Iterator[StoredEvent]:
-    """The stored events, in position order (the notification log's order, SPEC §5)."""
-    recorder, start = ledger.app.recorder, 1
-    while True:
-        notifications = recorder.select_notifications(start=start, limit=BATCH)
-        if not notifications:
-            return
-        yield from notifications
-        start = notifications[-1].id + 1
+class Exported(Protocol):
+    """A store's history, as ``export --format jsonl`` reads it."""
+
+    mapper: Mapper
+
+    def stored_events(self) -> Iterator[StoredEvent]:
+        """The stored events, in position order (the notification log's order, SPEC §5)."""
+
+    def session_end(self, session: int) -> int:
+        """The last position of session ``session`` (an unknown session is an input error)."""
+
+    def check_positions(self) -> None:
+        """Raise :class:`DamagedHistory` when the positions do not run on one by one."""
+
+
+class ImportTarget(Protocol):
+    """An empty store, as ``import`` fills it."""
+
+    mapper: Mapper
+
+    def last_position(self) -> int: ...
+
+    def locked(self) -> AbstractContextManager[None]:
+        """The store's writer lock."""
+
+    def insert(self, stored: list[StoredEvent]) -> None:
+        """Write the events as they are, in one transaction."""
+
+    def catch_up(self, progress: Callable[[int, int], None] | None = None) -> int:
+        """Fold the read models up to the store's last event."""
 
 
 def plaintext(mapper: Mapper, state: bytes) -> bytes:
@@ -81,7 +100,7 @@ def sealed(mapper: Mapper, plaintext: bytes) -> bytes:
     return plaintext
 
 
-def jsonl(ledger: Ledger, session: int | None = None) -> Iterator[str]:
+def jsonl(history: Exported, session: int | None = None) -> Iterator[str]:
     """One line per event (of session ``session`` only, when given), oldest first.
 
     A session's export is the stretch of the chain from its first event to its last, so that
@@ -91,12 +110,11 @@ def jsonl(ledger: Ledger, session: int | None = None) -> Iterator[str]:
     line with its own ``session``, rather than a gap that would read as events deleted."""
     last = None
     if session is not None:
-        ledger.check_history_session(session)  # before any line: an unknown one is an error
-        last = ledger.as_of_position(f"session:{session}")  # its last event
-    ledger.check_positions()  # nothing written from a damaged history (log and recap alike)
-    mapper, subjects = ledger.app.mapper, Subjects()
+        last = history.session_end(session)  # before any line: an unknown one is an error
+    history.check_positions()  # nothing written from a damaged history (log and recap alike)
+    mapper, subjects = history.mapper, Subjects()
     started, expected = False, 1
-    for stored in _stored(ledger):
+    for stored in history.stored_events():
         event = mapper.to_domain_event(stored)
         if event.position != expected:  # a row deleted or added: not a history to carry on
             raise DamagedHistory.out_of_place(event.position, expected)
@@ -131,8 +149,8 @@ def jsonl(ledger: Ledger, session: int | None = None) -> Iterator[str]:
         )
 
 
-def read_jsonl(ledger: Ledger, lines: Iterable[str], name: str = "<jsonl>") -> list[StoredEvent]:
-    """A ``jsonl`` export as the stored events ``ledger``'s store would hold, checked first.
+def read_jsonl(mapper: Mapper, lines: Iterable[str], name: str = "<jsonl>") -> list[StoredEvent]:
+    """A ``jsonl`` export as the stored events a store with ``mapper`` would hold, checked first.
 
     Each line must decode to an event of this code (its type known, its fields complete), its
     hash chain must be intact (positions 1, 2, 3, … in order, each aggregate's versions in turn,
@@ -140,7 +158,7 @@ def read_jsonl(ledger: Ledger, lines: Iterable[str], name: str = "<jsonl>") -> l
     is written that the store could not load, or that is not the history that was exported. An
     error names the line (and, for a broken chain, the first bad position).
     """
-    transcoder = ledger.app.mapper.transcoder
+    transcoder = mapper.transcoder
     plain = Mapper(transcoder=transcoder)  # the export is plaintext, whatever the target's cipher
     aggregates: dict[UUID, Aggregate] = {}
     stored: list[StoredEvent] = []
@@ -180,7 +198,7 @@ def read_jsonl(ledger: Ledger, lines: Iterable[str], name: str = "<jsonl>") -> l
             ) from None
         stored.append(
             StoredEvent(record.originator_id, record.originator_version, record.topic,
-                        sealed(ledger.app.mapper, record.state))
+                        sealed(mapper, record.state))
         )  # fmt: skip
     if not stored:
         raise ImpossibleInput(
@@ -263,30 +281,30 @@ def _check(event: Any, row: dict[str, Any]) -> None:
 
 
 def import_jsonl(
-    ledger: Ledger,
+    target: ImportTarget,
     lines: Iterable[str],
     name: str = "<jsonl>",
     *,
     committed: Callable[[int], None] | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> int:
-    """Load a ``jsonl`` export into ``ledger``'s store, which must be empty: position-faithful,
+    """Load a ``jsonl`` export into the ``target`` store, which must be empty: position-faithful,
     all of it in one transaction or nothing. Returns the number of events; ``committed`` is told
     it as soon as they are stored, before the read models catch up (a Ctrl-C then can say that
     the import landed); ``progress`` follows the read models' catch-up, the long part."""
-    _check_empty(ledger)  # before reading a long file for nothing
-    stored = read_jsonl(ledger, lines, name)
-    with ledger.locked():
-        _check_empty(ledger)
-        ledger.app.recorder.insert_events(stored)
+    _check_empty(target)  # before reading a long file for nothing
+    stored = read_jsonl(target.mapper, lines, name)
+    with target.locked():
+        _check_empty(target)
+        target.insert(stored)
     if committed is not None:
         committed(len(stored))
-    ledger.catch_up(progress)
+    target.catch_up(progress)
     return len(stored)
 
 
-def _check_empty(ledger: Ledger) -> None:
-    held = ledger.last_position()
+def _check_empty(target: ImportTarget) -> None:
+    held = target.last_position()
     if held:
         raise NotEmpty(
             f"the store already holds {held} events: import loads a history into an empty store "

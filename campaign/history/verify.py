@@ -50,7 +50,7 @@ from campaign.history.transfer import check_row, check_timestamp, row_state
 if TYPE_CHECKING:
     from eventsourcing.application import Application
 
-__all__ = ["SESSION_EXPORT", "Chain", "Verdict", "app_transcoder", "verify_jsonl", "verify_store"]
+__all__ = ["SESSION_EXPORT", "Chain", "Verdict", "verify_jsonl", "verify_store"]
 
 
 def verify_store(app: Application) -> Verdict:
@@ -99,19 +99,9 @@ def verify_store(app: Application) -> Verdict:
     return chain.verdict(snapshots.checked)
 
 
-def app_transcoder() -> Transcoder:
-    """The transcoder the application stores events with, built without a store."""
-    from campaign.service.ledger import LedgerApplication
-
-    app = LedgerApplication(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
-    try:
-        return app.mapper.transcoder
-    finally:
-        app.close()
-
-
-def verify_jsonl(lines: Iterable[str | bytes], transcoder: Transcoder | None = None) -> Verdict:
-    """Check a ``jsonl`` export's chain and positions, line by line, without a store.
+def verify_jsonl(lines: Iterable[str | bytes], transcoder: Transcoder) -> Verdict:
+    """Check a ``jsonl`` export's chain and positions, line by line, without a store (with the
+    ``transcoder`` the application stores events with).
 
     A line that is not an event of the export's shape (not JSON, a key missing, data that does
     not decode, or holds a key shown beside it, a timestamp spelt otherwise than the export
@@ -124,7 +114,7 @@ def verify_jsonl(lines: Iterable[str | bytes], transcoder: Transcoder | None = N
     marker is not hashed, so it is believed only where the hashed events agree with it. Any other
     file is checked from position 1, so that its first lines cut off are a deletion.
     """
-    check = _JsonlCheck(transcoder or app_transcoder())
+    check = _JsonlCheck(transcoder)
     for number, raw in enumerate(lines, start=1):
         check.line(number, raw)
     return check.verdict()

@@ -3,10 +3,25 @@ item-drop|item-repair|saves|heal`` and ``condition end``."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Annotated, Any
 
 import typer
 
+from campaign.commands import (
+    CharacterCreate,
+    CharacterFinalize,
+    CharacterHeal,
+    CharacterItem,
+    CharacterSaves,
+    CharacterStat,
+    CharacterTrait,
+    ConditionEnd,
+    ItemDrop,
+    ItemRepair,
+    LoyaltyModifier,
+)
+from campaign.service.results import ConditionsEnded, CreateResult, TraitResult
 from cli.logging._options import NoteOption, signed
 from cli.state import record
 
@@ -55,13 +70,13 @@ def create(
 
     Example: campaign character create brynn --name Brynn --flaw phobie-legere:spiders
     """
-    created = record(
+    record(
         ctx,
-        lambda ledger: ledger.create_character(
-            handle,
-            name,
-            flaws=flaw or (),
-            advantages=advantage or (),
+        CharacterCreate(
+            handle=handle,
+            name=name,
+            flaws=tuple(flaw or ()),
+            advantages=tuple(advantage or ()),
             retainer_of=retainer_of,
             employer_cha=employer_cha,
             hiring_roll=hiring_roll,
@@ -70,19 +85,18 @@ def create(
             note=note,
         ),
         lambda c: (
-            f"{c['handle']} created — flaws {c['flaw_points']} pts, advantages "
-            f"{c['advantage_points']} pts" + _loyalty(c)
+            f"{c.handle} created — flaws {c.flaw_points} pts, advantages "
+            f"{c.advantage_points} pts" + _loyalty(c)
         ),
     )
-    del created
 
 
-def _loyalty(created: dict) -> str:
-    if created["loyalty"] is None:
+def _loyalty(created: CreateResult) -> str:
+    if created.loyalty is None:
         return ""
-    if created["rules_say"] not in (None, created["loyalty"]):
-        return f"; loyalty {created['loyalty']} (ruling; the CHA table says {created['rules_say']})"
-    return f"; loyalty {created['loyalty']}"
+    if created.rules_say not in (None, created.loyalty):
+        return f"; loyalty {created.loyalty} (ruling; the CHA table says {created.rules_say})"
+    return f"; loyalty {created.loyalty}"
 
 
 @app.command("trait")
@@ -110,11 +124,11 @@ def trait(
     kind, key = ("flaw", flaw) if flaw is not None else ("advantage", advantage)
     assert key is not None
 
-    def say(taken: dict) -> str:
-        late = " — after creation (TRT001)" if taken["after_creation"] else ""
-        return f"{handle}: {kind} {taken['key']} ({taken['points']} pts){late}"
+    def say(taken: TraitResult) -> str:
+        late = " — after creation (TRT001)" if taken.after_creation else ""
+        return f"{handle}: {kind} {taken.key} ({taken.points} pts){late}"
 
-    record(ctx, lambda ledger: ledger.take_trait(handle, kind, key, note), say)
+    record(ctx, CharacterTrait(handle=handle, kind=kind, key_detail=key, note=note), say)
 
 
 @app.command("finalize")
@@ -125,7 +139,7 @@ def finalize(ctx: typer.Context, handle: Handle, note: NoteOption = None) -> Non
     """
     record(
         ctx,
-        lambda ledger: ledger.finalize_character(handle, note),
+        CharacterFinalize(handle=handle, note=note),
         lambda _: f"{handle}: creation finalized",
     )
 
@@ -144,8 +158,8 @@ def stat(
     """
     record(
         ctx,
-        lambda ledger: ledger.set_stat(handle, name, value, note),
-        lambda done: f"{handle}: {done[0]} {done[1]}",
+        CharacterStat(handle=handle, name=name, value=value, note=note),
+        lambda done: f"{handle}: {done.name} {done.value}",
     )
 
 
@@ -163,7 +177,7 @@ def loyalty_modifier(
     """
     record(
         ctx,
-        lambda ledger: ledger.modify_loyalty(handle, value, reason, note),
+        LoyaltyModifier(handle=handle, value=value, reason=reason, note=note),
         lambda loyalty: f"{handle}: loyalty {signed(value)} ({reason}) → {loyalty}",
     )
 
@@ -196,10 +210,10 @@ def item(
     """
     record(
         ctx,
-        lambda ledger: ledger.add_item(
-            handle,
-            name,
-            slot,
+        CharacterItem(
+            handle=handle,
+            name=name,
+            slot=slot,
             magic=magic,
             caster_level=caster_level,
             hardness=hardness,
@@ -207,7 +221,7 @@ def item(
             unattended=unattended,
             note=note,
         ),
-        lambda added: f"{handle}: {added['item']} ({added['slot']}, rank {added['rank']})",
+        lambda added: f"{handle}: {added.item} ({added.slot}, rank {added.rank})",
     )
 
 
@@ -219,7 +233,7 @@ def item_drop(ctx: typer.Context, handle: Handle, name: Item, note: NoteOption =
     """
     record(
         ctx,
-        lambda ledger: ledger.drop_item(handle, name, note),
+        ItemDrop(handle=handle, item=name, note=note),
         lambda dropped: f"{handle}: {dropped} dropped",
     )
 
@@ -240,10 +254,10 @@ def item_repair(
     """
     record(
         ctx,
-        lambda ledger: ledger.repair_item(handle, name, hp, note),
+        ItemRepair(handle=handle, item=name, hp=hp, note=note),
         lambda mended: (
-            f"{handle}: {mended['item']} mended — {mended['state']}"
-            + ("" if mended["hp"] is None else f", {mended['hp']} hp")
+            f"{handle}: {mended.item} mended — {mended.state}"
+            + ("" if mended.hp is None else f", {mended.hp} hp")
         ),
     )
 
@@ -263,10 +277,10 @@ def saves(
     """
     record(
         ctx,
-        lambda ledger: ledger.set_saves(handle, fortitude, reflex, will, note),
+        CharacterSaves(handle=handle, fortitude=fortitude, reflex=reflex, will=will, note=note),
         lambda s: (
-            f"{handle}: fortitude {signed(s['fortitude'])}, reflex {signed(s['reflex'])}, "
-            f"will {signed(s['will'])}"
+            f"{handle}: fortitude {signed(s.fortitude)}, reflex {signed(s.reflex)}, "
+            f"will {signed(s.will)}"
         ),
     )
 
@@ -290,12 +304,19 @@ def heal(
     given = {"hp": hp, "conscience": conscience, "damage": damage}
     record(
         ctx,
-        lambda ledger: ledger.heal(handle, hp, location, conscience, damage, note),
-        lambda healed: _healed(handle, given, healed),
+        CharacterHeal(
+            handle=handle,
+            hp=hp,
+            location=location,
+            conscience=conscience,
+            damage=damage,
+            note=note,
+        ),
+        lambda healed: _healed(handle, given, asdict(healed)),
     )
 
 
-def _healed(handle: str, given: dict[str, int | None], healed: dict) -> str:
+def _healed(handle: str, given: dict[str, int | None], healed: dict[str, Any]) -> str:
     """What was recovered, beside what the GM gave when less was lost (``heal`` recovers at
     most what was lost, and records the GM's amounts, SPEC §4): ``healed 4 hp at torso (10
     given, only 4 lost)``; ``nothing healed — 0 hp at leg (5 given, none lost there)``."""
@@ -333,16 +354,16 @@ def condition_end(
 
     Example: campaign condition end brynn phobia-mild
     """
-    record(ctx, lambda ledger: ledger.end_condition(handle, source, note), _said_ended(handle))
+    record(ctx, ConditionEnd(handle=handle, source=source, note=note), _said_ended(handle))
 
 
 def _said_ended(handle: str):
-    def say(ended: dict[str, Any]) -> str:
-        said = f"{handle}: {ended['named']} conditions ended"
-        if ended["over"] is not None:  # recorded as said: nothing was left to end
+    def say(ended: ConditionsEnded) -> str:
+        said = f"{handle}: {ended.named} conditions ended"
+        if ended.over is not None:  # recorded as said: nothing was left to end
             from campaign.core.clock import format_moment
 
-            at = format_moment(ended["over"], exact=True)
+            at = format_moment(ended.over, exact=True)
             said += f" (they had ended by themselves at {at})"
         return said
 

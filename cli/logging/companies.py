@@ -6,6 +6,14 @@ from typing import Annotated
 
 import typer
 
+from campaign.commands import (
+    CompanyDismiss,
+    CompanyHire,
+    CompanyModifier,
+    CompanyRecover,
+    CompanyReinforce,
+)
+from campaign.service.results import CompanyTerms
 from cli.logging._options import NoteOption, signed
 from cli.state import record
 
@@ -38,29 +46,26 @@ def hire(
 
     Example: campaign company hire red-lances --troop trained --mounted --size 20
     """
+    hired = CompanyHire(
+        handle=handle,
+        troop=troop,
+        size=size,
+        mounted=mounted,
+        elite=elite,
+        fanatic=fanatic,
+        name=name,
+        morale=morale,
+        note=note,
+    )
 
-    def call(ledger):
-        ledger.hire_company(
-            handle,
-            troop,
-            size,
-            mounted=mounted,
-            elite=elite,
-            fanatic=fanatic,
-            name=name,
-            morale=morale,
-            note=note,
-        )
-        return ledger.company_terms(handle)
-
-    def say(company) -> str:
+    def say(company: CompanyTerms) -> str:
         base = f"morale {company.morale}"
         if company.base_morale != company.table_morale:
             table = company.table_morale
             base += f" (ruled base {company.base_morale}; the troop table says {table})"
         return f"{company.handle} hired: {company.troop}, {company.size} members — {base}"
 
-    record(ctx, call, say)
+    record(ctx, hired, say)
 
 
 @app.command("modifier")
@@ -78,7 +83,7 @@ def modifier(
     """
     record(
         ctx,
-        lambda ledger: ledger.modify_company(handle, value, reason, note),
+        CompanyModifier(handle=handle, value=value, reason=reason, note=note),
         lambda morale: f"{handle}: {signed(value)} ({reason}) → morale {morale}",
     )
 
@@ -96,7 +101,7 @@ def recover(
     """
     record(
         ctx,
-        lambda ledger: ledger.recover_company(handle, n, note),
+        CompanyRecover(handle=handle, n=n, note=note),
         lambda fit: f"{handle}: {n} fit again → {fit} fit",
     )
 
@@ -114,7 +119,7 @@ def reinforce(
     """
     record(
         ctx,
-        lambda ledger: ledger.reinforce_company(handle, n, note),
+        CompanyReinforce(handle=handle, n=n, note=note),
         lambda size: f"{handle}: +{n} members → {size}",
     )
 
@@ -129,4 +134,4 @@ def dismiss(ctx: typer.Context, handle: Handle, note: NoteOption = None) -> None
     def say(left: list[str]) -> str:
         return f"{handle} dismissed" + (f" (left {', '.join(left)})" if left else "")
 
-    record(ctx, lambda ledger: ledger.dismiss_company(handle, note), say)
+    record(ctx, CompanyDismiss(handle=handle, note=note), say)

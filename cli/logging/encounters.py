@@ -7,6 +7,17 @@ from typing import Annotated
 
 import typer
 
+from campaign.commands import (
+    Adjustment,
+    Casualty,
+    EncounterEnd,
+    EncounterGroup,
+    EncounterJoin,
+    EncounterRating,
+    EncounterStart,
+    MoraleTest,
+)
+from campaign.service.results import CasualtyResult
 from cli.logging._options import (
     NoteOption,
     RolledOption,
@@ -44,7 +55,7 @@ def start(
     """
     record(
         ctx,
-        lambda ledger: ledger.start_encounter(handle, name, note),
+        EncounterStart(handle=handle, name=name, note=note),
         lambda _: f"encounter {handle} started" + (f" — {name}" if name else ""),
     )
 
@@ -58,7 +69,7 @@ def end(ctx: typer.Context, handle: Encounter, note: NoteOption = None) -> None:
 
     record(
         ctx,
-        lambda ledger: ledger.end_encounter(handle, note),
+        EncounterEnd(handle=handle, note=note),
         lambda _: f"encounter {handle} ended",
     )
 
@@ -77,12 +88,10 @@ def group(
 
     Example: campaign encounter group ford goblins --count 12 --morale 7
     """
-
-    def call(ledger):
-        ledger.add_group(encounter, handle, count, morale, name, note)
-        return ledger.group_morale(encounter, handle)
-
-    record(ctx, call, lambda s: f"{encounter}: {handle} ×{count}, morale {morale} ({s.status})")
+    group = EncounterGroup(
+        encounter=encounter, group=handle, count=count, morale=morale, name=name, note=note
+    )
+    record(ctx, group, lambda s: f"{encounter}: {handle} ×{count}, morale {morale} ({s.status})")
 
 
 @app.command("rating")
@@ -100,7 +109,7 @@ def rating(
     """
     record(
         ctx,
-        lambda ledger: ledger.rerate_group(encounter, handle, morale, reason, note),
+        EncounterRating(encounter=encounter, group=handle, rating=morale, reason=reason, note=note),
         lambda status: f"{encounter}/{handle}: morale {morale} ({reason}) — {status}",
     )
 
@@ -116,12 +125,8 @@ def join(
 
     Example: campaign encounter join ford red-lances
     """
-
-    def call(ledger):
-        ledger.join(encounter, company, note)
-        return ledger.group_morale(encounter, company)
-
-    record(ctx, call, lambda s: f"{encounter}: {company} joins, {s.count} fit, morale {s.rating}")
+    joined = EncounterJoin(encounter=encounter, company=company, note=note)
+    record(ctx, joined, lambda s: f"{encounter}: {company} joins, {s.count} fit, morale {s.rating}")
 
 
 def casualty(
@@ -139,22 +144,19 @@ def casualty(
 
     Example: campaign casualty ford goblins 1 --cause "Brynn's axe"
     """
+    hurt = Casualty(
+        encounter=encounter, group=handle, n=n, incapacitated=incapacitated, cause=cause, note=note
+    )
 
-    def call(ledger):
-        due = ledger.record_casualty(
-            encounter, handle, n, incapacitated=incapacitated, cause=cause, note=note
-        )
-        return due, ledger.group_morale(encounter, handle)
-
-    def say(result) -> str:
-        due, state = result
+    def say(result: CasualtyResult) -> str:
+        due, state = result.checks_due, result.morale
         what = "incapacitated" if incapacitated else "killed"
         line = f"{handle}: {n} {what} ({state.out} of {state.count} out) — {state.status}"
         if due:
             line += f"; {' and '.join(due)}: morale check due (morale {state.effective})"
         return line
 
-    record(ctx, call, say)
+    record(ctx, hurt, say)
 
 
 def adjust(
@@ -171,7 +173,7 @@ def adjust(
     """
     record(
         ctx,
-        lambda ledger: ledger.adjust(encounter, handle, value, reason, note),
+        Adjustment(encounter=encounter, group=handle, value=value, reason=reason, note=note),
         lambda effective: f"{handle}: {signed(value)} ({reason}) → effective morale {effective}",
     )
 
@@ -196,10 +198,14 @@ def morale(
     """
     record(
         ctx,
-        lambda ledger: ledger.test_morale(
-            encounter, handle, roll, cornered=cornered, ruling=ruling, note=note, rolled=rolled
+        MoraleTest(
+            encounter=encounter,
+            group=handle,
+            roll=roll,
+            rolled=rolled,
+            cornered=cornered,
+            ruling=ruling,
+            note=note,
         ),
-        lambda t: (
-            f"{handle}: {dice(t['roll'])} — {verdict(t['rules_say'], t['ruled'])} → {t['status']}"
-        ),
+        lambda t: f"{handle}: {dice(t.roll)} — {verdict(t.rules_say, t.ruled)} → {t.status}",
     )

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
+from campaign.commands import FlawRoll, ItemSave, LoyaltyTest, SavingThrow
 from campaign.core.errors import ImpossibleInput
+from campaign.service.results import FlawResult, SaveResult
 from cli.logging._options import (
     D20RollOption,
     NoteOption,
@@ -54,12 +56,12 @@ def loyalty(
     occasion = "after-adventure" if after_adventure else "peril"
     record(
         ctx,
-        lambda ledger: ledger.test_loyalty(
-            handle, roll, occasion=occasion, ruling=ruling, note=note, rolled=rolled
+        LoyaltyTest(
+            handle=handle, roll=roll, rolled=rolled, occasion=occasion, ruling=ruling, note=note
         ),
         lambda t: (
-            f"{handle}: {dice(t['roll'])} vs loyalty {t['loyalty']} — "
-            f"{verdict(t['rules_say'], t['ruled'])}" + ("" if t["in_service"] else "; gone")
+            f"{handle}: {dice(t.roll)} vs loyalty {t.loyalty} — "
+            f"{verdict(t.rules_say, t.ruled)}" + ("" if t.in_service else "; gone")
         ),
     )
 
@@ -109,46 +111,27 @@ def save(
     Example: campaign save brynn --vs Fireball --type reflex --spell-level 3 --ability-mod 4
     --effect half --damage 24 --energy --objects --roll 1 --item "Tower shield"
     """
-    record(
-        ctx,
-        lambda ledger: ledger.saving_throw(
-            handle,
-            vs,
-            save_type,
-            effect=effect,
-            roll=roll,
-            dc=dc,
-            spell_level=spell_level,
-            ability_mod=ability_mod,
-            class_name=class_name,
-            ability_score=ability_score,
-            objects=objects,
-            harmless=harmless,
-            bonus=bonus,
-            damage=damage,
-            energy=energy,
-            damage_taken=damage_taken,
-            voluntary_fail=voluntary_fail,
-            item=item,
-            ruling=ruling,
-            note=note,
-            rolled=rolled,
-        ),
-        _said_save(handle),
-    )
+    command = SavingThrow(
+        handle=handle, vs=vs, save_type=save_type, effect=effect, roll=roll, rolled=rolled, dc=dc,
+        spell_level=spell_level, ability_mod=ability_mod, class_name=class_name,
+        ability_score=ability_score, objects=objects, harmless=harmless, bonus=bonus,
+        damage=damage, energy=energy, damage_taken=damage_taken, voluntary_fail=voluntary_fail,
+        item=item, ruling=ruling, note=note,
+    )  # fmt: skip
+    record(ctx, command, _said_save(handle))
 
 
 def _said_save(handle: str):
-    def say(s: dict[str, Any]) -> str:
-        line = f"{handle}: {dice(s['roll'])}"
-        if s["roll"] is not None:
-            line += f", total {s['total']} vs DC {s['dc']}"
-        line += f" — {verdict(s['rules_say'], s['ruled'])}"
-        if s["damage_taken"]:
-            line += f"; {s['damage_taken']} damage"
-        if s["exposed"]:
-            due = "item-save next" if s["item_save_due"] else "destroyed: nothing left to save"
-            line += f"; exposed: {s['exposed']} ({due})"
+    def say(s: SaveResult) -> str:
+        line = f"{handle}: {dice(s.roll)}"
+        if s.roll is not None:
+            line += f", total {s.total} vs DC {s.dc}"
+        line += f" — {verdict(s.rules_say, s.ruled)}"
+        if s.damage_taken:
+            line += f"; {s.damage_taken} damage"
+        if s.exposed:
+            due = "item-save next" if s.item_save_due else "destroyed: nothing left to save"
+            line += f"; exposed: {s.exposed} ({due})"
         return line
 
     return say
@@ -187,10 +170,11 @@ def item_save(
     """
     record(
         ctx,
-        lambda ledger: ledger.item_save(
-            handle,
-            item,
-            roll,
+        ItemSave(
+            handle=handle,
+            item=item,
+            roll=roll,
+            rolled=rolled,
             dc=dc,
             save_type=save_type,
             damage=damage,
@@ -198,12 +182,10 @@ def item_save(
             ruling=ruling,
             hp_left=hp_left,
             note=note,
-            rolled=rolled,
         ),
         lambda s: (
-            f"{handle}/{s['item']}: {dice(s['roll'])} — "
-            f"{verdict(s['rules_say'], s['ruled'])}"
-            + ("" if s["hp"] is None else f"; {s['hp']} of {s['hp_max']} hp")
+            f"{handle}/{s.item}: {dice(s.roll)} — {verdict(s.rules_say, s.ruled)}"
+            + ("" if s.hp is None else f"; {s.hp} of {s.hp_max} hp")
         ),
     )
 
@@ -248,9 +230,9 @@ def trait(
     """
     record(
         ctx,
-        lambda ledger: ledger.roll_flaw(
-            handle,
-            key,
+        FlawRoll(
+            handle=handle,
+            key=key,
             trigger=trigger,
             result=result,
             critical=critical,
@@ -271,19 +253,19 @@ def trait(
 
 
 def _said_flaw(handle: str):
-    def say(t: dict[str, Any]) -> str:
-        line = f"{handle}: {t['key']}" + (f":{t['detail']}" if t.get("detail") else "")
-        if t["difficulty"] is not None:
-            line += f" — {t['result']} vs {t['difficulty']}"
+    def say(t: FlawResult) -> str:
+        line = f"{handle}: {t.key}" + (f":{t.detail}" if t.detail else "")
+        if t.difficulty is not None:
+            line += f" — {t.result} vs {t.difficulty}"
         from campaign.rules.d6harmonie import (  # loaded: judged
             loss_words,
             outcome_word,
             penalty_words,
         )
 
-        rules_say, ruled = (outcome_word(t[k], t["critical"]) for k in ("rules_say", "ruled"))
+        rules_say, ruled = (outcome_word(word, t.critical) for word in (t.rules_say, t.ruled))
         line += f" — {verdict(rules_say, ruled)}"
-        said = [*penalty_words(t["conditions"]), *loss_words(t["ruled_consequences"])]
+        said = [*penalty_words(t.conditions), *loss_words(t.ruled_consequences)]
         return "; ".join([line, *said])
 
     return say

@@ -3,12 +3,22 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
+from campaign.commands import (
+    ClockAdvance,
+    ClockSet,
+    Note,
+    Retract,
+    SessionEnd,
+    SessionOpen,
+    Setting,
+)
 from campaign.core.clock import format_moment, read_duration, read_moment
 from campaign.core.errors import ImpossibleInput
+from campaign.service.results import RetractResult
 from cli.logging._options import NoteOption
 from cli.state import record, state
 
@@ -44,7 +54,7 @@ def session(
                 value=number,
                 expected="session end",
             )
-        record(ctx, lambda ledger: ledger.end_session(note), lambda n: f"session {n} ended")
+        record(ctx, SessionEnd(note=note), lambda n: f"session {n} ended")
         return
     if not (number.isascii() and number.isdigit()) or int(number) < 1:  # not "١١", as a log
         raise ImpossibleInput(
@@ -61,7 +71,10 @@ def session(
     def say(_: None) -> str:
         return f"session {n} opened" + (f" — {title}" if title else "")
 
-    record(ctx, lambda ledger: ledger.open_session(n, date, title, block, source, note), say)
+    opened = SessionOpen(
+        number=n, date=date, title=title, source_hash=block, source=source, note=note
+    )
+    record(ctx, opened, say)
 
 
 @clock_app.command("advance")
@@ -78,7 +91,7 @@ def advance(
     Example: campaign clock advance 2h
     """
     seconds, words = read_duration(duration)
-    record(ctx, lambda ledger: ledger.advance_clock(seconds, note, words), _said_clock)
+    record(ctx, ClockAdvance(seconds=seconds, words=words, note=note), _said_clock)
 
 
 @clock_app.command("set")
@@ -94,7 +107,7 @@ def set_clock(
     Example: campaign clock set "day 3 08:00"
     """
     seconds, words = read_moment(moment)
-    record(ctx, lambda ledger: ledger.set_clock(seconds, note, words), _said_clock)
+    record(ctx, ClockSet(seconds=seconds, words=words, note=note), _said_clock)
 
 
 def _said_clock(seconds: int) -> str:
@@ -113,7 +126,7 @@ def setting(
     """
     record(
         ctx,
-        lambda ledger: ledger.change_setting(name, value, note),
+        Setting(setting=name, value=value, note=note),
         lambda _: f"{name}: {value}",
     )
 
@@ -128,7 +141,7 @@ def note(
 
     Example: campaign note "The goblins' leader wore a red hood"
     """
-    record(ctx, lambda ledger: ledger.note(text, note), lambda _: "noted")
+    record(ctx, Note(text=text, note=note), lambda _: "noted")
 
 
 def retract(
@@ -144,15 +157,11 @@ def retract(
 
     Example: campaign retract last --note "wrong group"
     """
-    record(
-        ctx,
-        lambda ledger: ledger.retract(which, note),
-        _retracted,
-    )
+    record(ctx, Retract(ref=which, note=note), _retracted)
 
 
-def _retracted(done: dict[str, Any]) -> str:
+def _retracted(done: RetractResult) -> str:
     """``retracted ann's command at event:18: casualty e1 orcs 1``: whose and which."""
-    whose = f"{done['gm']}'s command" if done.get("gm") else "the command"
-    said = f"retracted {whose} at event:{done['retracted']}"
-    return said + (f": {done['line']}" if done.get("line") else "")
+    whose = f"{done.gm}'s command" if done.gm else "the command"
+    said = f"retracted {whose} at event:{done.retracted}"
+    return said + (f": {done.line}" if done.line else "")

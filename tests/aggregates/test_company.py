@@ -10,6 +10,14 @@ import pytest
 
 from aggregates.base import aggregate_id
 from aggregates.company import MercenaryCompany
+from campaign.commands import (
+    Casualty,
+    CompanyDismiss,
+    CompanyHire,
+    CompanyModifier,
+    CompanyRecover,
+    CompanyReinforce,
+)
 from campaign.core.errors import ImpossibleInput
 from tests.aggregate_support import Table, recorded
 
@@ -23,17 +31,30 @@ def table() -> Table:
 def lances(table: Table) -> MercenaryCompany:
     """company hire red-lances --troop trained --mounted --size 20; company modifier +1."""
     with table.command():
-        company = MercenaryCompany("red-lances", "trained", 20, mounted=True, name="Red Lances")
+        company = MercenaryCompany.hire(
+            CompanyHire(
+                handle="red-lances", troop="trained", size=20, mounted=True, name="Red Lances"
+            )
+        )
     with table.command():
-        company.modify(1, "shared the dragon hoard")
+        company.modify(
+            CompanyModifier(handle=company.handle, value=1, reason="shared the dragon hoard")
+        )
     company.collect_events()
     return company
 
 
 def test_red_lances_are_hired_at_the_troop_table(table):
     with table.command():
-        lances = MercenaryCompany(
-            "red-lances", "trained", 20, mounted=True, name="Red Lances", note="from Greywater"
+        lances = MercenaryCompany.hire(
+            CompanyHire(
+                handle="red-lances",
+                troop="trained",
+                size=20,
+                mounted=True,
+                name="Red Lances",
+                note="from Greywater",
+            )
         )
     assert lances.id == aggregate_id("company", "red-lances")
     assert recorded(lances) == [
@@ -71,9 +92,13 @@ def test_red_lances_are_hired_at_the_troop_table(table):
 
 def test_a_working_conditions_modifier_adds_to_the_rating(table):
     with table.command():
-        lances = MercenaryCompany("red-lances", "trained", 20, mounted=True)
+        lances = MercenaryCompany.hire(
+            CompanyHire(handle="red-lances", troop="trained", size=20, mounted=True)
+        )
     with table.command():
-        lances.modify(+1, "shared the dragon hoard")
+        lances.modify(
+            CompanyModifier(handle=lances.handle, value=+1, reason="shared the dragon hoard")
+        )
     [_, (kind, modified)] = recorded(lances)
     assert kind == "WorkingConditionsModified"
     assert modified == {
@@ -94,9 +119,11 @@ def test_a_working_conditions_modifier_adds_to_the_rating(table):
 def test_modifiers_are_summed_and_unbounded(lances, table):
     # D-4: GM rulings with a reason, unbounded; the state keeps their sum, not the list
     with table.command():
-        lances.modify(-3, "unpaid for a month")
+        lances.modify(CompanyModifier(handle=lances.handle, value=-3, reason="unpaid for a month"))
     with table.command():
-        lances.modify(-4, "the captain flogged a sergeant")
+        lances.modify(
+            CompanyModifier(handle=lances.handle, value=-4, reason="the captain flogged a sergeant")
+        )
     [_, (_, last)] = recorded(lances)
     assert (last["modifier_sum"], last["rules_say"]) == (-6, 3)  # 9 + 1 − 3 − 4
     assert (lances.modifier_sum, lances.morale) == (-6, 3)
@@ -116,7 +143,7 @@ def test_modifiers_are_summed_and_unbounded(lances, table):
 )
 def test_the_troop_table(table, troop, qualities, table_morale):
     with table.command():
-        company = MercenaryCompany("c", troop, 10, **qualities)
+        company = MercenaryCompany.hire(CompanyHire(handle="c", troop=troop, size=10, **qualities))
     [(_, hired)] = recorded(company)
     assert (hired["table_morale"], hired["rules_say"], company.morale) == (
         table_morale,
@@ -128,19 +155,23 @@ def test_the_troop_table(table, troop, qualities, table_morale):
 def test_an_explicit_base_that_differs_is_a_ruling(table):
     # company hire … --troop trained --morale 9: the table says 8; recorded as ruled (MOR006)
     with table.command():
-        guards = MercenaryCompany("guards", "trained", 12, morale=9)
+        guards = MercenaryCompany.hire(
+            CompanyHire(handle="guards", troop="trained", size=12, morale=9)
+        )
     [(_, hired)] = recorded(guards)
     assert (hired["morale"], hired["table_morale"], hired["base_differs"]) == (9, 8, True)
     assert (hired["rules_say"], hired["ruled"]) == (8, 9)
     assert (guards.table_morale, guards.base_morale, guards.morale) == (8, 9, 9)
     with table.command():
-        guards.modify(-1, "rain")
+        guards.modify(CompanyModifier(handle=guards.handle, value=-1, reason="rain"))
     assert guards.morale == 8
 
 
 def test_an_explicit_base_equal_to_the_table_is_no_ruling(table):
     with table.command():
-        guards = MercenaryCompany("guards", "trained", 12, morale=8)
+        guards = MercenaryCompany.hire(
+            CompanyHire(handle="guards", troop="trained", size=12, morale=8)
+        )
     [(_, hired)] = recorded(guards)
     assert (hired["base_differs"], hired["ruled"]) == (False, 8)
 
@@ -156,7 +187,7 @@ def test_an_explicit_base_equal_to_the_table_is_no_ruling(table):
 )
 def test_an_impossible_hire_records_nothing(table, troop, size, morale, field):
     with table.command() as context, pytest.raises(ImpossibleInput) as refused:
-        MercenaryCompany("c", troop, size, morale=morale)
+        MercenaryCompany.hire(CompanyHire(handle="c", troop=troop, size=size, morale=morale))
     assert refused.value.field == field
     assert context.next_position == 1  # no event was stamped
 
@@ -164,9 +195,21 @@ def test_an_impossible_hire_records_nothing(table, troop, size, morale, field):
 def test_casualties_are_counted_killed_or_incapacitated(lances, table):
     # casualty ford red-lances 2 --incapacitated, on the company's side
     with table.command():
-        lances.record_casualty(2, incapacitated=True, encounter="ford")
+        lances.record_casualty(
+            Casualty(encounter="ford", group=lances.handle, n=2, incapacitated=True),
+            encounter="ford",
+        )
     with table.command():
-        lances.record_casualty(1, incapacitated=False, cause="crossbow bolt", note="Sgt. Harl")
+        lances.record_casualty(
+            Casualty(
+                encounter="ford",
+                group=lances.handle,
+                n=1,
+                incapacitated=False,
+                cause="crossbow bolt",
+                note="Sgt. Harl",
+            )
+        )
     assert recorded(lances) == [
         (
             "CompanyCasualtyRecorded",
@@ -199,23 +242,31 @@ def test_casualties_are_counted_killed_or_incapacitated(lances, table):
 
 def test_at_most_the_members_fit_to_fight_become_casualties(lances, table):
     with table.command():
-        lances.record_casualty(2, incapacitated=True)
+        lances.record_casualty(
+            Casualty(encounter="ford", group=lances.handle, n=2, incapacitated=True)
+        )
     with table.command(), pytest.raises(ImpossibleInput) as refused:
-        lances.record_casualty(19, incapacitated=False)
+        lances.record_casualty(
+            Casualty(encounter="ford", group=lances.handle, n=19, incapacitated=False)
+        )
     assert str(refused.value) == "19 casualties: red-lances has 18 members fit to fight"
     assert refused.value.expected == "1–18"
     assert refused.value.field == "count"
     with table.command(), pytest.raises(ImpossibleInput):
-        lances.record_casualty(0, incapacitated=True)
+        lances.record_casualty(
+            Casualty(encounter="ford", group=lances.handle, n=0, incapacitated=True)
+        )
 
 
 def test_members_recover_and_reinforcements_arrive(lances, table):
     with table.command():
-        lances.record_casualty(3, incapacitated=True)
+        lances.record_casualty(
+            Casualty(encounter="ford", group=lances.handle, n=3, incapacitated=True)
+        )
     with table.command():
-        lances.recover(2, note="the healer's salves")
+        lances.recover(CompanyRecover(handle=lances.handle, n=2, note="the healer's salves"))
     with table.command():
-        lances.reinforce(5)
+        lances.reinforce(CompanyReinforce(handle=lances.handle, n=5))
     [_, (k1, recovered), (k2, reinforced)] = recorded(lances)
     assert (k1, recovered["n"], recovered["position"], recovered["note"]) == (
         "MembersRecovered",
@@ -226,16 +277,16 @@ def test_members_recover_and_reinforcements_arrive(lances, table):
     assert (k2, reinforced["n"], reinforced["position"]) == ("MembersReinforced", 5, 5)
     assert (lances.size, lances.incapacitated, lances.fit) == (25, 1, 24)
     with table.command(), pytest.raises(ImpossibleInput) as refused:
-        lances.recover(2)  # only 1 is incapacitated
+        lances.recover(CompanyRecover(handle=lances.handle, n=2))  # only 1 is incapacitated
     assert refused.value.field == "count"
     assert str(refused.value) == "2 to recover: red-lances has 1 incapacitated"
     with table.command(), pytest.raises(ImpossibleInput, match=r"^0 reinforcements: "):
-        lances.reinforce(0)
+        lances.reinforce(CompanyReinforce(handle=lances.handle, n=0))
 
 
 def test_a_dismissed_company_is_out_of_service_for_good(lances, table):
     with table.command():
-        lances.dismiss(note="paid off at the ford")
+        lances.dismiss(CompanyDismiss(handle=lances.handle, note="paid off at the ford"))
     [(kind, dismissed)] = recorded(lances)
     assert (kind, dismissed) == (
         "CompanyDismissed",
@@ -243,11 +294,13 @@ def test_a_dismissed_company_is_out_of_service_for_good(lances, table):
     )
     assert not lances.in_service
     for command in (
-        lambda: lances.modify(1, "bonus"),
-        lambda: lances.record_casualty(1, incapacitated=False),
-        lambda: lances.recover(1),
-        lambda: lances.reinforce(1),
-        lambda: lances.dismiss(),
+        lambda: lances.modify(CompanyModifier(handle=lances.handle, value=1, reason="bonus")),
+        lambda: lances.record_casualty(
+            Casualty(encounter="ford", group=lances.handle, n=1, incapacitated=False)
+        ),
+        lambda: lances.recover(CompanyRecover(handle=lances.handle, n=1)),
+        lambda: lances.reinforce(CompanyReinforce(handle=lances.handle, n=1)),
+        lambda: lances.dismiss(CompanyDismiss(handle=lances.handle)),
     ):
         with table.command(), pytest.raises(ImpossibleInput) as refused:
             command()
@@ -259,17 +312,17 @@ def test_a_dismissed_company_is_out_of_service_for_good(lances, table):
 def test_with_nobody_to_count_a_casualty_or_a_recovery_says_what_must_come_first(table):
     # before: "expected none", which says nothing of what the GM can do
     with table.command():
-        k = MercenaryCompany("k", "trained", 2)
+        k = MercenaryCompany.hire(CompanyHire(handle="k", troop="trained", size=2))
     with table.command():
-        k.record_casualty(2, incapacitated=True)
+        k.record_casualty(Casualty(encounter="ford", group=k.handle, n=2, incapacitated=True))
     with pytest.raises(ImpossibleInput) as refused, table.command():
-        k.record_casualty(1, incapacitated=False)
+        k.record_casualty(Casualty(encounter="ford", group=k.handle, n=1, incapacitated=False))
     assert refused.value.expected == "a member fit again first (company recover k N, or reinforce)"
     with pytest.raises(ImpossibleInput) as refused, table.command():
-        k.recover(3)  # members to recover: the range, as before
+        k.recover(CompanyRecover(handle=k.handle, n=3))  # members to recover: the range, as before
     assert refused.value.expected == "1–2"
     with table.command():
-        k.recover(2)
+        k.recover(CompanyRecover(handle=k.handle, n=2))
     with pytest.raises(ImpossibleInput) as refused, table.command():
-        k.recover(1)
+        k.recover(CompanyRecover(handle=k.handle, n=1))
     assert refused.value.expected == "a member incapacitated first (casualty E H N --incapacitated)"

@@ -13,6 +13,18 @@ from eventsourcing.application import Application
 from aggregates.base import aggregate_id
 from aggregates.company import MercenaryCompany
 from aggregates.encounter import Encounter
+from campaign.commands import (
+    Adjustment,
+    Casualty,
+    CompanyHire,
+    CompanyModifier,
+    EncounterEnd,
+    EncounterGroup,
+    EncounterJoin,
+    EncounterRating,
+    EncounterStart,
+    MoraleTest,
+)
 from campaign.core.errors import HandleTaken, ImpossibleInput, UnknownHandle
 from campaign.rules.dice import D20, TWO_D6, parse_roll
 from campaign.rules.morale import GroupMorale
@@ -32,9 +44,11 @@ def table() -> Table:
 def ford(table: Table) -> Encounter:
     """encounter start ford --name "Ambush at the ford"; encounter group ford goblins 12 @ 7."""
     with table.command():
-        encounter = Encounter("ford", name="Ambush at the ford")
+        encounter = Encounter.start(EncounterStart(handle="ford", name="Ambush at the ford"))
     with table.command():
-        encounter.add_group("goblins", 12, 7)
+        encounter.add_group(
+            EncounterGroup(encounter=encounter.handle, group="goblins", count=12, morale=7)
+        )
     encounter.collect_events()
     return encounter
 
@@ -44,7 +58,9 @@ def ford(table: Table) -> Encounter:
 
 def test_an_encounter_starts_open_and_empty(table):
     with table.command():
-        ford = Encounter("ford", name="Ambush at the ford", note="they wait in the reeds")
+        ford = Encounter.start(
+            EncounterStart(handle="ford", name="Ambush at the ford", note="they wait in the reeds")
+        )
     assert ford.id == aggregate_id("encounter", "FORD")
     assert (ford.handle, ford.name, ford.ended, ford.groups) == (
         "ford",
@@ -65,9 +81,18 @@ def test_an_encounter_starts_open_and_empty(table):
 
 def test_a_group_enters_fighting_with_its_stat_block_rating(table):
     with table.command():
-        ford = Encounter("ford")
+        ford = Encounter.start(EncounterStart(handle="ford"))
     with table.command():
-        ford.add_group("goblins", 12, 7, name="Goblin raiders", note="from the bridge")
+        ford.add_group(
+            EncounterGroup(
+                encounter=ford.handle,
+                group="goblins",
+                count=12,
+                morale=7,
+                name="Goblin raiders",
+                note="from the bridge",
+            )
+        )
     [_, (kind, fields)] = recorded(ford)
     assert kind == "GroupAdded"
     assert fields == {
@@ -96,7 +121,9 @@ def test_a_group_enters_fighting_with_its_stat_block_rating(table):
 def test_ratings_2_and_12_set_the_status_from_the_start(ford, table, rating, status):
     # D-1: "a group rated ≤ 2 starts as will-not-fight, one rated ≥ 12 as fights-to-death"
     with table.command():
-        ford.add_group("others", 4, rating)
+        ford.add_group(
+            EncounterGroup(encounter=ford.handle, group="others", count=4, morale=rating)
+        )
     [(_, fields)] = recorded(ford)
     assert (fields["rules_say"], fields["ruled"]) == (status, status)
     assert ford.group_state("others").status == status
@@ -108,23 +135,30 @@ def test_ratings_2_and_12_set_the_status_from_the_start(ford, table, rating, sta
 )
 def test_an_impossible_group_records_nothing(ford, table, count, morale, field):
     with table.command(), pytest.raises(ImpossibleInput) as refused:
-        ford.add_group("rats", count, morale)
+        ford.add_group(
+            EncounterGroup(encounter=ford.handle, group="rats", count=count, morale=morale)
+        )
     assert refused.value.field == field
     assert recorded(ford) == [] and ford.groups == ["goblins"]
 
 
 def test_a_group_handle_is_unique_within_the_encounter(ford, table):
     with table.command(), pytest.raises(HandleTaken) as refused:
-        ford.add_group("goblins", 3, 6)
+        ford.add_group(EncounterGroup(encounter=ford.handle, group="goblins", count=3, morale=6))
     assert refused.value.field == "group"
     with table.command(), pytest.raises(HandleTaken):
-        ford.join_company("goblins", 10, 8)  # companies share the groups' namespace
+        ford.join_company(
+            EncounterJoin(encounter=ford.handle, company="goblins"),
+            company="goblins",
+            fit=10,
+            rating=8,
+        )  # companies share the groups' namespace
     assert recorded(ford) == []
 
 
 def test_an_unknown_group_names_the_encounter_and_its_groups(ford, table):
     with table.command(), pytest.raises(UnknownHandle) as refused:
-        ford.record_casualty("orcs")
+        ford.record_casualty(Casualty(encounter=ford.handle, group="orcs"))
     assert refused.value.field == "group"
     assert "ford" in str(refused.value) and "goblins" in str(refused.value)
 
@@ -135,7 +169,9 @@ def test_an_unknown_group_names_the_encounter_and_its_groups(ford, table):
 def test_the_ford_first_death_flee_and_adjustment(ford, table):
     # casualty ford goblins 1 --cause "Brynn's axe": the first death makes a check due
     with table.command():
-        ford.record_casualty("goblins", 1, cause="Brynn's axe")
+        ford.record_casualty(
+            Casualty(encounter=ford.handle, group="goblins", n=1, cause="Brynn's axe")
+        )
     assert recorded(ford) == [
         (
             "CasualtyRecorded",
@@ -175,7 +211,7 @@ def test_the_ford_first_death_flee_and_adjustment(ford, table):
 
     # morale ford goblins --roll 3,5: 8 > 7, the rules say they give way; the default ruling flees
     with table.command():
-        ford.test_morale("goblins", roll("3,5"))
+        ford.test_morale(MoraleTest(encounter=ford.handle, group="goblins"), roll=roll("3,5"))
     [(kind, tested)] = recorded(ford)
     assert kind == "MoraleTested"
     assert tested == {
@@ -203,7 +239,9 @@ def test_the_ford_first_death_flee_and_adjustment(ford, table):
 
     # adjust ford goblins -1 --reason "leader slain": effective 7 − 1 = 6
     with table.command():
-        ford.adjust("goblins", -1, "leader slain")
+        ford.adjust(
+            Adjustment(encounter=ford.handle, group="goblins", value=-1, reason="leader slain")
+        )
     [(kind, adjusted)] = recorded(ford)
     assert kind == "AdjustmentMade"
     assert {k: adjusted[k] for k in ("position", "value", "reason", "rating", "adjustment")} == {
@@ -227,9 +265,9 @@ def test_the_ford_first_death_flee_and_adjustment(ford, table):
 def test_both_triggers_at_once_make_one_check(ford, table):
     # a pair: one killed is the first death and 2 × 1 ≥ 2 — one check listing both (A-6)
     with table.command():
-        ford.add_group("ogres", 2, 10)
+        ford.add_group(EncounterGroup(encounter=ford.handle, group="ogres", count=2, morale=10))
     with table.command():
-        ford.record_casualty("ogres")
+        ford.record_casualty(Casualty(encounter=ford.handle, group="ogres"))
     events = recorded(ford)
     assert [kind for kind, _ in events] == ["GroupAdded", "CasualtyRecorded", "MoraleCheckDue"]
     due = events[-1][1]
@@ -243,20 +281,28 @@ def test_both_triggers_at_once_make_one_check(ford, table):
 
 def test_an_incapacitated_member_is_no_first_death(ford, table):
     with table.command():
-        ford.record_casualty("goblins", 2, incapacitated=True)  # 2 × 2 < 12: nothing due
+        ford.record_casualty(
+            Casualty(encounter=ford.handle, group="goblins", n=2, incapacitated=True)
+        )  # 2 × 2 < 12: nothing due
     assert [kind for kind, _ in recorded(ford)] == ["CasualtyRecorded"]
     with table.command():
-        ford.record_casualty("goblins", 4, incapacitated=True)  # out 6: 2 × 6 ≥ 12
+        ford.record_casualty(
+            Casualty(encounter=ford.handle, group="goblins", n=4, incapacitated=True)
+        )  # out 6: 2 × 6 ≥ 12
     [_, (kind, due)] = recorded(ford)
     assert (kind, due["checks"]) == ("MoraleCheckDue", ["half-out"])
 
 
 def test_a_due_check_lapses_at_the_groups_next_casualty(ford, table):
     with table.command():
-        ford.record_casualty("goblins")  # position 3: first death, a check due (position 4)
+        ford.record_casualty(
+            Casualty(encounter=ford.handle, group="goblins")
+        )  # position 3: first death, a check due (position 4)
     recorded(ford)
     with table.command():
-        ford.record_casualty("goblins", 1, note="no time to rally")  # no test came first
+        ford.record_casualty(
+            Casualty(encounter=ford.handle, group="goblins", n=1, note="no time to rally")
+        )  # no test came first
     assert recorded(ford) == [
         (
             "MoraleCheckLapsed",
@@ -299,9 +345,11 @@ def test_a_due_check_lapses_at_the_groups_next_casualty(ford, table):
 
 def test_a_lapse_and_a_new_check_in_one_casualty(ford, table):
     with table.command():
-        ford.record_casualty("goblins")  # 3: first death due
+        ford.record_casualty(Casualty(encounter=ford.handle, group="goblins"))  # 3: first death due
     with table.command():
-        ford.record_casualty("goblins", 5)  # out 6 of 12: half out
+        ford.record_casualty(
+            Casualty(encounter=ford.handle, group="goblins", n=5)
+        )  # out 6 of 12: half out
     events = recorded(ford)
     assert [kind for kind, _ in events] == [
         "CasualtyRecorded",
@@ -317,16 +365,22 @@ def test_a_lapse_and_a_new_check_in_one_casualty(ford, table):
 
 def test_a_due_check_lapses_when_the_encounter_ends(ford, table):
     with table.command():
-        ford.add_group("wolves", 6, 8)
+        ford.add_group(EncounterGroup(encounter=ford.handle, group="wolves", count=6, morale=8))
     with table.command():
-        ford.record_casualty("goblins")  # position 4, due at 5
+        ford.record_casualty(
+            Casualty(encounter=ford.handle, group="goblins")
+        )  # position 4, due at 5
     with table.command():
-        ford.record_casualty("wolves", 3, incapacitated=True)  # position 6: half out, due at 7
+        ford.record_casualty(
+            Casualty(encounter=ford.handle, group="wolves", n=3, incapacitated=True)
+        )  # position 6: half out, due at 7
     with table.command():
-        ford.test_morale("wolves", roll(6))  # 6 ≤ 8: they fight on, the wolves' check answered
+        ford.test_morale(
+            MoraleTest(encounter=ford.handle, group="wolves"), roll=roll(6)
+        )  # 6 ≤ 8: they fight on, the wolves' check answered
     recorded(ford)
     with table.command():
-        ford.end(note="the goblins scatter")
+        ford.end(EncounterEnd(handle=ford.handle, note="the goblins scatter"))
     [(kind, ended)] = recorded(ford)
     assert kind == "EncounterEnded"
     lapsed = [{"group": "goblins", "checks": ["first-death"], "due_position": 4}]
@@ -346,16 +400,27 @@ def test_a_due_check_lapses_when_the_encounter_ends(ford, table):
 
 def test_nothing_happens_in_an_ended_encounter(ford, table):
     with table.command():
-        ford.end()
+        ford.end(EncounterEnd(handle=ford.handle))
     recorded(ford)
     for command in (
-        lambda: ford.record_casualty("goblins"),
-        lambda: ford.add_group("rats", 3, 6),
-        lambda: ford.join_company("red-lances", 20, 10),
-        lambda: ford.adjust("goblins", 1, "late"),
-        lambda: ford.rerate("goblins", 9, "king"),
-        lambda: ford.test_morale("goblins", roll(7)),
-        lambda: ford.end(),
+        lambda: ford.record_casualty(Casualty(encounter=ford.handle, group="goblins")),
+        lambda: ford.add_group(
+            EncounterGroup(encounter=ford.handle, group="rats", count=3, morale=6)
+        ),
+        lambda: ford.join_company(
+            EncounterJoin(encounter=ford.handle, company="red-lances"),
+            company="red-lances",
+            fit=20,
+            rating=10,
+        ),
+        lambda: ford.adjust(
+            Adjustment(encounter=ford.handle, group="goblins", value=1, reason="late")
+        ),
+        lambda: ford.rerate(
+            EncounterRating(encounter=ford.handle, group="goblins", rating=9, reason="king")
+        ),
+        lambda: ford.test_morale(MoraleTest(encounter=ford.handle, group="goblins"), roll=roll(7)),
+        lambda: ford.end(EncounterEnd(handle=ford.handle)),
     ):
         with table.command(), pytest.raises(ImpossibleInput) as refused:
             command()
@@ -366,26 +431,28 @@ def test_nothing_happens_in_an_ended_encounter(ford, table):
 
 def test_more_casualties_than_members_able_to_fight(ford, table):
     with table.command():
-        ford.add_group("rats", 3, 5)
+        ford.add_group(EncounterGroup(encounter=ford.handle, group="rats", count=3, morale=5))
     with table.command(), pytest.raises(ImpossibleInput) as refused:
-        ford.record_casualty("rats", 4)
+        ford.record_casualty(Casualty(encounter=ford.handle, group="rats", n=4))
     assert str(refused.value) == "4 casualties: rats has 3 members able to fight"
     assert refused.value.expected == "1–3"
     assert refused.value.field == "count"
     with table.command():
-        ford.record_casualty("rats", 1)
+        ford.record_casualty(Casualty(encounter=ford.handle, group="rats", n=1))
     with table.command(), pytest.raises(ImpossibleInput, match="rats has 2 members able"):
-        ford.record_casualty("rats", 3)
+        ford.record_casualty(Casualty(encounter=ford.handle, group="rats", n=3))
     with table.command(), pytest.raises(ImpossibleInput):
-        ford.record_casualty("rats", 0)
+        ford.record_casualty(Casualty(encounter=ford.handle, group="rats", n=0))
 
 
 def test_everybody_out_is_out_and_nothing_falls_due(ford, table):
     with table.command():
-        ford.add_group("rats", 3, 5)
+        ford.add_group(EncounterGroup(encounter=ford.handle, group="rats", count=3, morale=5))
     recorded(ford)
     with table.command():
-        ford.record_casualty("rats", 3)  # no one left able to fight: no check (D-2)
+        ford.record_casualty(
+            Casualty(encounter=ford.handle, group="rats", n=3)
+        )  # no one left able to fight: no check (D-2)
     [(kind, fields)] = recorded(ford)
     assert (kind, fields["rules_say"]) == ("CasualtyRecorded", "out")
     assert ford.group_state("rats").status == "out"
@@ -396,7 +463,15 @@ def test_everybody_out_is_out_and_nothing_falls_due(ford, table):
 
 def test_a_ruled_fight_on_a_failed_roll_counts_as_a_success(ford, table):
     with table.command():
-        ford.test_morale("goblins", roll("5,6"), ruling="fight", note="they guard their chief")
+        ford.test_morale(
+            MoraleTest(
+                encounter=ford.handle,
+                group="goblins",
+                ruling="fight",
+                note="they guard their chief",
+            ),
+            roll=roll("5,6"),
+        )
     [(_, tested)] = recorded(ford)
     # 11 > 7: the rules say flee; the GM rules fight — recorded, flagged, and the state follows it
     assert (tested["rules_say"], tested["ruled"], tested["ruling_given"]) == ("flee", "fight", True)
@@ -405,7 +480,7 @@ def test_a_ruled_fight_on_a_failed_roll_counts_as_a_success(ford, table):
     assert tested["note"] == "they guard their chief"
     # a second success (4 ≤ 7): two successes, they fight to the death (seed 000, "Double succès")
     with table.command():
-        ford.test_morale("goblins", roll(4))
+        ford.test_morale(MoraleTest(encounter=ford.handle, group="goblins"), roll=roll(4))
     [(_, second)] = recorded(ford)
     assert (second["rules_say"], second["ruled"], second["contradicts"]) == (
         "fight",
@@ -416,7 +491,7 @@ def test_a_ruled_fight_on_a_failed_roll_counts_as_a_success(ford, table):
     assert ford.group_state("goblins").status == "fights-to-death"
     # after two successes no test applies: no roll needed, and a roll given is MOR003
     with table.command():
-        ford.test_morale("goblins", roll(12))
+        ford.test_morale(MoraleTest(encounter=ford.handle, group="goblins"), roll=roll(12))
     [(_, third)] = recorded(ford)
     assert (third["rules_say"], third["ruled"], third["roll_without_test"]) == (
         "fights-to-death",
@@ -428,7 +503,9 @@ def test_a_ruled_fight_on_a_failed_roll_counts_as_a_success(ford, table):
 
 def test_a_ruled_surrender_on_a_pass(ford, table):
     with table.command():
-        ford.test_morale("goblins", roll("1,2"), ruling="surrender")
+        ford.test_morale(
+            MoraleTest(encounter=ford.handle, group="goblins", ruling="surrender"), roll=roll("1,2")
+        )
     [(_, tested)] = recorded(ford)
     assert (tested["rules_say"], tested["ruled"], tested["contradicts"]) == (
         "fight",
@@ -440,9 +517,9 @@ def test_a_ruled_surrender_on_a_pass(ford, table):
 
 def test_a_roll_at_rating_12_is_a_roll_without_a_test(ford, table):
     with table.command():
-        ford.add_group("undead", 8, 12)
+        ford.add_group(EncounterGroup(encounter=ford.handle, group="undead", count=8, morale=12))
     with table.command():
-        ford.test_morale("undead", roll("2,2"))
+        ford.test_morale(MoraleTest(encounter=ford.handle, group="undead"), roll=roll("2,2"))
     [_, (_, tested)] = recorded(ford)
     assert (tested["rules_say"], tested["ruled"]) == ("fights-to-death", "fight")
     assert (tested["tests"], tested["roll_without_test"], tested["contradicts"]) == (
@@ -456,11 +533,11 @@ def test_a_roll_at_rating_12_is_a_roll_without_a_test(ford, table):
 
 def test_rating_2_needs_no_roll_and_gives_way_unless_cornered(ford, table):
     with table.command():
-        ford.add_group("peasants", 5, 2)
-        ford.add_group("serfs", 5, 2)
+        ford.add_group(EncounterGroup(encounter=ford.handle, group="peasants", count=5, morale=2))
+        ford.add_group(EncounterGroup(encounter=ford.handle, group="serfs", count=5, morale=2))
     recorded(ford)
     with table.command():
-        ford.test_morale("peasants", None)
+        ford.test_morale(MoraleTest(encounter=ford.handle, group="peasants"), roll=None)
     [(_, tested)] = recorded(ford)
     assert (tested["rules_say"], tested["ruled"], tested["roll"]) == (
         "will-not-fight",
@@ -471,7 +548,7 @@ def test_rating_2_needs_no_roll_and_gives_way_unless_cornered(ford, table):
     assert ford.group_state("peasants").status == "fled"
     # "à moins d'y être acculé": cornered, they fight, still without a roll and with no finding
     with table.command():
-        ford.test_morale("serfs", None, cornered=True)
+        ford.test_morale(MoraleTest(encounter=ford.handle, group="serfs", cornered=True), roll=None)
     [(_, cornered)] = recorded(ford)
     assert (cornered["rules_say"], cornered["ruled"], cornered["contradicts"]) == (
         "fight",
@@ -483,20 +560,26 @@ def test_rating_2_needs_no_roll_and_gives_way_unless_cornered(ford, table):
 
 def test_a_test_that_applies_needs_a_2d6_roll_and_a_known_ruling(ford, table):
     with table.command(), pytest.raises(ImpossibleInput) as refused:
-        ford.test_morale("goblins", None)
+        ford.test_morale(MoraleTest(encounter=ford.handle, group="goblins"), roll=None)
     assert (str(refused.value), refused.value.field) == ("a test needs a roll", "roll")
     with table.command(), pytest.raises(ImpossibleInput) as refused:
-        ford.test_morale("goblins", parse_roll("7", D20))
+        ford.test_morale(
+            MoraleTest(encounter=ford.handle, group="goblins"), roll=parse_roll("7", D20)
+        )
     assert refused.value.field == "roll"
     with table.command(), pytest.raises(ImpossibleInput) as refused:
-        ford.test_morale("goblins", roll(7), ruling="dance")
+        ford.test_morale(
+            MoraleTest(encounter=ford.handle, group="goblins", ruling="dance"), roll=roll(7)
+        )
     assert refused.value.field == "ruling"
     assert recorded(ford) == []
 
 
 def test_a_test_when_none_is_due_is_the_referees_call(ford, table):
     with table.command():
-        ford.test_morale("goblins", roll(7))  # 7 ≤ 7 passes
+        ford.test_morale(
+            MoraleTest(encounter=ford.handle, group="goblins"), roll=roll(7)
+        )  # 7 ≤ 7 passes
     [(_, tested)] = recorded(ford)
     assert (tested["checks_answered"], tested["rules_say"], tested["successes_after"]) == (
         [],
@@ -507,15 +590,21 @@ def test_a_test_when_none_is_due_is_the_referees_call(ford, table):
 
 def test_adjustments_sum_raw_and_never_apply_at_12(ford, table):
     with table.command():
-        ford.adjust("goblins", -2, "outnumbered")
+        ford.adjust(
+            Adjustment(encounter=ford.handle, group="goblins", value=-2, reason="outnumbered")
+        )
     with table.command():
-        ford.adjust("goblins", -2, "their shaman fell")
+        ford.adjust(
+            Adjustment(encounter=ford.handle, group="goblins", value=-2, reason="their shaman fell")
+        )
     [_, (_, second)] = recorded(ford)
     assert (second["adjustment"], second["rules_say"]) == (-4, 3)  # unclamped (D-1, D-3)
     with table.command():
-        ford.add_group("undead", 8, 12)
+        ford.add_group(EncounterGroup(encounter=ford.handle, group="undead", count=8, morale=12))
     with table.command():
-        ford.adjust("undead", 1, "necromancer near")
+        ford.adjust(
+            Adjustment(encounter=ford.handle, group="undead", value=1, reason="necromancer near")
+        )
     [_, (_, ignored)] = recorded(ford)
     assert (ignored["applies"], ignored["rating"], ignored["rules_say"]) == (False, 12, 12)
 
@@ -525,7 +614,15 @@ def test_adjustments_sum_raw_and_never_apply_at_12(ford, table):
 
 def test_a_monster_group_is_rerated(ford, table):
     with table.command():
-        ford.rerate("goblins", 9, "the goblin king arrives", note="Goblin 7 (9 with king)")
+        ford.rerate(
+            EncounterRating(
+                encounter=ford.handle,
+                group="goblins",
+                rating=9,
+                reason="the goblin king arrives",
+                note="Goblin 7 (9 with king)",
+            )
+        )
     [(kind, rerated)] = recorded(ford)
     assert kind == "GroupRerated"
     assert {k: rerated[k] for k in ("rating_before", "rating", "reason", "checks_dropped")} == {
@@ -540,9 +637,13 @@ def test_a_monster_group_is_rerated(ford, table):
 
 def test_rerated_to_12_a_due_check_no_longer_applies(ford, table):
     with table.command():
-        ford.record_casualty("goblins")
+        ford.record_casualty(Casualty(encounter=ford.handle, group="goblins"))
     with table.command():
-        ford.rerate("goblins", 12, "berserk rage")
+        ford.rerate(
+            EncounterRating(
+                encounter=ford.handle, group="goblins", rating=12, reason="berserk rage"
+            )
+        )
     [*_, (_, rerated)] = recorded(ford)
     assert (rerated["checks_dropped"], rerated["rules_say"]) == (["first-death"], "fights-to-death")
     assert ford.group_state("goblins").checks_due == () and ford.due_position("goblins") is None
@@ -550,12 +651,21 @@ def test_rerated_to_12_a_due_check_no_longer_applies(ford, table):
 
 def test_a_monster_rating_is_2_to_12_and_a_companys_follows_its_company(ford, table):
     with table.command(), pytest.raises(ImpossibleInput) as refused:
-        ford.rerate("goblins", 13, "dragon")
+        ford.rerate(
+            EncounterRating(encounter=ford.handle, group="goblins", rating=13, reason="dragon")
+        )
     assert refused.value.field == "rating"
     with table.command():
-        ford.join_company("red-lances", 20, 10)
+        ford.join_company(
+            EncounterJoin(encounter=ford.handle, company="red-lances"),
+            company="red-lances",
+            fit=20,
+            rating=10,
+        )
     with table.command(), pytest.raises(ImpossibleInput) as refused:
-        ford.rerate("red-lances", 9, "tired")
+        ford.rerate(
+            EncounterRating(encounter=ford.handle, group="red-lances", rating=9, reason="tired")
+        )
     assert refused.value.field == "group"
     with table.command(), pytest.raises(ImpossibleInput):
         ford.rerate_company("goblins", 9)
@@ -576,7 +686,12 @@ def test_a_monster_rating_is_2_to_12_and_a_companys_follows_its_company(ford, ta
 def test_red_lances_join_and_two_incapacitated_raise_no_check(ford, table):
     # trained 8 + mounted 1 + "shared the dragon hoard" +1 = 10; 20 fit to fight when they join
     with table.command():
-        ford.join_company("red-lances", 20, 10, note="hired yesterday")
+        ford.join_company(
+            EncounterJoin(encounter=ford.handle, company="red-lances", note="hired yesterday"),
+            company="red-lances",
+            fit=20,
+            rating=10,
+        )
     [(kind, joined)] = recorded(ford)
     assert (kind, joined["group"], joined["count"], joined["morale"]) == (
         "CompanyJoined",
@@ -589,7 +704,9 @@ def test_red_lances_join_and_two_incapacitated_raise_no_check(ford, table):
     assert ford.groups == ["goblins", "red-lances"]
     # casualty ford red-lances 2 --incapacitated: no death, 2 × 2 < 20 — nothing falls due
     with table.command():
-        ford.record_casualty("red-lances", 2, incapacitated=True)
+        ford.record_casualty(
+            Casualty(encounter=ford.handle, group="red-lances", n=2, incapacitated=True)
+        )
     assert [kind for kind, _ in recorded(ford)] == ["CasualtyRecorded"]
     lances = ford.group_state("red-lances")
     assert (lances.incapacitated, lances.out, lances.effective, lances.status) == (
@@ -602,15 +719,27 @@ def test_red_lances_join_and_two_incapacitated_raise_no_check(ford, table):
 
 def test_a_company_joins_with_someone_fit_to_fight(ford, table):
     with table.command(), pytest.raises(ImpossibleInput) as refused:
-        ford.join_company("red-lances", 0, 10)
+        ford.join_company(
+            EncounterJoin(encounter=ford.handle, company="red-lances"),
+            company="red-lances",
+            fit=0,
+            rating=10,
+        )
     assert refused.value.field == "count" and "red-lances" in str(refused.value)
 
 
 def test_company_members_recover_in_the_fight(ford, table):
     with table.command():
-        ford.join_company("red-lances", 20, 10)
+        ford.join_company(
+            EncounterJoin(encounter=ford.handle, company="red-lances"),
+            company="red-lances",
+            fit=20,
+            rating=10,
+        )
     with table.command():
-        ford.record_casualty("red-lances", 2, incapacitated=True)
+        ford.record_casualty(
+            Casualty(encounter=ford.handle, group="red-lances", n=2, incapacitated=True)
+        )
     recorded(ford)
     with table.command():
         ford.recover_company_members("red-lances", 1)
@@ -632,9 +761,16 @@ def test_a_group_state_kept_before_under_out_existed_still_loads(ford, table):
     # Snapshots and retractions recorded by earlier code hold a group's morale without
     # ``under_out``: it reads as "" and a recovery from out goes by the rating, as it did then.
     with table.command():
-        ford.join_company("red-lances", 2, 10)
+        ford.join_company(
+            EncounterJoin(encounter=ford.handle, company="red-lances"),
+            company="red-lances",
+            fit=2,
+            rating=10,
+        )
     with table.command():
-        ford.record_casualty("red-lances", 2, incapacitated=True)
+        ford.record_casualty(
+            Casualty(encounter=ford.handle, group="red-lances", n=2, incapacitated=True)
+        )
     del ford._groups["red-lances"]["morale"]["under_out"]
     assert ford.group_state("red-lances").status == "out"
     assert ford.group_state("red-lances").recover(1).status == "fighting"
@@ -655,28 +791,48 @@ def test_state_survives_a_sqlite_round_trip_and_a_snapshot(tmp_path, table):
     }
     app = EncounterApp(env=env)
     with table.command():
-        lances = MercenaryCompany("red-lances", "trained", 20, mounted=True)
+        lances = MercenaryCompany.hire(
+            CompanyHire(handle="red-lances", troop="trained", size=20, mounted=True)
+        )
     with table.command():
-        lances.modify(1, "shared the dragon hoard")
+        lances.modify(
+            CompanyModifier(handle=lances.handle, value=1, reason="shared the dragon hoard")
+        )
     with table.command():
-        ford = Encounter("ford", name="Ambush at the ford")
+        ford = Encounter.start(EncounterStart(handle="ford", name="Ambush at the ford"))
     with table.command():
-        ford.add_group("goblins", 12, 7)
+        ford.add_group(EncounterGroup(encounter=ford.handle, group="goblins", count=12, morale=7))
     with table.command():
-        ford.join_company("red-lances", lances.fit, lances.morale)
+        ford.join_company(
+            EncounterJoin(encounter=ford.handle, company="red-lances"),
+            company="red-lances",
+            fit=lances.fit,
+            rating=lances.morale,
+        )
     with table.command():
-        ford.record_casualty("goblins", 1, cause="Brynn's axe")
+        ford.record_casualty(
+            Casualty(encounter=ford.handle, group="goblins", n=1, cause="Brynn's axe")
+        )
     with table.command():
-        ford.add_group("ogres", 2, 9)
+        ford.add_group(EncounterGroup(encounter=ford.handle, group="ogres", count=2, morale=9))
     with table.command():
-        ford.record_casualty("ogres")  # both checks due, left pending
+        ford.record_casualty(
+            Casualty(encounter=ford.handle, group="ogres")
+        )  # both checks due, left pending
     with table.command():
-        ford.test_morale("goblins", roll("3,5"))
+        ford.test_morale(MoraleTest(encounter=ford.handle, group="goblins"), roll=roll("3,5"))
     with table.command():
-        ford.adjust("goblins", -1, "leader slain")
+        ford.adjust(
+            Adjustment(encounter=ford.handle, group="goblins", value=-1, reason="leader slain")
+        )
     with table.command():
-        ford.record_casualty("red-lances", 2, incapacitated=True)
-        lances.record_casualty(2, incapacitated=True, encounter="ford")
+        ford.record_casualty(
+            Casualty(encounter=ford.handle, group="red-lances", n=2, incapacitated=True)
+        )
+        lances.record_casualty(
+            Casualty(encounter="ford", group=lances.handle, n=2, incapacitated=True),
+            encounter="ford",
+        )
     app.save(lances, ford)
     app.close()
 
@@ -699,7 +855,9 @@ def test_state_survives_a_sqlite_round_trip_and_a_snapshot(tmp_path, table):
     from_snapshot = reopened.repository.get(ford.id)
     assert from_snapshot.group_state("ogres") == ford.group_state("ogres")
     with table.command():
-        from_snapshot.test_morale("ogres", roll("6,6"))  # 12 > 9: they flee
+        from_snapshot.test_morale(
+            MoraleTest(encounter=from_snapshot.handle, group="ogres"), roll=roll("6,6")
+        )  # 12 > 9: they flee
     assert from_snapshot.group_state("ogres").status == "fled"
     reopened.close()
 
@@ -707,9 +865,9 @@ def test_state_survives_a_sqlite_round_trip_and_a_snapshot(tmp_path, table):
 def _rocs_nest(table):
     """encounter start nest; encounter group nest rocs --count 10 --morale 12 (in its lair)."""
     with table.command():
-        nest = Encounter("nest")
+        nest = Encounter.start(EncounterStart(handle="nest"))
     with table.command():
-        nest.add_group("rocs", 10, 12)
+        nest.add_group(EncounterGroup(encounter=nest.handle, group="rocs", count=10, morale=12))
     return nest
 
 
@@ -719,14 +877,18 @@ def test_a_first_death_while_no_test_applies_is_still_the_first(table):
     # (rated 9, fighting): its next death is not the first, so no check falls due
     nest = _rocs_nest(table)
     with table.command():
-        nest.record_casualty("rocs", 1)
+        nest.record_casualty(Casualty(encounter=nest.handle, group="rocs", n=1))
     with table.command():
-        nest.rerate("rocs", 9, "out of the lair")
+        nest.rerate(
+            EncounterRating(encounter=nest.handle, group="rocs", rating=9, reason="out of the lair")
+        )
     with table.command():
-        nest.record_casualty("rocs", 1)
+        nest.record_casualty(Casualty(encounter=nest.handle, group="rocs", n=1))
     assert nest.group_state("rocs").checks_due == ()
     with table.command():
-        nest.record_casualty("rocs", 3)  # 5 of 10 out: half out is still its own trigger
+        nest.record_casualty(
+            Casualty(encounter=nest.handle, group="rocs", n=3)
+        )  # 5 of 10 out: half out is still its own trigger
     assert nest.group_state("rocs").checks_due == ("half-out",)
 
 
@@ -739,7 +901,9 @@ def test_a_casualty_recorded_before_keeps_the_reading_it_was_recorded_under(tabl
                        ruled="fights-to-death", note=None)  # fmt: skip  # as stored then
     assert nest.group_state("rocs").first_death_used is False
     with table.command():
-        nest.rerate("rocs", 9, "out of the lair")
+        nest.rerate(
+            EncounterRating(encounter=nest.handle, group="rocs", rating=9, reason="out of the lair")
+        )
     with table.command():
-        nest.record_casualty("rocs", 1)
+        nest.record_casualty(Casualty(encounter=nest.handle, group="rocs", n=1))
     assert nest.group_state("rocs").checks_due == ("first-death",)

@@ -10,7 +10,7 @@ import enum
 
 import pytest
 
-from aggregates.base import INT_LIMIT, WIDE_LIMIT, check_values
+from aggregates.values import INT_LIMIT, WIDE_LIMIT, check_values
 from campaign.core.errors import ImpossibleInput
 
 

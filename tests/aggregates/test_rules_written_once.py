@@ -12,6 +12,14 @@ import pytest
 
 from aggregates.base import Recording, recording
 from aggregates.character import Character
+from campaign.commands import (
+    CharacterCreate,
+    CharacterFinalize,
+    CharacterItem,
+    CharacterSaves,
+    ItemSave,
+    SavingThrow,
+)
 from campaign.rules import d6harmonie
 from campaign.rules.dice import D20, Roll
 
@@ -27,18 +35,42 @@ def carrying(*, exposed: bool) -> Character:
     """A character with an attended non-magic shield, an attended magic ring (CL 5), an
     unattended non-magic chest and an unattended magic wand (CL 4); ``exposed``: a Fireball's
     natural 1 has exposed the shield."""
-    b = Character.create("brynn", name="Brynn")
-    b.finalize()
-    b.add_item("Tower shield", "shield", hardness=5, hp=20)
-    b.add_item("Ring of protection +1", "jewelry", magic=True, caster_level=5)
-    b.add_item("Chest", "other", unattended=True)
-    b.add_item("Wand", "other", magic=True, caster_level=4, unattended=True)
-    b.set_saves(fortitude=4, reflex=1, will=2)
+    b = Character.create(CharacterCreate(handle="brynn", name="Brynn"))
+    b.finalize(CharacterFinalize(handle=b.handle))
+    b.add_item(
+        CharacterItem(handle=b.handle, name="Tower shield", slot="shield", hardness=5, hp=20)
+    )
+    b.add_item(
+        CharacterItem(
+            handle=b.handle,
+            name="Ring of protection +1",
+            slot="jewelry",
+            magic=True,
+            caster_level=5,
+        )
+    )
+    b.add_item(CharacterItem(handle=b.handle, name="Chest", slot="other", unattended=True))
+    b.add_item(
+        CharacterItem(
+            handle=b.handle, name="Wand", slot="other", magic=True, caster_level=4, unattended=True
+        )
+    )
+    b.set_saves(CharacterSaves(handle=b.handle, fortitude=4, reflex=1, will=2))
     if exposed:
         b.save(
-            "Fireball", "reflex", Roll(D20, 1), dc=17, effect="half", damage=24, energy=True,
-            objects=True, item="Tower shield",
-        )  # fmt: skip
+            SavingThrow(
+                handle=b.handle,
+                vs="Fireball",
+                save_type="reflex",
+                dc=17,
+                effect="half",
+                damage=24,
+                energy=True,
+                objects=True,
+                item="Tower shield",
+            ),
+            roll=Roll(D20, 1),
+        )
         assert b.pending_exposure["item"] == "Tower shield"
     return b
 
@@ -61,12 +93,14 @@ ITEM_SAVES = [
 @pytest.mark.parametrize(("exposed", "item", "saves"), ITEM_SAVES)
 def test_whether_the_item_an_item_save_resolves_rolls(exposed, item, saves):
     b = carrying(exposed=exposed)
-    assert b.item_gets_a_save(item) is saves
+    assert b.item_gets_a_save(ItemSave(handle=b.handle, item=item)) is saves
     if item is None and not exposed:
         return
     # and item_save judges it the same way: a d20 where it saves, none where it does not
     direct = {} if exposed else {"dc": 15, "save_type": "reflex", "damage": 6}
-    b.item_save(item, Roll(D20, 10) if saves else None, **direct)
+    b.item_save(
+        ItemSave(handle=b.handle, item=item, **direct), roll=Roll(D20, 10) if saves else None
+    )
     assert b.pending_events[-1].saves is saves
 
 

@@ -5,13 +5,41 @@ a retraction takes its command's findings away and re-opens what it had decided;
 the same findings; the CLI reads well as JSON and for a person; the golden audits are stable."""
 
 import json
+from dataclasses import asdict
 
 import pytest
 
 from campaign.audit import CATALOGUE, CODES, check_code
+from campaign.commands import (
+    Adjustment,
+    Casualty,
+    CharacterCreate,
+    CharacterFinalize,
+    CharacterItem,
+    CharacterSaves,
+    CharacterTrait,
+    CompanyDismiss,
+    CompanyHire,
+    CompanyRecover,
+    EncounterEnd,
+    EncounterGroup,
+    EncounterJoin,
+    EncounterRating,
+    EncounterStart,
+    FlawRoll,
+    ItemSave,
+    LoyaltyTest,
+    MoraleTest,
+    Note,
+    Retract,
+    SavingThrow,
+    SessionEnd,
+    SessionOpen,
+)
 from campaign.core.errors import ImpossibleInput
 from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
+from tests import answers
 from tests.paths import GOLDEN, ROOT
 
 AUDIT_LOG = ROOT / "examples" / "audit" / "audit.log"
@@ -43,40 +71,58 @@ def world(g):
     encounter with a group rated 7, one rated 12 and one rated 2. No finding yet."""
 
     def setup():
-        g.open_session(1)
-        g.hire_company("lances", "trained", 12, mounted=True)  # table 9
-        g.create_character(
-            "brynn", flaws=["phobie-legere:spiders", "allergie-grave:peanuts", "greed"]
+        g.handle(SessionOpen(number=1))
+        g.handle(CompanyHire(handle="lances", troop="trained", size=12, mounted=True))  # table 9
+        g.handle(
+            CharacterCreate(
+                handle="brynn", flaws=["phobie-legere:spiders", "allergie-grave:peanuts", "greed"]
+            )
         )  # 4 + 8 + 6 = 18 points
-        g.set_saves("brynn", fortitude=4, reflex=1, will=2)
-        g.add_item("brynn", "Tower shield", "shield", hardness=5, hp=20)  # rank 1
-        g.add_item("brynn", "Breastplate", "armor", hardness=10, hp=30)  # rank 2
-        g.add_item("brynn", "Mace", "held")  # rank 4, no hit points tracked
-        g.add_item("brynn", "Dagger", "stowed-weapon", hardness=10, hp=2)  # rank 6
-        g.add_item("brynn", "Backpack", "other")  # rank 10
-        g.create_character("cedric", retainer_of="brynn", employer_cha=16)  # loyalty 9
-        g.start_encounter("ford")
-        g.add_group("ford", "goblins", 12, 7)
-        g.add_group("ford", "trolls", 3, 12)
-        g.add_group("ford", "serfs", 4, 2)
-        g.join("ford", "lances")
+        g.handle(CharacterSaves(handle="brynn", fortitude=4, reflex=1, will=2))
+        g.handle(
+            CharacterItem(handle="brynn", name="Tower shield", slot="shield", hardness=5, hp=20)
+        )  # rank 1
+        g.handle(
+            CharacterItem(handle="brynn", name="Breastplate", slot="armor", hardness=10, hp=30)
+        )  # rank 2
+        g.handle(
+            CharacterItem(handle="brynn", name="Mace", slot="held")
+        )  # rank 4, no hit points tracked
+        g.handle(
+            CharacterItem(handle="brynn", name="Dagger", slot="stowed-weapon", hardness=10, hp=2)
+        )  # rank 6
+        g.handle(CharacterItem(handle="brynn", name="Backpack", slot="other"))  # rank 10
+        g.handle(
+            CharacterCreate(handle="cedric", retainer_of="brynn", employer_cha=16)
+        )  # loyalty 9
+        g.handle(EncounterStart(handle="ford"))
+        g.handle(EncounterGroup(encounter="ford", group="goblins", count=12, morale=7))
+        g.handle(EncounterGroup(encounter="ford", group="trolls", count=3, morale=12))
+        g.handle(EncounterGroup(encounter="ford", group="serfs", count=4, morale=2))
+        g.handle(EncounterJoin(encounter="ford", company="lances"))
 
     g.unit(setup)
-    assert g.audit() == []
+    assert answers.audit(g) == []
 
 
 def codes(g):
-    return [f["code"] for f in g.audit()]
+    return [f["code"] for f in answers.audit(g)]
 
 
 def only(g, code):
-    found = g.audit(code=code)
+    found = answers.audit(g, code=code)
     assert len(found) == 1, found
     return found[0]
 
 
 def save(g, vs="Fireball", **options):
-    return g.saving_throw("brynn", vs, options.pop("save_type", "reflex"), **options)
+    return asdict(
+        g.handle(
+            SavingThrow(
+                handle="brynn", vs=vs, save_type=options.pop("save_type", "reflex"), **options
+            )
+        )
+    )
 
 
 # --- every code: where it fires, and the nearest case where it must not -------------------------
@@ -84,53 +130,83 @@ def save(g, vs="Fireball", **options):
 # code → (what the GM does, what the finding says, the nearest case where the rules agree)
 CASES = {
     "MOR001": (
-        lambda g: g.test_morale("ford", "goblins", "6,4", ruling="fight"),  # 10 > 7: flee
+        lambda g: g.handle(
+            MoraleTest(encounter="ford", group="goblins", roll="6,4", ruling="fight")
+        ),  # 10 > 7: flee
         {"subject": "ford/goblins", "rules_say": "flee", "ruled": "fight"},
-        lambda g: g.test_morale("ford", "goblins", "6,4", ruling="surrender"),  # the GM's choice
+        lambda g: g.handle(
+            MoraleTest(encounter="ford", group="goblins", roll="6,4", ruling="surrender")
+        ),  # the GM's choice
     ),
     "MOR002": (
-        lambda g: [g.record_casualty("ford", "goblins", 1) for _ in range(2)],
+        lambda g: [
+            g.handle(Casualty(encounter="ford", group="goblins", n=1)).checks_due for _ in range(2)
+        ],
         {"subject": "ford/goblins", "rules_say": ["first-death"], "ruled": None},
         lambda g: [
-            g.record_casualty("ford", "goblins", 1),
-            g.test_morale("ford", "goblins", "3,3"),  # the test follows in time
-            g.record_casualty("ford", "goblins", 1),
+            g.handle(Casualty(encounter="ford", group="goblins", n=1)),
+            g.handle(
+                MoraleTest(encounter="ford", group="goblins", roll="3,3")
+            ),  # the test follows in time
+            g.handle(Casualty(encounter="ford", group="goblins", n=1)),
         ],
     ),
     "MOR003": (
-        lambda g: g.test_morale("ford", "trolls", "3,5"),  # rated 12: no test applies
+        lambda g: g.handle(
+            MoraleTest(encounter="ford", group="trolls", roll="3,5")
+        ),  # rated 12: no test applies
         {"subject": "ford/trolls", "rules_say": "no-test", "ruled": "roll"},
         lambda g: [  # rated 11 with +2: effective 13, but the rating tests (RULES A-1)
-            g.add_group("ford", "ogres", 2, 11),
-            g.adjust("ford", "ogres", +2, "on their own hill"),
-            g.test_morale("ford", "ogres", "6,6"),
+            g.handle(EncounterGroup(encounter="ford", group="ogres", count=2, morale=11)),
+            g.handle(
+                Adjustment(encounter="ford", group="ogres", value=+2, reason="on their own hill")
+            ),
+            g.handle(MoraleTest(encounter="ford", group="ogres", roll="6,6")),
         ],
     ),
     "MOR004": (
-        lambda g: g.adjust("ford", "trolls", -1, "their chief fell"),
+        lambda g: g.handle(
+            Adjustment(encounter="ford", group="trolls", value=-1, reason="their chief fell")
+        ),
         {"subject": "ford/trolls", "rules_say": 0, "ruled": -1},
-        lambda g: g.adjust("ford", "goblins", -1, "their chief fell"),  # rated 7
+        lambda g: g.handle(
+            Adjustment(encounter="ford", group="goblins", value=-1, reason="their chief fell")
+        ),  # rated 7
     ),
     "MOR005": (
-        lambda g: [g.adjust("ford", "goblins", v, "losing") for v in (-2, -1)],
+        lambda g: [
+            g.handle(Adjustment(encounter="ford", group="goblins", value=v, reason="losing"))
+            for v in (-2, -1)
+        ],
         {"subject": "ford/goblins", "rules_say": -2, "ruled": -3},
-        lambda g: [g.adjust("ford", "goblins", v, "losing") for v in (-1, -1)],  # exactly -2
+        lambda g: [
+            g.handle(Adjustment(encounter="ford", group="goblins", value=v, reason="losing"))
+            for v in (-1, -1)
+        ],  # exactly -2
     ),
     "MOR006": (
-        lambda g: g.hire_company("levy", "militia", 10, morale=8),  # the table says 6
+        lambda g: g.handle(
+            CompanyHire(handle="levy", troop="militia", size=10, morale=8)
+        ),  # the table says 6
         {"subject": "levy", "rules_say": 6, "ruled": 8},
-        lambda g: g.hire_company("levy", "militia", 10, mounted=True, morale=7),  # 6 + 1
+        lambda g: g.handle(
+            CompanyHire(handle="levy", troop="militia", size=10, mounted=True, morale=7)
+        ),  # 6 + 1
     ),
     "LOY001": (
-        lambda g: g.test_loyalty("cedric", "6,5", ruling="stay"),  # 11 > 9: flee
+        lambda g: g.handle(LoyaltyTest(handle="cedric", roll="6,5", ruling="stay")),  # 11 > 9: flee
         {"subject": "cedric", "rules_say": "flee", "ruled": "stay"},
-        lambda g: g.test_loyalty("cedric", "4,5", ruling="stay"),  # 9 <= 9
+        lambda g: g.handle(LoyaltyTest(handle="cedric", roll="4,5", ruling="stay")),  # 9 <= 9
     ),
     "LOY002": (
-        lambda g: g.create_character("dara", retainer_of="brynn", employer_cha=16, loyalty=10),
+        lambda g: g.handle(
+            CharacterCreate(handle="dara", retainer_of="brynn", employer_cha=16, loyalty=10)
+        ),
         {"subject": "dara", "rules_say": 9, "ruled": 10},
-        lambda g: g.create_character(  # 6 + 5 + CHA's +1 = 12: accepted, +1 loyalty → 10
-            "dara", retainer_of="brynn", employer_cha=16, hiring_roll="6,5", loyalty=10
+        lambda g: g.handle(
+            CharacterCreate(
+                handle="dara", retainer_of="brynn", employer_cha=16, hiring_roll="6,5", loyalty=10
+            )
         ),
     ),
     "SAV001": (
@@ -162,12 +238,12 @@ CASES = {
         lambda g: save(g, dc=30, effect="half", damage=20, roll="20", ruling="success"),
     ),
     "SAV003": (
-        lambda g: [save(g, roll="1", item="Tower shield", **FIREBALL), g.end_session()],
+        lambda g: [save(g, roll="1", item="Tower shield", **FIREBALL), g.handle(SessionEnd())],
         {"subject": "brynn/Tower shield", "rules_say": "item-save", "status": "final"},
         lambda g: [
             save(g, roll="1", item="Tower shield", **FIREBALL),
-            g.item_save("brynn", roll="9"),
-            g.end_session(),
+            g.handle(ItemSave(handle="brynn", roll="9")),
+            g.handle(SessionEnd()),
         ],
     ),
     "SAV004": (
@@ -178,7 +254,7 @@ CASES = {
             "rules_say": ["Tower shield", "Breastplate", "Mace", "Dagger"],
         },
         lambda g: [  # a second stowed weapon ties with the Dagger at the fourth place
-            g.add_item("brynn", "Shortsword", "stowed-weapon"),
+            g.handle(CharacterItem(handle="brynn", name="Shortsword", slot="stowed-weapon")),
             save(g, roll="1", item="Shortsword", **FIREBALL),
         ],
     ),
@@ -190,50 +266,79 @@ CASES = {
     "SAV006": (
         lambda g: [  # 9 + 1 < 16; 24 / 2 (energy) = 12 - 5 = 7 lost: damaged, 13 left
             save(g, roll="1", item="Tower shield", **FIREBALL),
-            g.item_save("brynn", roll="9", ruling="intact"),
+            g.handle(ItemSave(handle="brynn", roll="9", ruling="intact")),
         ],
         {"subject": "brynn/Tower shield", "rules_say": "damaged", "ruled": "intact"},
         lambda g: [  # no hit points: a failure's damaged may be ruled broken (RULES D-8)
             save(g, roll="1", item="Mace", **FIREBALL),
-            g.item_save("brynn", roll="2", ruling="broken"),
+            g.handle(ItemSave(handle="brynn", roll="2", ruling="broken")),
         ],
     ),
     "TRT001": (
-        lambda g: [g.finalize_character("brynn"), g.take_trait("brynn", "flaw", "vertige")],
+        lambda g: [
+            g.handle(CharacterFinalize(handle="brynn")),
+            g.handle(CharacterTrait(handle="brynn", kind="flaw", key_detail="vertige")),
+        ],
         {"subject": "brynn", "rules_say": "at-creation", "ruled": "after-creation"},
-        lambda g: [g.take_trait("brynn", "flaw", "vertige"), g.finalize_character("brynn")],
+        lambda g: [
+            g.handle(CharacterTrait(handle="brynn", kind="flaw", key_detail="vertige")),
+            g.handle(CharacterFinalize(handle="brynn")),
+        ],
     ),
     "TRT002": (
-        lambda g: g.take_trait("brynn", "flaw", "vertige"),  # 18 + 3 = 21
+        lambda g: g.handle(
+            CharacterTrait(handle="brynn", kind="flaw", key_detail="vertige")
+        ),  # 18 + 3 = 21
         {"subject": "brynn", "rules_say": 20, "ruled": 21},
-        lambda g: g.take_trait("brynn", "flaw", "sommeil-de-plomb"),  # 18 + 2 = 20: the maximum
+        lambda g: g.handle(
+            CharacterTrait(handle="brynn", kind="flaw", key_detail="sommeil-de-plomb")
+        ),  # 18 + 2 = 20: the maximum
     ),
     "TRT003": (
-        lambda g: g.create_character("dara", advantages=["beaute-accrue", "nerfs-d-acier"]),
+        lambda g: g.handle(
+            CharacterCreate(handle="dara", advantages=["beaute-accrue", "nerfs-d-acier"])
+        ),
         {"subject": "dara", "rules_say": 20, "ruled": 30},
-        lambda g: g.create_character("dara", advantages=["beaute-accrue"]),
+        lambda g: g.handle(CharacterCreate(handle="dara", advantages=["beaute-accrue"])),
     ),
     "TRT004": (
-        lambda g: g.roll_flaw("brynn", "phobia-mild", result=8, difficulty=7),
+        lambda g: g.handle(FlawRoll(handle="brynn", key="phobia-mild", result=8, difficulty=7)),
         {"subject": "brynn", "rules_say": 9, "ruled": 7},
-        lambda g: g.roll_flaw("brynn", "phobia-mild", result=8, difficulty=9),
+        lambda g: g.handle(FlawRoll(handle="brynn", key="phobia-mild", result=8, difficulty=9)),
     ),
     "TRT005": (
-        lambda g: g.roll_flaw("brynn", "phobia-mild", result=6, ruling="success"),
+        lambda g: g.handle(FlawRoll(handle="brynn", key="phobia-mild", result=6, ruling="success")),
         {"subject": "brynn", "rules_say": "failure", "ruled": "success"},
-        lambda g: g.roll_flaw("brynn", "phobia-mild", result=6, ruling="failure"),
+        lambda g: g.handle(FlawRoll(handle="brynn", key="phobia-mild", result=6, ruling="failure")),
     ),
     "GEN001": (
-        lambda g: [g.adjust("ford", "goblins", -1, "losing"), g.retract("last")],
+        lambda g: [
+            g.handle(Adjustment(encounter="ford", group="goblins", value=-1, reason="losing")),
+            g.handle(Retract(ref="last")),
+        ],
         {"subject": "ford", "rules_say": None},
-        lambda g: g.adjust("ford", "goblins", -1, "losing"),
+        lambda g: g.handle(
+            Adjustment(encounter="ford", group="goblins", value=-1, reason="losing")
+        ),
     ),
     "GEN002": (
-        lambda g: g.adjust("ford", "goblins", -1, "losing", note="their drums fell silent"),
+        lambda g: g.handle(
+            Adjustment(
+                encounter="ford",
+                group="goblins",
+                value=-1,
+                reason="losing",
+                note="their drums fell silent",
+            )
+        ),
         {"subject": "ford/goblins", "note": "their drums fell silent"},
         lambda g: [  # --reason and --cause are not notes
-            g.adjust("ford", "goblins", -1, "their drums fell silent"),
-            g.record_casualty("ford", "goblins", 1, cause="an arrow"),
+            g.handle(
+                Adjustment(
+                    encounter="ford", group="goblins", value=-1, reason="their drums fell silent"
+                )
+            ),
+            g.handle(Casualty(encounter="ford", group="goblins", n=1, cause="an arrow")),
         ],
     ),
 }
@@ -262,7 +367,7 @@ def test_each_code_fires_where_the_rules_say(ledger, code):
 def test_the_nearest_case_does_not_fire(ledger, code):
     world(ledger)
     CASES[code][2](ledger)
-    assert ledger.audit(code=code) == []
+    assert answers.audit(ledger, code=code) == []
 
 
 # --- the details the table does not show ---------------------------------------------------------
@@ -270,24 +375,28 @@ def test_the_nearest_case_does_not_fire(ledger, code):
 
 def test_mor001_at_rating_2_and_mor003_for_a_ruling_where_no_test_applies(ledger):
     world(ledger)
-    ledger.test_morale("ford", "serfs", ruling="fight")  # will not fight, not cornered
+    ledger.handle(
+        MoraleTest(encounter="ford", group="serfs", ruling="fight")
+    )  # will not fight, not cornered
     assert codes(ledger) == ["MOR001", "MOR003"]
     assert only(ledger, "MOR003")["ruled"] == "ruling"
 
 
 def test_a_cornered_group_rated_2_fights_with_no_finding(ledger):
     world(ledger)
-    ledger.test_morale("ford", "serfs", cornered=True, ruling="fight")
-    ledger.test_morale("ford", "trolls")  # no roll and no ruling where no test applies
-    assert ledger.audit() == []
+    ledger.handle(MoraleTest(encounter="ford", group="serfs", cornered=True, ruling="fight"))
+    ledger.handle(
+        MoraleTest(encounter="ford", group="trolls")
+    )  # no roll and no ruling where no test applies
+    assert answers.audit(ledger) == []
 
 
 def test_mor003_after_two_successes(ledger):
     world(ledger)
     for _ in range(2):
-        ledger.test_morale("ford", "goblins", "2,2")
-    assert ledger.audit() == []
-    ledger.test_morale("ford", "goblins", "2,3")
+        ledger.handle(MoraleTest(encounter="ford", group="goblins", roll="2,2"))
+    assert answers.audit(ledger) == []
+    ledger.handle(MoraleTest(encounter="ford", group="goblins", roll="2,3"))
     found = only(ledger, "MOR003")
     assert found["rule"]["name"] == "Double succès"
 
@@ -295,8 +404,10 @@ def test_mor003_after_two_successes(ledger):
 def test_mor005_once_when_the_sum_goes_beyond_and_again_when_it_crosses(ledger):
     world(ledger)
     for value in (-2, -1, -1, +1, +6):  # -2, -3 (MOR005), -4, -3, +3 (MOR005: the other side)
-        ledger.adjust("ford", "goblins", value, "the tide of battle")
-    assert [(f["rules_say"], f["ruled"]) for f in ledger.audit(code="MOR005")] == [
+        ledger.handle(
+            Adjustment(encounter="ford", group="goblins", value=value, reason="the tide of battle")
+        )
+    assert [(f["rules_say"], f["ruled"]) for f in answers.audit(ledger, code="MOR005")] == [
         (-2, -3),
         (2, 3),
     ]
@@ -304,12 +415,18 @@ def test_mor005_once_when_the_sum_goes_beyond_and_again_when_it_crosses(ledger):
 
 def test_trt005_for_consequences_and_a_duration_outside_the_dice(ledger):
     world(ledger)
-    ledger.roll_flaw("brynn", "allergie-grave", minutes=6, result=10, hp_lost=5)  # 15: fails by 5
-    ledger.roll_flaw("brynn", "greed", trigger="missed-chance", result=6, duration="5h")  # 1D6 h
-    assert ledger.audit() == []
-    ledger.roll_flaw("brynn", "allergie-grave", minutes=6, result=10, hp_lost=2)
-    ledger.roll_flaw("brynn", "greed", trigger="missed-chance", result=6, duration="7h")
-    found = ledger.audit(code="TRT005")
+    ledger.handle(
+        FlawRoll(handle="brynn", key="allergie-grave", minutes=6, result=10, hp_lost=5)
+    )  # 15: fails by 5
+    ledger.handle(
+        FlawRoll(handle="brynn", key="greed", trigger="missed-chance", result=6, duration="5h")
+    )  # 1D6 h
+    assert answers.audit(ledger) == []
+    ledger.handle(FlawRoll(handle="brynn", key="allergie-grave", minutes=6, result=10, hp_lost=2))
+    ledger.handle(
+        FlawRoll(handle="brynn", key="greed", trigger="missed-chance", result=6, duration="7h")
+    )
+    found = answers.audit(ledger, code="TRT005")
     assert [(f["rules_say"], f["ruled"]) for f in found] == [("failure", "failure")] * 2
     assert "hp lost 2 (the rule: 5)" in found[0]["message"]
     assert "duration 7h (the rule: 1D6 hours: 1h–6h)" in found[1]["message"]
@@ -317,29 +434,35 @@ def test_trt005_for_consequences_and_a_duration_outside_the_dice(ledger):
 
 def test_trt002_is_recorded_once_at_the_trait_that_first_goes_above_20(ledger):
     world(ledger)
-    ledger.take_trait("brynn", "flaw", "vertige")  # 21
-    ledger.take_trait("brynn", "flaw", "sommeil-de-plomb")  # 23: still above, not again
-    assert [f["ruled"] for f in ledger.audit(code="TRT002")] == [21]
+    ledger.handle(CharacterTrait(handle="brynn", kind="flaw", key_detail="vertige"))  # 21
+    ledger.handle(
+        CharacterTrait(handle="brynn", kind="flaw", key_detail="sommeil-de-plomb")
+    )  # 23: still above, not again
+    assert [f["ruled"] for f in answers.audit(ledger, code="TRT002")] == [21]
 
 
 def test_sav004_for_an_item_save_of_another_item_names_the_exposed_one(ledger):
     world(ledger)
     save(ledger, roll="1", item="Breastplate", **FIREBALL)
-    ledger.item_save("brynn", "Dagger", roll="15")
+    ledger.handle(ItemSave(handle="brynn", item="Dagger", roll="15"))
     found = only(ledger, "SAV004")
     assert (found["subject"], found["rules_say"], found["ruled"]) == (
         "brynn/Dagger",
         ["Breastplate"],
         "Dagger",
     )
-    assert ledger.audit(code="SAV003") == []  # the exposure was answered, if by another item
+    assert (
+        answers.audit(ledger, code="SAV003") == []
+    )  # the exposure was answered, if by another item
 
 
 def test_gen002_once_per_command_and_for_each_note_line(ledger):
     world(ledger)
-    ledger.record_casualty("ford", "lances", 2, note="a troll")  # encounter + company events
-    ledger.note("the ford floods at dusk")
-    found = ledger.audit(code="GEN002")
+    ledger.handle(
+        Casualty(encounter="ford", group="lances", n=2, note="a troll")
+    )  # encounter + company events
+    ledger.handle(Note(text="the ford floods at dusk"))
+    found = answers.audit(ledger, code="GEN002")
     assert [(f["subject"], f["note"]) for f in found] == [
         ("ford/lances", "a troll"),
         ("campaign", "the ford floods at dusk"),
@@ -349,8 +472,12 @@ def test_gen002_once_per_command_and_for_each_note_line(ledger):
 
 def test_the_command_note_rides_on_its_findings(ledger):
     world(ledger)
-    ledger.test_morale("ford", "goblins", "6,4", ruling="fight", note="a rousing speech")
-    assert {f["code"]: f["note"] for f in ledger.audit()} == {
+    ledger.handle(
+        MoraleTest(
+            encounter="ford", group="goblins", roll="6,4", ruling="fight", note="a rousing speech"
+        )
+    )
+    assert {f["code"]: f["note"] for f in answers.audit(ledger)} == {
         "MOR001": "a rousing speech",
         "GEN002": "a rousing speech",
     }
@@ -361,11 +488,11 @@ def test_the_command_note_rides_on_its_findings(ledger):
 
 def test_mor002_is_pending_until_the_next_casualty_decides_it(shared):
     world(shared)
-    shared.record_casualty("ford", "goblins", 1)
+    shared.handle(Casualty(encounter="ford", group="goblins", n=1))
     pending = only(shared, "MOR002")
     assert pending["status"] == "pending" and "none made yet" in pending["message"]
     due_at = pending["position"]
-    shared.record_casualty("ford", "goblins", 1)
+    shared.handle(Casualty(encounter="ford", group="goblins", n=1))
     final = only(shared, "MOR002")
     assert (final["status"], final["position"]) == ("final", due_at)  # where it fell due
     assert "the group's next casualty" in final["message"]
@@ -373,17 +500,17 @@ def test_mor002_is_pending_until_the_next_casualty_decides_it(shared):
 
 def test_mor002_final_at_the_encounter_end_or_when_the_company_leaves(shared):
     world(shared)
-    shared.record_casualty("ford", "goblins", 1)
-    shared.record_casualty("ford", "lances", 1)
-    assert [f["status"] for f in shared.audit()] == ["pending", "pending"]
-    shared.dismiss_company("lances")
-    assert [(f["subject"], f["status"]) for f in shared.audit()] == [
+    shared.handle(Casualty(encounter="ford", group="goblins", n=1))
+    shared.handle(Casualty(encounter="ford", group="lances", n=1))
+    assert [f["status"] for f in answers.audit(shared)] == ["pending", "pending"]
+    shared.handle(CompanyDismiss(handle="lances"))
+    assert [(f["subject"], f["status"]) for f in answers.audit(shared)] == [
         ("ford/goblins", "pending"),
         ("ford/lances", "final"),
     ]
-    shared.end_encounter("ford")
-    assert [f["status"] for f in shared.audit()] == ["final", "final"]
-    assert "the encounter's end" in shared.audit()[0]["message"]
+    shared.handle(EncounterEnd(handle="ford"))
+    assert [f["status"] for f in answers.audit(shared)] == ["final", "final"]
+    assert "the encounter's end" in answers.audit(shared)[0]["message"]
 
 
 def test_a_fled_company_back_from_out_is_fled_and_owes_no_check(shared):
@@ -392,44 +519,60 @@ def test_a_fled_company_back_from_out_is_fled_and_owes_no_check(shared):
     # they are fled again, and D-2 raises no half-out check on a group that is not fighting.
     # The recovery used to make them fighting, and the next casualty a MOR002.
     world(shared)
-    shared.record_casualty("ford", "lances", 1)
-    assert shared.test_morale("ford", "lances", "6,6")["status"] == "fled"  # 12 > 9
-    shared.record_casualty("ford", "lances", 11, incapacitated=True)
-    shared.recover_company("lances", 2)
-    [lances] = [g for g in shared.status()["encounters"][0]["groups"] if g["handle"] == "lances"]
+    shared.handle(Casualty(encounter="ford", group="lances", n=1))
+    assert (
+        asdict(shared.handle(MoraleTest(encounter="ford", group="lances", roll="6,6")))["status"]
+        == "fled"
+    )  # 12 > 9
+    shared.handle(Casualty(encounter="ford", group="lances", n=11, incapacitated=True))
+    shared.handle(CompanyRecover(handle="lances", n=2))
+    [lances] = [
+        g for g in answers.status(shared)["encounters"][0]["groups"] if g["handle"] == "lances"
+    ]
     assert lances["status"] == "fled"
-    assert shared.record_casualty("ford", "lances", 1, incapacitated=True) == ()
-    shared.end_encounter("ford")
+    assert (
+        shared.handle(
+            Casualty(encounter="ford", group="lances", n=1, incapacitated=True)
+        ).checks_due
+        == ()
+    )
+    shared.handle(EncounterEnd(handle="ford"))
     assert codes(shared) == []
 
 
 def test_an_encounter_spanning_sessions_keeps_mor002_pending_past_the_session_end(shared):
     world(shared)
-    shared.record_casualty("ford", "goblins", 1)
-    shared.end_session()
-    shared.open_session(2)
+    shared.handle(Casualty(encounter="ford", group="goblins", n=1))
+    shared.handle(SessionEnd())
+    shared.handle(SessionOpen(number=2))
     found = only(shared, "MOR002")
     assert (found["status"], found["session"]) == ("pending", 1)
-    shared.test_morale("ford", "goblins", "3,3")  # answered in session 2: no finding after all
-    assert shared.audit() == []
+    shared.handle(
+        MoraleTest(encounter="ford", group="goblins", roll="3,3")
+    )  # answered in session 2: no finding after all
+    assert answers.audit(shared) == []
 
 
 def test_a_new_rating_that_makes_the_check_moot_drops_it(ledger):
     world(ledger)
-    ledger.record_casualty("ford", "goblins", 1)
-    ledger.rerate_group("ford", "goblins", 12, "their war-chief arrives")
-    ledger.end_encounter("ford")
-    assert ledger.audit() == []
+    ledger.handle(Casualty(encounter="ford", group="goblins", n=1))
+    ledger.handle(
+        EncounterRating(
+            encounter="ford", group="goblins", rating=12, reason="their war-chief arrives"
+        )
+    )
+    ledger.handle(EncounterEnd(handle="ford"))
+    assert answers.audit(ledger) == []
 
 
 def test_sav003_is_pending_until_the_session_ends(shared):
     world(shared)
     save(shared, roll="1", item="Tower shield", **FIREBALL)
     assert only(shared, "SAV003")["status"] == "pending"
-    shared.open_session(2)  # ends session 1 first
+    shared.handle(SessionOpen(number=2))  # ends session 1 first
     found = only(shared, "SAV003")
     assert found["status"] == "final" and "session 1 ended" in found["message"]
-    shared.item_save("brynn", roll="9")  # too late: the session has ended
+    shared.handle(ItemSave(handle="brynn", roll="9"))  # too late: the session has ended
     assert only(shared, "SAV003")["status"] == "final"
 
 
@@ -438,17 +581,19 @@ def test_sav003_is_pending_until_the_session_ends(shared):
 
 def test_a_retraction_removes_the_commands_findings_and_reopens_what_it_decided(shared):
     world(shared)
-    shared.record_casualty("ford", "goblins", 1)
-    shared.test_morale("ford", "goblins", "6,4", ruling="fight")  # answers the check: MOR001
+    shared.handle(Casualty(encounter="ford", group="goblins", n=1))
+    shared.handle(
+        MoraleTest(encounter="ford", group="goblins", roll="6,4", ruling="fight")
+    )  # answers the check: MOR001
     assert codes(shared) == ["MOR001"]
-    shared.retract("last", note="no test was made")
+    shared.handle(Retract(ref="last", note="no test was made"))
     assert codes(shared) == ["MOR002", "GEN001", "GEN002"]
     assert only(shared, "MOR002")["status"] == "pending"
     gen001 = only(shared, "GEN001")
     assert (gen001["subject"], gen001["note"]) == ("ford", "no test was made")
-    shared.record_casualty("ford", "goblins", 1)  # lapses it
+    shared.handle(Casualty(encounter="ford", group="goblins", n=1))  # lapses it
     assert only(shared, "MOR002")["status"] == "final"
-    shared.retract("last")  # the lapsing casualty withdrawn: pending again
+    shared.handle(Retract(ref="last"))  # the lapsing casualty withdrawn: pending again
     assert only(shared, "MOR002")["status"] == "pending"
     assert "none made yet" in only(shared, "MOR002")["message"]
 
@@ -456,21 +601,23 @@ def test_a_retraction_removes_the_commands_findings_and_reopens_what_it_decided(
 def test_retracting_an_item_save_reopens_sav003_and_removes_sav006(shared):
     world(shared)
     save(shared, roll="1", item="Tower shield", **FIREBALL)
-    shared.item_save("brynn", roll="9", ruling="intact")
+    shared.handle(ItemSave(handle="brynn", roll="9", ruling="intact"))
     assert codes(shared) == ["SAV006"]
-    shared.retract("last")
-    assert [(f["code"], f["status"]) for f in shared.audit()] == [
+    shared.handle(Retract(ref="last"))
+    assert [(f["code"], f["status"]) for f in answers.audit(shared)] == [
         ("SAV003", "pending"),
         ("GEN001", "final"),
     ]
-    shared.end_session()
+    shared.handle(SessionEnd())
     assert only(shared, "SAV003")["status"] == "final"
 
 
 def test_a_retracted_note_leaves_the_audit_with_its_command(ledger):
     world(ledger)
-    ledger.adjust("ford", "goblins", -1, "losing", note="a typo")
-    ledger.retract("last")
+    ledger.handle(
+        Adjustment(encounter="ford", group="goblins", value=-1, reason="losing", note="a typo")
+    )
+    ledger.handle(Retract(ref="last"))
     assert codes(ledger) == ["GEN001"]
 
 
@@ -512,8 +659,10 @@ def test_rebuild_equals_the_incremental_findings(campaign, store_url):
     assert result.exit_code == 0, result.output
     assert audit_json(campaign, store_url) == before
     with open_ledger(store_url) as g:
-        assert g.audit(as_of="session:2") == before["findings"]  # the last session: all of it
-        first = g.audit(as_of="session:1")
+        assert (
+            answers.audit(g, as_of="session:2") == before["findings"]
+        )  # the last session: all of it
+        first = answers.audit(g, as_of="session:1")
     assert first == [f for f in before["findings"] if f["session"] == 1]
 
 

@@ -19,9 +19,26 @@ stay silent."""
 import pytest
 
 import projections.readmodel
+from campaign.commands import (
+    Casualty,
+    CharacterCreate,
+    CharacterItem,
+    CharacterSaves,
+    EncounterEnd,
+    EncounterGroup,
+    EncounterStart,
+    ItemSave,
+    MoraleTest,
+    Note,
+    Retract,
+    SavingThrow,
+    SessionEnd,
+    SessionOpen,
+)
 from campaign.core.errors import ImpossibleInput
 from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
+from tests import answers
 from tests.service.test_read_models import dump
 
 ACID = {"dc": 20, "effect": "half", "damage": 30, "objects": True}
@@ -45,27 +62,27 @@ def ledger(tmp_path):
 
 
 def brynn(g, session=1, **saves):
-    g.open_session(session)
-    g.create_character("b")
-    g.set_saves("b", **({"fortitude": 0, "reflex": 0, "will": 0} | saves))
-    g.add_item("b", "Shield", "shield", hardness=5, hp=20)
+    g.handle(SessionOpen(number=session))
+    g.handle(CharacterCreate(handle="b"))
+    g.handle(CharacterSaves(handle="b", **{"fortitude": 0, "reflex": 0, "will": 0} | saves))
+    g.handle(CharacterItem(handle="b", name="Shield", slot="shield", hardness=5, hp=20))
 
 
 def expose(g, handle="b"):
     """A natural 1 against acid that harms objects: the shield is exposed (SAV003 pending)."""
-    g.saving_throw(handle, "Acid", "reflex", roll="1", **ACID)
+    g.handle(SavingThrow(handle=handle, vs="Acid", save_type="reflex", roll="1", **ACID))
 
 
 def item_save(g, roll="3", handle="b"):
     """The exposed item's save; returns the position of its command (for ``retract event:N``)."""
     command = g.last_position() + 1
-    g.item_save(handle, roll=roll)
+    g.handle(ItemSave(handle=handle, roll=roll))
     return command
 
 
 def sav003(g):
-    found = [f for f in g.audit() if f["code"] == "SAV003"]
-    assert len(found) == 1, g.audit()
+    found = [f for f in answers.audit(g) if f["code"] == "SAV003"]
+    assert len(found) == 1, answers.audit(g)
     return found[0]
 
 
@@ -81,13 +98,13 @@ def control(g):
     save before it ended, an item save only in session 3."""
     brynn(g)
     expose(g)
-    g.end_session()
-    g.open_session(2)
-    g.note("the item save that was never made")
-    g.end_session()
-    g.open_session(3)
+    g.handle(SessionEnd())
+    g.handle(SessionOpen(number=2))
+    g.handle(Note(text="the item save that was never made"))
+    g.handle(SessionEnd())
+    g.handle(SessionOpen(number=3))
     item_save(g, roll="15")
-    g.end_session()
+    g.handle(SessionEnd())
     return sav003(g)
 
 
@@ -95,17 +112,17 @@ def test_sav003_of_an_item_save_withdrawn_after_the_session_ended_is_final(share
     brynn(shared)
     expose(shared)
     withdrawn = item_save(shared)
-    assert [f["code"] for f in shared.audit()] == []  # answered in time
-    shared.end_session()
-    shared.open_session(2)
-    shared.retract(f"event:{withdrawn}")
+    assert [f["code"] for f in answers.audit(shared)] == []  # answered in time
+    shared.handle(SessionEnd())
+    shared.handle(SessionOpen(number=2))
+    shared.handle(Retract(ref=f"event:{withdrawn}"))
     found = sav003(shared)
     assert (found["status"], found["session"]) == ("final", 1)
     assert "before session 1 ended" in found["message"]
-    shared.end_session()
-    shared.open_session(3)
+    shared.handle(SessionEnd())
+    shared.handle(SessionOpen(number=3))
     item_save(shared, roll="15")  # too late for session 1: it does not answer the finding
-    shared.end_session()
+    shared.handle(SessionEnd())
     assert sav003(shared)["status"] == "final"
     with open_ledger(str(tmp_path / "control.db")) as other:
         assert same(sav003(shared)) == same(control(other))
@@ -115,12 +132,12 @@ def test_sav003_of_an_item_save_withdrawn_in_the_same_session_waits_for_its_end(
     brynn(shared)
     expose(shared)
     withdrawn = item_save(shared)
-    shared.note("between the two")  # so that event:N is not the last command
-    shared.retract(f"event:{withdrawn}")
+    shared.handle(Note(text="between the two"))  # so that event:N is not the last command
+    shared.handle(Retract(ref=f"event:{withdrawn}"))
     found = sav003(shared)
     assert (found["status"], found["session"]) == ("pending", 1)
     assert "no item save yet" in found["message"]
-    shared.end_session()
+    shared.handle(SessionEnd())
     assert sav003(shared)["status"] == "final"
     assert "before session 1 ended" in sav003(shared)["message"]
 
@@ -129,28 +146,28 @@ def test_an_item_save_withdrawn_in_its_session_can_be_made_again_in_time(ledger)
     brynn(ledger)
     expose(ledger)
     item_save(ledger)
-    ledger.retract("last")
+    ledger.handle(Retract(ref="last"))
     assert sav003(ledger)["status"] == "pending"
     item_save(ledger, roll="15")  # the item save made again before the session ends
-    ledger.end_session()
-    assert [f["code"] for f in ledger.audit()] == ["GEN001"]
+    ledger.handle(SessionEnd())
+    assert [f["code"] for f in answers.audit(ledger)] == ["GEN001"]
 
 
 def test_only_the_withdrawn_answer_is_decided_a_later_sessions_exposure_still_waits(ledger):
     brynn(ledger)
-    ledger.create_character("c")
-    ledger.set_saves("c", fortitude=0, reflex=0, will=0)
-    ledger.add_item("c", "Buckler", "shield", hardness=10, hp=5)
+    ledger.handle(CharacterCreate(handle="c"))
+    ledger.handle(CharacterSaves(handle="c", fortitude=0, reflex=0, will=0))
+    ledger.handle(CharacterItem(handle="c", name="Buckler", slot="shield", hardness=10, hp=5))
     expose(ledger)
     withdrawn = item_save(ledger)
-    ledger.open_session(2)  # ends session 1
+    ledger.handle(SessionOpen(number=2))  # ends session 1
     expose(ledger, "c")  # session 2's own exposure: pending until session 2 ends
-    ledger.retract(f"event:{withdrawn}")
-    found = {(f["subject"], f["session"]): f["status"] for f in ledger.audit()
+    ledger.handle(Retract(ref=f"event:{withdrawn}"))
+    found = {(f["subject"], f["session"]): f["status"] for f in answers.audit(ledger)
              if f["code"] == "SAV003"}  # fmt: skip
     assert found == {("b/Shield", 1): "final", ("c/Buckler", 2): "pending"}
-    ledger.end_session()
-    found = {f["subject"]: f["status"] for f in ledger.audit() if f["code"] == "SAV003"}
+    ledger.handle(SessionEnd())
+    found = {f["subject"]: f["status"] for f in answers.audit(ledger) if f["code"] == "SAV003"}
     assert found == {"b/Shield": "final", "c/Buckler": "final"}
 
 
@@ -159,33 +176,33 @@ def test_withdrawing_the_session_that_ended_it_reopens_the_exposure(ledger):
     # (`status`), so its SAV003 waits again — and an item save now answers it.
     brynn(ledger)
     expose(ledger)
-    ledger.open_session(2)
+    ledger.handle(SessionOpen(number=2))
     assert sav003(ledger)["status"] == "final"
-    ledger.retract("last")
-    assert ledger.status()["session"] == 1
+    ledger.handle(Retract(ref="last"))
+    assert answers.status(ledger)["session"] == 1
     assert sav003(ledger)["status"] == "pending"
     item_save(ledger, roll="15")
-    ledger.end_session()
-    assert [f["code"] for f in ledger.audit()] == ["GEN001"]
+    ledger.handle(SessionEnd())
+    assert [f["code"] for f in answers.audit(ledger)] == ["GEN001"]
 
 
 def test_a_rebuild_in_batches_gives_the_same_sav003(shared, monkeypatch):
     brynn(shared)
     expose(shared)
     withdrawn = item_save(shared)
-    shared.end_session()
-    shared.open_session(2)
-    shared.retract(f"event:{withdrawn}")
-    shared.end_session()
-    shared.open_session(3)
+    shared.handle(SessionEnd())
+    shared.handle(SessionOpen(number=2))
+    shared.handle(Retract(ref=f"event:{withdrawn}"))
+    shared.handle(SessionEnd())
+    shared.handle(SessionOpen(number=3))
     item_save(shared, roll="15")
-    shared.end_session()
-    shared.catch_up()
+    shared.handle(SessionEnd())
+    shared.queries.catch_up()
     live = dump(shared)
     assert sav003(shared)["status"] == "final"
     for size in (1, 2, 3, 5, 8, 13, 500):
         monkeypatch.setattr(projections.readmodel, "BATCH", size)
-        shared.rebuild()
+        shared.queries.rebuild()
         assert dump(shared) == live, f"batches of {size}"
 
 
@@ -194,23 +211,23 @@ def test_a_mor002_cannot_be_reopened_after_what_decides_it(ledger):
     # casualty or the encounter's end would decide it. Both are recorded on the encounter, so the
     # test can no longer be retracted by event:N (SPEC §4); once the encounter's end is withdrawn
     # it can, and the finding is pending again until the encounter ends again.
-    ledger.open_session(1)
-    ledger.start_encounter("ford")
-    ledger.add_group("ford", "goblins", 12, 7)
-    ledger.record_casualty("ford", "goblins", 1)  # first death: a check is due
+    ledger.handle(SessionOpen(number=1))
+    ledger.handle(EncounterStart(handle="ford"))
+    ledger.handle(EncounterGroup(encounter="ford", group="goblins", count=12, morale=7))
+    ledger.handle(Casualty(encounter="ford", group="goblins", n=1))  # first death: a check is due
     test = ledger.last_position() + 1
-    ledger.test_morale("ford", "goblins", "3,3")
-    ledger.end_session()
-    ledger.open_session(2)
-    ledger.end_encounter("ford")
+    ledger.handle(MoraleTest(encounter="ford", group="goblins", roll="3,3"))
+    ledger.handle(SessionEnd())
+    ledger.handle(SessionOpen(number=2))
+    ledger.handle(EncounterEnd(handle="ford"))
     with pytest.raises(ImpossibleInput):
-        ledger.retract(f"event:{test}")
-    ledger.retract("last")  # the encounter's end
-    ledger.retract(f"event:{test}")
-    found = [f for f in ledger.audit() if f["code"] == "MOR002"]
+        ledger.handle(Retract(ref=f"event:{test}"))
+    ledger.handle(Retract(ref="last"))  # the encounter's end
+    ledger.handle(Retract(ref=f"event:{test}"))
+    found = [f for f in answers.audit(ledger) if f["code"] == "MOR002"]
     assert [(f["status"], f["session"]) for f in found] == [("pending", 1)]
-    ledger.end_encounter("ford")
-    assert [f["status"] for f in ledger.audit() if f["code"] == "MOR002"] == ["final"]
+    ledger.handle(EncounterEnd(handle="ford"))
+    assert [f["status"] for f in answers.audit(ledger) if f["code"] == "MOR002"] == ["final"]
 
 
 # --- Bug 2: SAV005 on a saved negates/disbelief without --damage -------------------------------
@@ -255,17 +272,27 @@ SAV005_CASES = [
 
 @pytest.mark.parametrize(("effect", "how", "damage", "taken", "expected"), SAV005_CASES)
 def test_sav005_against_the_effects_own_damage(ledger, effect, how, damage, taken, expected):
-    ledger.open_session(1)
-    ledger.create_character("b")
-    ledger.set_saves("b", fortitude=0, reflex=5, will=0)
+    ledger.handle(SessionOpen(number=1))
+    ledger.handle(CharacterCreate(handle="b"))
+    ledger.handle(CharacterSaves(handle="b", fortitude=0, reflex=5, will=0))
     dc = {"dc": 12} if "roll" in how else {}
-    ledger.saving_throw(
-        "b", "Hold person", "will", effect=effect, damage=damage, damage_taken=taken,
-        **dc, **how,
-    )  # fmt: skip
-    found = [(f["rules_say"], f["ruled"]) for f in ledger.audit() if f["code"] == "SAV005"]
+    ledger.handle(
+        SavingThrow(
+            handle="b",
+            vs="Hold person",
+            save_type="will",
+            effect=effect,
+            damage=damage,
+            damage_taken=taken,
+            **dc,
+            **how,
+        )
+    )
+    found = [(f["rules_say"], f["ruled"]) for f in answers.audit(ledger) if f["code"] == "SAV005"]
     assert found == ([] if expected is None else [expected])
-    assert "SAV002" not in [f["code"] for f in ledger.audit()]  # the outcome is the rules' own
+    assert "SAV002" not in [
+        f["code"] for f in answers.audit(ledger)
+    ]  # the outcome is the rules' own
 
 
 def test_sav005_on_a_saved_negates_from_the_cli(campaign, tmp_path):
@@ -283,5 +310,7 @@ def test_sav005_on_a_saved_negates_from_the_cli(campaign, tmp_path):
         run("save", "b", "--vs", "Hold person", "--type", "will", "--dc", "12", "--effect",
             effect, "--roll", "15", *damage, "--damage-taken", "4")  # fmt: skip
     with open_ledger(db) as opened:
-        found = [(f["rules_say"], f["ruled"]) for f in opened.audit() if f["code"] == "SAV005"]
+        found = [
+            (f["rules_say"], f["ruled"]) for f in answers.audit(opened) if f["code"] == "SAV005"
+        ]
     assert found == [(0, 4)] * 3

@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from campaign.commands import ClockAdvance, ClockSet, SessionOpen
 from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 from tests.paths import FIXTURES
@@ -202,19 +203,19 @@ def test_a_retracted_clock_command_and_as_of_keep_the_words(in_store, campaign, 
 def test_the_python_api_without_the_words_says_the_seconds(tmp_path):
     """Seconds given as a plain number: an advance in their largest unit, a set at its time."""
     with Ledger(parse_store_url(str(tmp_path / "api.db")), gm="ann", seed=1) as ledger:
-        ledger.open_session(1)
-        ledger.advance_clock(7200)
-        ledger.set_clock(7200 + 86400 + 30)
-        moved = [e for e in ledger.events() if type(e).__name__ == "ClockMoved"]
+        ledger.handle(SessionOpen(number=1))
+        ledger.handle(ClockAdvance(seconds=7200))
+        ledger.handle(ClockSet(seconds=7200 + 86400 + 30))
+        moved = [e for e in ledger.history.events() if type(e).__name__ == "ClockMoved"]
     assert [(e.subcommand, e.words) for e in moved] == [("advance", None), ("set", None)]
 
 
 def test_the_python_api_lines(in_store, tmp_path):
     db = in_store.db
     with Ledger(parse_store_url(db), gm="ann", seed=1) as ledger:
-        ledger.open_session(1)
-        ledger.advance_clock(7200)
-        ledger.set_clock(7200 + 86400 + 30)
+        ledger.handle(SessionOpen(number=1))
+        ledger.handle(ClockAdvance(seconds=7200))
+        ledger.handle(ClockSet(seconds=7200 + 86400 + 30))
     assert commands(in_store)[-2:] == ["clock advance 2h", 'clock set "day 2 02:00:30"']
 
 
@@ -222,7 +223,7 @@ def test_clock_moves_recorded_before_the_words_read_as_before(in_store, campaign
     """The v1 fixture's two advances (3 h with a note, 40 min): no words, no subcommand."""
     rows = [json.loads(line) for line in (FIXTURES / "history-v1.jsonl").read_text().splitlines()]
     with Ledger(parse_store_url(in_store.db), gm="bob", seed=7) as ledger:
-        ledger.app.recorder.insert_events([stored(row) for row in rows if row])
+        ledger.opened.app.recorder.insert_events([stored(row) for row in rows if row])
     said = [c for c in commands(in_store) if c and c.startswith("clock")]
     assert said == ['clock advance 3h --note "the road to Thornwick"', "clock advance 40min"]
     log, again = export_and_replay(in_store, campaign, tmp_path)

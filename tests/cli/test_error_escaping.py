@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-import aggregates.base
+import aggregates.values
 
 CSI = "red\x1b[31m!"
 
@@ -36,7 +36,7 @@ def test_the_audit_shows_a_note_recorded_before_control_characters_were_refused_
     db = str(tmp_path / "c.db")
     with monkeypatch.context() as old:  # as a store recorded before: nothing was refused
         never = re.compile("(?!)")
-        old.setattr(aggregates.base, "_CONTROL", never)
+        old.setattr(aggregates.values, "_CONTROL", never)
         for words in (["session", "1"], ["note", CSI]):
             assert campaign("--db", db, *words).exit_code == 0
     monkeypatch.setenv("COLUMNS", "200")

@@ -141,7 +141,7 @@ def history(db: str) -> list[dict]:
 
 def events(db: str) -> list:
     with Ledger(parse_store_url(db)) as ledger:
-        return list(ledger.events())
+        return list(ledger.history.events())
 
 
 def round_trip(store_url: str, second: str, tmp: Path, text: str, seed: int | None = None) -> str:
@@ -303,8 +303,8 @@ def test_a_quoted_word_reads_back_as_itself(word):
 
 def stored(db: str) -> list[tuple]:
     with Ledger(parse_store_url(db)) as ledger:
-        notifications = ledger.app.recorder.select_notifications(start=1, limit=10_000)
-        mapper = ledger.app.mapper
+        notifications = ledger.opened.app.recorder.select_notifications(start=1, limit=10_000)
+        mapper = ledger.opened.app.mapper
         return [(n.originator_id, n.originator_version, n.topic, plaintext(mapper, n.state))
                 for n in notifications]  # fmt: skip
 

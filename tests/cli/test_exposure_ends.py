@@ -14,11 +14,25 @@ brings the wait back (pending in its session, final after it). The exposure of a
 stays on the character, as stores recorded before kept it (an item save of another item
 answers it): their logs replay the same."""
 
+from dataclasses import asdict
+
 import pytest
 
+from campaign.commands import (
+    CharacterCreate,
+    CharacterItem,
+    CharacterSaves,
+    ItemDrop,
+    ItemSave,
+    Retract,
+    SavingThrow,
+    SessionEnd,
+    SessionOpen,
+)
 from campaign.core.errors import ImpossibleInput
 from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
+from tests import answers
 from tests.service.test_read_models import dump
 
 FIREBALL = {"dc": 17, "effect": "half", "damage": 24, "energy": True, "objects": True}
@@ -31,61 +45,80 @@ def ledger(store_url):
 
 
 def brynn(g):
-    g.open_session(1)
-    g.create_character("brynn")
-    g.set_saves("brynn", fortitude=4, reflex=1, will=2)
-    g.add_item("brynn", "Tower shield", "shield", hardness=5, hp=20)
+    g.handle(SessionOpen(number=1))
+    g.handle(CharacterCreate(handle="brynn"))
+    g.handle(CharacterSaves(handle="brynn", fortitude=4, reflex=1, will=2))
+    g.handle(CharacterItem(handle="brynn", name="Tower shield", slot="shield", hardness=5, hp=20))
 
 
 def codes(g, code="SAV003"):
-    return [(f["subject"], f["status"]) for f in g.audit() if f["code"] == code]
+    return [(f["subject"], f["status"]) for f in answers.audit(g) if f["code"] == code]
 
 
 def test_dropping_the_exposed_item_ends_the_wait_for_its_item_save(ledger):
     brynn(ledger)
-    ledger.saving_throw("brynn", "Fireball", "reflex", roll="1", **FIREBALL)
+    ledger.handle(
+        SavingThrow(handle="brynn", vs="Fireball", save_type="reflex", roll="1", **FIREBALL)
+    )
     assert codes(ledger) == [("brynn/Tower shield", "pending")]
-    ledger.drop_item("brynn", "Tower shield")
+    ledger.handle(ItemDrop(handle="brynn", item="Tower shield"))
     assert codes(ledger) == []
     with pytest.raises(ImpossibleInput, match="no pending exposure"):
-        ledger.item_save("brynn", roll="9")
-    ledger.end_session()
+        ledger.handle(ItemSave(handle="brynn", roll="9"))
+    ledger.handle(SessionEnd())
     assert codes(ledger) == []
 
 
 def test_a_drop_withdrawn_in_its_session_waits_again_and_turns_final_at_its_end(ledger):
     brynn(ledger)
-    ledger.saving_throw("brynn", "Fireball", "reflex", roll="1", **FIREBALL)
-    ledger.drop_item("brynn", "Tower shield")
-    ledger.retract("last")
+    ledger.handle(
+        SavingThrow(handle="brynn", vs="Fireball", save_type="reflex", roll="1", **FIREBALL)
+    )
+    ledger.handle(ItemDrop(handle="brynn", item="Tower shield"))
+    ledger.handle(Retract(ref="last"))
     assert codes(ledger) == [("brynn/Tower shield", "pending")]
-    ledger.end_session()
+    ledger.handle(SessionEnd())
     assert codes(ledger) == [("brynn/Tower shield", "final")]
 
 
 def test_a_drop_withdrawn_after_its_session_ended_is_final_at_once(ledger):
     brynn(ledger)
-    ledger.saving_throw("brynn", "Fireball", "reflex", roll="1", **FIREBALL)
+    ledger.handle(
+        SavingThrow(handle="brynn", vs="Fireball", save_type="reflex", roll="1", **FIREBALL)
+    )
     dropped = ledger.last_position() + 1
-    ledger.drop_item("brynn", "Tower shield")
-    ledger.end_session()
-    ledger.open_session(2)
-    ledger.retract(f"event:{dropped}")
+    ledger.handle(ItemDrop(handle="brynn", item="Tower shield"))
+    ledger.handle(SessionEnd())
+    ledger.handle(SessionOpen(number=2))
+    ledger.handle(Retract(ref=f"event:{dropped}"))
     assert codes(ledger) == [("brynn/Tower shield", "final")]
 
 
 def test_a_destroyed_item_named_by_the_gm_is_exposed_with_nothing_left_to_save(ledger):
     brynn(ledger)
-    ledger.add_item("brynn", "Sword", "held", hardness=0, hp=5)
-    ledger.item_save("brynn", "Sword", dc=10, save_type="reflex", damage=9, roll="2")
-    assert ledger.character("brynn").item_named("Sword")["state"] == "destroyed"
-    said = ledger.saving_throw("brynn", "Fireball", "reflex", roll="1", item="Sword", **FIREBALL)
+    ledger.handle(CharacterItem(handle="brynn", name="Sword", slot="held", hardness=0, hp=5))
+    ledger.handle(
+        ItemSave(handle="brynn", item="Sword", dc=10, save_type="reflex", damage=9, roll="2")
+    )
+    assert answers.character(ledger, "brynn").item_named("Sword")["state"] == "destroyed"
+    said = asdict(
+        ledger.handle(
+            SavingThrow(
+                handle="brynn",
+                vs="Fireball",
+                save_type="reflex",
+                roll="1",
+                item="Sword",
+                **FIREBALL,
+            )
+        )
+    )
     assert said["exposed"] == "Sword" and said["item_save_due"] is False
     assert codes(ledger, "SAV004") == [("brynn/Sword", "final")]  # still a ruling to audit
     assert codes(ledger) == []
     with pytest.raises(ImpossibleInput, match="Sword is destroyed: nothing is left to save"):
-        ledger.item_save("brynn", roll="9")
-    ledger.end_session()
+        ledger.handle(ItemSave(handle="brynn", roll="9"))
+    ledger.handle(SessionEnd())
     assert codes(ledger) == []
 
 
@@ -93,19 +126,38 @@ def test_an_item_save_of_another_item_after_it_is_taken_as_stores_recorded_it(le
     """Stores recorded before held the exposure of the destroyed item as pending, and an item
     save of another item against it (SAV004): their logs replay so, naming the exposed item."""
     brynn(ledger)
-    ledger.add_item("brynn", "Sword", "held", hardness=0, hp=5)
-    ledger.item_save("brynn", "Sword", dc=10, save_type="reflex", damage=9, roll="2")
-    ledger.saving_throw("brynn", "Fireball", "reflex", roll="1", item="Sword", **FIREBALL)
-    ledger.item_save("brynn", "Tower shield", roll="12")  # against the exposing save
-    other = [f for f in ledger.audit() if f["code"] == "SAV004" and f["ruled"] == "Tower shield"]
+    ledger.handle(CharacterItem(handle="brynn", name="Sword", slot="held", hardness=0, hp=5))
+    ledger.handle(
+        ItemSave(handle="brynn", item="Sword", dc=10, save_type="reflex", damage=9, roll="2")
+    )
+    ledger.handle(
+        SavingThrow(
+            handle="brynn", vs="Fireball", save_type="reflex", roll="1", item="Sword", **FIREBALL
+        )
+    )
+    ledger.handle(
+        ItemSave(handle="brynn", item="Tower shield", roll="12")
+    )  # against the exposing save
+    other = [
+        f for f in answers.audit(ledger) if f["code"] == "SAV004" and f["ruled"] == "Tower shield"
+    ]
     assert [f["message"] for f in other] == ["item save of Tower shield; the exposed item is Sword"]
     assert codes(ledger) == []
 
 
 def test_a_live_item_named_by_the_gm_still_waits_for_its_item_save(ledger):
     brynn(ledger)
-    said = ledger.saving_throw(
-        "brynn", "Fireball", "reflex", roll="1", item="Tower shield", **FIREBALL
+    said = asdict(
+        ledger.handle(
+            SavingThrow(
+                handle="brynn",
+                vs="Fireball",
+                save_type="reflex",
+                roll="1",
+                item="Tower shield",
+                **FIREBALL,
+            )
+        )
     )
     assert said["item_save_due"] is True
     assert codes(ledger) == [("brynn/Tower shield", "pending")]
@@ -113,14 +165,22 @@ def test_a_live_item_named_by_the_gm_still_waits_for_its_item_save(ledger):
 
 def test_a_rebuild_reads_both_cases_as_the_live_fold_did(ledger):
     brynn(ledger)
-    ledger.add_item("brynn", "Sword", "held", hardness=0, hp=5)
-    ledger.item_save("brynn", "Sword", dc=10, save_type="reflex", damage=9, roll="2")
-    ledger.saving_throw("brynn", "Fireball", "reflex", roll="1", item="Sword", **FIREBALL)
-    ledger.saving_throw("brynn", "Fireball", "reflex", roll="1", **FIREBALL)
-    ledger.drop_item("brynn", "Tower shield")
-    ledger.end_session()
+    ledger.handle(CharacterItem(handle="brynn", name="Sword", slot="held", hardness=0, hp=5))
+    ledger.handle(
+        ItemSave(handle="brynn", item="Sword", dc=10, save_type="reflex", damage=9, roll="2")
+    )
+    ledger.handle(
+        SavingThrow(
+            handle="brynn", vs="Fireball", save_type="reflex", roll="1", item="Sword", **FIREBALL
+        )
+    )
+    ledger.handle(
+        SavingThrow(handle="brynn", vs="Fireball", save_type="reflex", roll="1", **FIREBALL)
+    )
+    ledger.handle(ItemDrop(handle="brynn", item="Tower shield"))
+    ledger.handle(SessionEnd())
     live = dump(ledger)
-    ledger.rebuild()
+    ledger.queries.rebuild()
     assert dump(ledger) == live
 
 

@@ -16,7 +16,6 @@ from typer.testing import CliRunner
 from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 from cli.main import app
-from cli.reading import _wakeups
 from tests.scenario import FORD_LOG, FORD_STATUS, contains
 
 HISTORY_KEYS = {
@@ -409,14 +408,14 @@ def test_run_wakes_on_a_postgresql_write(store_url):
     if not store_url.startswith("postgresql"):
         pytest.skip("SQLite has no NOTIFY: `projections run` polls every --interval")
     log(CliRunner(), store_url, "session 1\n")
-    with Ledger(parse_store_url(store_url)) as ledger, _wakeups(ledger) as wait:
+    with Ledger(parse_store_url(store_url)) as ledger, ledger.wakeups() as wait:
         writer = threading.Timer(0.5, log, (CliRunner(), store_url, 'note "a write"\n'))
         writer.start()
         started = time.monotonic()
         wait(20)
         writer.join()
         assert time.monotonic() - started < 10  # woken by the write, not the timeout
-        assert ledger.catch_up() > 0
+        assert ledger.queries.catch_up() > 0
 
 
 @pytest.mark.parametrize("columns", ["100", "60"])  # the table, and the block per event

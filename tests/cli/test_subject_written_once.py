@@ -85,7 +85,7 @@ def test_the_log_has_every_kind_with_a_group_or_an_item(history):
 
 def test_the_audit_names_each_event_as_the_history_does(db, history):
     with Ledger(parse_store_url(db)) as ledger:
-        events = list(ledger.events())
+        events = list(ledger.history.events())
     fold, judged = Fold(None, None), set()
     for event in events:
         aggregate = fold.advance(event)

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-import aggregates.base
+import aggregates.values
 
 ESC = "a\x1b]0;pwned\x07b"  # an OSC sequence: retitles the terminal's window
 CSI = "red\x1b[31m!"
@@ -165,8 +165,8 @@ def test_a_log_line_with_a_control_character_is_refused_naming_it(campaign, tmp_
 def _record_unchecked(monkeypatch):
     """As a store recorded before control characters were refused."""
     never = re.compile("(?!)")
-    monkeypatch.setattr(aggregates.base, "_CONTROL", never, raising=False)
-    monkeypatch.setattr(aggregates.base, "_CONTROL_IN_NOTE", never, raising=False)
+    monkeypatch.setattr(aggregates.values, "_CONTROL", never, raising=False)
+    monkeypatch.setattr(aggregates.values, "_CONTROL_IN_NOTE", never, raising=False)
 
 
 def test_a_store_recorded_before_reads_and_shows_control_characters_escaped(

@@ -9,10 +9,12 @@ import zlib
 import pytest
 from sqlalchemy import delete, select
 
+from campaign.commands import CompanyHire, SessionOpen
 from campaign.service.ledger import Ledger
 from campaign.service.queries import STATE
 from campaign.store import parse_store_url
 from projections import checkpoints, queries, tables
+from tests import answers
 from tests.scenario import FORD, play
 
 EVERY = 7
@@ -22,21 +24,21 @@ EVERY = 7
 def ledger(store_url):
     with Ledger(parse_store_url(store_url), gm="ann", seed=11) as opened:
         play(opened, FORD)
-        opened.open_session(13, title="After the ford")
-        opened.hire_company("grey-cloaks", "militia", 10)
+        opened.handle(SessionOpen(number=13, title="After the ford"))
+        opened.handle(CompanyHire(handle="grey-cloaks", troop="militia", size=10))
         yield opened
 
 
 def kept(ledger):
     c = tables.checkpoints.c
-    with ledger.reading() as connection:
+    with ledger.queries.reading() as connection:
         return list(connection.scalars(select(c.position).order_by(c.position)))
 
 
 def truth(ledger, monkeypatch, points):
     """Each point's status folded from position 1: no checkpoint is ever taken or read."""
     monkeypatch.setattr(checkpoints, "EVERY", 10**9)
-    found = [ledger.status(as_of=point) for point in points]
+    found = [answers.status(ledger, as_of=point) for point in points]
     assert kept(ledger) == []
     monkeypatch.setattr(checkpoints, "EVERY", EVERY)
     return found
@@ -45,18 +47,18 @@ def truth(ledger, monkeypatch, points):
 def folded_to(ledger):
     """Each checkpoint's label → the positions its image's read models are folded to."""
     c = tables.checkpoints.c
-    with ledger.reading() as connection:
+    with ledger.queries.reading() as connection:
         images = connection.execute(select(c.position, c.image)).all()
     found = {}
     for position, image in images:
-        with ledger._scratch(STATE) as scratch:
+        with ledger.queries.scratch(STATE) as scratch:
             scratch.load_image(zlib.decompress(image))
             found[position] = {at for _, at in scratch.positions().values()}
     return found
 
 
 def command_ends(ledger, upto):
-    with ledger.reading() as connection:
+    with ledger.queries.reading() as connection:
         ends = {queries.command_end(connection, m) for m in range(EVERY, upto + 1, EVERY)}
     return sorted(ends)
 
@@ -65,14 +67,16 @@ def test_a_status_from_a_checkpoint_is_the_status_folded_from_the_start(ledger, 
     last = ledger.last_position()
     points = [f"event:{p}" for p in range(1, last + 1)]
     expected = truth(ledger, monkeypatch, points)
-    assert ledger.status(as_of=f"event:{last}") == expected[-1]
+    assert answers.status(ledger, as_of=f"event:{last}") == expected[-1]
     assert kept(ledger) == command_ends(ledger, last)  # taken on the way: one per EVERY events
     assert len(kept(ledger)) >= 4
     assert folded_to(ledger) == {position: {position} for position in kept(ledger)}
-    assert [ledger.status(as_of=point) for point in points] == expected
-    assert list(ledger.statuses(points)) == expected
-    assert list(ledger.statuses(points[::9])) == expected[::9]  # jumps past several checkpoints
-    assert ledger.modifiers(as_of=f"event:{last}") == ledger.modifiers()
+    assert [answers.status(ledger, as_of=point) for point in points] == expected
+    assert list(answers.statuses(ledger, points)) == expected
+    assert (
+        list(answers.statuses(ledger, points[::9])) == expected[::9]
+    )  # jumps past several checkpoints
+    assert answers.modifiers(ledger, as_of=f"event:{last}") == answers.modifiers(ledger)
 
 
 def test_a_fold_starts_from_the_nearest_checkpoint_before_its_point(ledger, monkeypatch):
@@ -80,12 +84,12 @@ def test_a_fold_starts_from_the_nearest_checkpoint_before_its_point(ledger, monk
     gives a status without the companies hired before it, and only from it on."""
     last = ledger.last_position()
     monkeypatch.setattr(checkpoints, "EVERY", EVERY)
-    ledger.status(as_of=f"event:{last}")
+    answers.status(ledger, as_of=f"event:{last}")
     *_, before, nearest = kept(ledger)
     c = tables.checkpoints.c
-    with ledger.read_model.engine.begin() as connection:
+    with ledger.opened.read_model.engine.begin() as connection:
         image = connection.scalar(select(c.image).where(c.position == nearest))
-        with ledger._scratch(STATE) as scratch:
+        with ledger.queries.scratch(STATE) as scratch:
             scratch.load_image(zlib.decompress(image))
             with scratch.engine.begin() as inside:
                 inside.execute(delete(tables.companies))
@@ -93,7 +97,7 @@ def test_a_fold_starts_from_the_nearest_checkpoint_before_its_point(ledger, monk
         connection.execute(
             tables.checkpoints.update().where(c.position == nearest).values(image=tampered)
         )
-    handles = lambda ref: [x["handle"] for x in ledger.status(as_of=ref)["companies"]]  # noqa: E731
+    handles = lambda ref: [x["handle"] for x in answers.status(ledger, as_of=ref)["companies"]]  # noqa: E731
     assert handles(f"event:{last}") == ["grey-cloaks"]  # hired after the tampered checkpoint
     assert handles(f"event:{before}") == ["red-lances"]  # from the checkpoint before: intact
 
@@ -101,12 +105,12 @@ def test_a_fold_starts_from_the_nearest_checkpoint_before_its_point(ledger, monk
 def test_a_rebuild_drops_the_checkpoints_and_the_next_fold_takes_them_again(ledger, monkeypatch):
     last = ledger.last_position()
     monkeypatch.setattr(checkpoints, "EVERY", EVERY)
-    first = ledger.status(as_of=f"event:{last - 1}")
+    first = answers.status(ledger, as_of=f"event:{last - 1}")
     taken = kept(ledger)
     assert taken
-    ledger.rebuild()
+    ledger.queries.rebuild()
     assert kept(ledger) == []
-    assert ledger.status(as_of=f"event:{last - 1}") == first
+    assert answers.status(ledger, as_of=f"event:{last - 1}") == first
     assert kept(ledger) == taken
 
 
@@ -114,8 +118,8 @@ def test_only_the_state_folds_keep_checkpoints(ledger, monkeypatch):
     """A history or an audit as of a point lists all of it: it reads as much as it folds."""
     last = ledger.last_position()
     monkeypatch.setattr(checkpoints, "EVERY", EVERY)
-    ledger.history(as_of=f"event:{last}")
-    ledger.audit(as_of=f"event:{last}")
+    answers.history(ledger, as_of=f"event:{last}")
+    answers.audit(ledger, as_of=f"event:{last}")
     assert kept(ledger) == []
 
 
@@ -124,5 +128,5 @@ def test_without_sqlites_serialize_every_fold_starts_at_position_1(ledger, monke
     points = [f"event:{p}" for p in range(1, last + 1, 5)]
     expected = truth(ledger, monkeypatch, points)
     monkeypatch.setattr(checkpoints, "AVAILABLE", False)
-    assert [ledger.status(as_of=point) for point in points] == expected
+    assert [answers.status(ledger, as_of=point) for point in points] == expected
     assert kept(ledger) == []

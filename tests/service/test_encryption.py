@@ -55,7 +55,9 @@ def replay(cli, tmp_path, key, text=LOG, name="ford.log"):
 def raw_states(url, key=None):
     """The events' state exactly as the store holds it."""
     with Ledger(parse_store_url(url, key=key)) as ledger:
-        return [n.state for n in ledger.app.recorder.select_notifications(start=1, limit=10_000)]
+        return [
+            n.state for n in ledger.opened.app.recorder.select_notifications(start=1, limit=10_000)
+        ]
 
 
 def is_json(state: bytes) -> bool:
@@ -179,8 +181,8 @@ def test_the_read_models_stay_in_clear(cli, store_url, tmp_path, key):
     clear and can be dropped and rebuilt from the encrypted events."""
     replay(cli, tmp_path, key)
     with Ledger(parse_store_url(store_url, key=key)) as ledger:
-        ledger.read_model.catch_up()
-        with ledger.read_model.engine.begin() as connection:
+        ledger.opened.read_model.catch_up()
+        with ledger.opened.read_model.engine.begin() as connection:
             rows = connection.execute(select(tables.timeline)).all()
     assert any(SECRET in str(value) for row in rows for value in row)
 

@@ -42,19 +42,19 @@ def replayed(request, campaign, store_url, tmp_path, monkeypatch):
 
 def test_a_rebuild_in_batches_of_any_size_equals_the_incremental_state(replayed, monkeypatch):
     ledger = replayed
-    ledger.catch_up()
+    ledger.queries.catch_up()
     live = dump(ledger)
     assert live["view_timeline"] and live["view_findings"]
     for size in (1, 7, 64, 500, 5000):
         monkeypatch.setattr(projections.readmodel, "BATCH", size)
-        ledger.rebuild()
+        ledger.queries.rebuild()
         assert dump(ledger) == live, f"batches of {size}"
 
 
 def test_the_sqlite_insert_shortcut_stores_what_sqlalchemy_does(replayed, monkeypatch):
     ledger = replayed
-    ledger.rebuild()
+    ledger.queries.rebuild()
     fast = dump(ledger)
     monkeypatch.setattr(projections.fold, "_compiled_insert", lambda *_: None)
-    ledger.rebuild()
+    ledger.queries.rebuild()
     assert dump(ledger) == fast

@@ -5,12 +5,34 @@ PostgreSQL."""
 
 import json
 import shlex
+from dataclasses import asdict
 
 import pytest
 
+from campaign.commands import (
+    Adjustment,
+    Casualty,
+    CharacterCreate,
+    ClockAdvance,
+    CompanyDismiss,
+    CompanyHire,
+    CompanyModifier,
+    CompanyRecover,
+    EncounterEnd,
+    EncounterGroup,
+    EncounterJoin,
+    EncounterStart,
+    FlawRoll,
+    Note,
+    Retract,
+    SessionEnd,
+    SessionOpen,
+    Setting,
+)
 from campaign.core.errors import HandleTaken, ImpossibleInput, UnknownHandle
 from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
+from tests import answers
 from tests.scenario import FORD, play
 
 
@@ -25,40 +47,40 @@ def comparable(status):
 
 
 def group(ledger, handle, encounter="ford"):
-    (found,) = [e for e in ledger.status()["encounters"] if e["handle"] == encounter]
+    (found,) = [e for e in answers.status(ledger)["encounters"] if e["handle"] == encounter]
     return {g["handle"]: g for g in found["groups"]}[handle]
 
 
 @pytest.mark.parametrize("upto", range(1, len(FORD)))
 def test_retract_last_undoes_any_command_of_the_ford(ledger, upto):
     play(ledger, FORD[:upto])
-    before, modifiers = comparable(ledger.status()), ledger.modifiers()
-    events = len(list(ledger.events()))
+    before, modifiers = comparable(answers.status(ledger)), answers.modifiers(ledger)
+    events = len(list(ledger.history.events()))
     FORD[upto][1](ledger)
     command = ledger.last_position()
     while (
-        ledger.history()[command - 2]["command_position"]
-        == ledger.history()[command - 1]["command_position"]
+        answers.history(ledger)[command - 2]["command_position"]
+        == answers.history(ledger)[command - 1]["command_position"]
     ):
         command -= 1  # the first event of the command just recorded
-    assert ledger.retract("last")["retracted"] == command
-    assert comparable(ledger.status()) == before
-    assert [(m["subject"], m["modifiers"]) for m in ledger.modifiers()] == [
+    assert asdict(ledger.handle(Retract(ref="last")))["retracted"] == command
+    assert comparable(answers.status(ledger)) == before
+    assert [(m["subject"], m["modifiers"]) for m in answers.modifiers(ledger)] == [
         (m["subject"], m["modifiers"]) for m in modifiers
     ]
-    assert len(list(ledger.events())) > events  # nothing deleted: more events, not fewer
-    withdrawn = [e for e in ledger.history() if e["command_position"] == command]
+    assert len(list(ledger.history.events())) > events  # nothing deleted: more events, not fewer
+    withdrawn = [e for e in answers.history(ledger) if e["command_position"] == command]
     assert withdrawn and all(e["retracted"] for e in withdrawn)
 
 
 def test_retract_last_twice_withdraws_the_last_two_commands(ledger):
     play(ledger, FORD[:12])
-    before = comparable(ledger.status())
-    ledger.record_casualty("ford", "goblins", 1)
-    ledger.adjust("ford", "goblins", -1, "leader slain")
-    ledger.retract("last")
-    ledger.retract("last")
-    assert comparable(ledger.status()) == before
+    before = comparable(answers.status(ledger))
+    ledger.handle(Casualty(encounter="ford", group="goblins", n=1))
+    ledger.handle(Adjustment(encounter="ford", group="goblins", value=-1, reason="leader slain"))
+    ledger.handle(Retract(ref="last"))
+    ledger.handle(Retract(ref="last"))
+    assert comparable(answers.status(ledger)) == before
 
 
 @pytest.mark.parametrize("position", [999, 2**63 - 1, 2**63, 10**23])
@@ -67,117 +89,127 @@ def test_retract_an_event_never_recorded_is_refused(ledger, position):
     play(ledger, FORD[:3])
     said = f"there is no event {position}; positions run 1–{ledger.last_position()}$"
     with pytest.raises(ImpossibleInput, match=said) as refused:
-        ledger.retract(f"event:{position}")
+        ledger.handle(Retract(ref=f"event:{position}"))
     assert refused.value.field == "retract"
 
 
 def test_retract_an_earlier_event_only_when_nothing_later_touched_its_subjects(ledger):
     play(ledger, FORD[:15])  # up to the adjustment: the encounter is not touched again
-    adjust = next(e for e in ledger.history() if e["kind"] == "adjustment-made")["position"]
-    hire = next(e for e in ledger.history() if e["kind"] == "company-hired")["position"]
-    ledger.note("the dice were warm")  # a later command on another subject
+    adjust = next(e for e in answers.history(ledger) if e["kind"] == "adjustment-made")["position"]
+    hire = next(e for e in answers.history(ledger) if e["kind"] == "company-hired")["position"]
+    ledger.handle(Note(text="the dice were warm"))  # a later command on another subject
     with pytest.raises(ImpossibleInput) as refused:
-        ledger.retract(f"event:{hire}")  # the company was changed later
+        ledger.handle(Retract(ref=f"event:{hire}"))  # the company was changed later
     assert "changed the same subject later" in refused.value.message
     assert refused.value.field == "retract"
-    ledger.retract(f"event:{adjust}", note="the leader was only wounded")
+    ledger.handle(Retract(ref=f"event:{adjust}", note="the leader was only wounded"))
     goblins = group(ledger, "goblins")
     assert (goblins["adjustment"], goblins["effective_morale"]) == (0, 7)
-    assert next(m for m in ledger.modifiers() if m["subject"] == "ford/goblins")["modifiers"] == []
+    assert (
+        next(m for m in answers.modifiers(ledger) if m["subject"] == "ford/goblins")["modifiers"]
+        == []
+    )
     with pytest.raises(ImpossibleInput, match="already retracted"):
-        ledger.retract(f"event:{adjust}")
+        ledger.handle(Retract(ref=f"event:{adjust}"))
 
 
 def test_a_retraction_itself_cannot_be_retracted(ledger):
     play(ledger, FORD[:3])
-    ledger.retract("last")
+    ledger.handle(Retract(ref="last"))
     retraction = ledger.last_position()
     with pytest.raises(ImpossibleInput, match="is a retraction"):
-        ledger.retract(f"event:{retraction}")
+        ledger.handle(Retract(ref=f"event:{retraction}"))
 
 
 def test_a_retracted_creation_leaves_its_handle_used(ledger):
     play(ledger, FORD[:3])
-    ledger.start_encounter("hall")
-    ledger.retract("last")
-    assert [e["handle"] for e in ledger.status()["encounters"]] == []
+    ledger.handle(EncounterStart(handle="hall"))
+    ledger.handle(Retract(ref="last"))
+    assert [e["handle"] for e in answers.status(ledger)["encounters"]] == []
     with pytest.raises(UnknownHandle, match="was retracted"):
-        ledger.add_group("hall", "rats", 3, 6)
+        ledger.handle(EncounterGroup(encounter="hall", group="rats", count=3, morale=6))
     with pytest.raises(HandleTaken):
-        ledger.start_encounter("hall")
+        ledger.handle(EncounterStart(handle="hall"))
 
 
 def test_retract_last_inside_one_unit_withdraws_the_previous_line(ledger):
     play(ledger, FORD[:3])
 
     def log():
-        ledger.start_encounter("hall")
-        ledger.add_group("hall", "rats", 3, 6)
-        ledger.retract("last")
-        ledger.add_group("hall", "bats", 4, 8)
-        ledger.record_casualty("hall", "bats", 1)
-        ledger.retract("last")
+        ledger.handle(EncounterStart(handle="hall"))
+        ledger.handle(EncounterGroup(encounter="hall", group="rats", count=3, morale=6))
+        ledger.handle(Retract(ref="last"))
+        ledger.handle(EncounterGroup(encounter="hall", group="bats", count=4, morale=8))
+        ledger.handle(Casualty(encounter="hall", group="bats", n=1))
+        ledger.handle(Retract(ref="last"))
 
     ledger.unit(log)
-    (hall,) = ledger.status()["encounters"]
+    (hall,) = answers.status(ledger)["encounters"]
     assert [(g["handle"], g["killed"]) for g in hall["groups"]] == [("bats", 0)]
-    assert [e["retracted"] for e in ledger.history() if e["subject"] == "hall/rats"] == [True]
+    assert [e["retracted"] for e in answers.history(ledger) if e["subject"] == "hall/rats"] == [
+        True
+    ]
 
 
 def test_a_failed_line_leaves_the_store_as_it_was(ledger):
     play(ledger, FORD[:3])
-    before, position = ledger.status(), ledger.last_position()
+    before, position = answers.status(ledger), ledger.last_position()
 
     def log():
-        ledger.start_encounter("hall")
-        ledger.add_group("hall", "rats", 3, 6)
-        ledger.record_casualty("hall", "rats", 9)  # only 3: impossible
+        ledger.handle(EncounterStart(handle="hall"))
+        ledger.handle(EncounterGroup(encounter="hall", group="rats", count=3, morale=6))
+        ledger.handle(Casualty(encounter="hall", group="rats", n=9))  # only 3: impossible
 
     with pytest.raises(ImpossibleInput):
         ledger.unit(log)
-    assert ledger.last_position() == position and ledger.status() == before
+    assert ledger.last_position() == position and answers.status(ledger) == before
 
 
 def test_a_company_modifier_rerates_it_in_the_open_encounter(ledger):
     play(ledger, FORD[:12])
-    assert ledger.modify_company("red-lances", -3, "unpaid for a month") == 7
+    assert (
+        ledger.handle(CompanyModifier(handle="red-lances", value=-3, reason="unpaid for a month"))
+        == 7
+    )
     lances = group(ledger, "red-lances")
     assert (lances["morale"], lances["effective_morale"]) == (7, 7)
-    kinds = [e["kind"] for e in ledger.history()[-2:]]
+    kinds = [e["kind"] for e in answers.history(ledger)[-2:]]
     assert kinds == ["working-conditions-modified", "group-rerated"]  # one command
 
 
 def test_a_recovery_reaches_the_encounter_and_a_dismissal_leaves_it(ledger):
     play(ledger, FORD[:16])  # red-lances: 2 incapacitated at the ford
-    assert ledger.recover_company("red-lances", 1) == 19
+    assert ledger.handle(CompanyRecover(handle="red-lances", n=1)) == 19
     assert group(ledger, "red-lances")["incapacitated"] == 1
-    assert ledger.dismiss_company("red-lances") == ["ford"]
+    assert ledger.handle(CompanyDismiss(handle="red-lances")) == ["ford"]
     lances = group(ledger, "red-lances")
     assert lances["status"] == "left"
-    assert ledger.status()["companies"][0]["in_service"] is False
+    assert answers.status(ledger)["companies"][0]["in_service"] is False
     with pytest.raises(ImpossibleInput, match="has left"):
-        ledger.record_casualty("ford", "red-lances", 1)
-    ledger.end_encounter("ford")
+        ledger.handle(Casualty(encounter="ford", group="red-lances", n=1))
+    ledger.handle(EncounterEnd(handle="ford"))
     with pytest.raises(ImpossibleInput):
-        ledger.dismiss_company("red-lances")
+        ledger.handle(CompanyDismiss(handle="red-lances"))
 
 
 def _joined_and_retainer(ledger):
     """A company that joins an encounter, and a retainer of a PC: each later command relies on
     an aggregate it records nothing on. Returns the positions of the hire, the company's
     casualty in the first encounter and the PC's creation."""
-    ledger.open_session(1)
-    ledger.hire_company("rl", "trained", 4)
+    ledger.handle(SessionOpen(number=1))
+    ledger.handle(CompanyHire(handle="rl", troop="trained", size=4))
     hire = ledger.last_position()
-    ledger.start_encounter("e1")
-    ledger.join("e1", "rl")
-    ledger.record_casualty("e1", "rl", 2)
+    ledger.handle(EncounterStart(handle="e1"))
+    ledger.handle(EncounterJoin(encounter="e1", company="rl"))
+    ledger.handle(Casualty(encounter="e1", group="rl", n=2))
     casualty = ledger.last_position()
-    ledger.start_encounter("e2")
-    ledger.join("e2", "rl")  # its starting count is the 2 members still fit
-    ledger.create_character("brynn")
+    ledger.handle(EncounterStart(handle="e2"))
+    ledger.handle(
+        EncounterJoin(encounter="e2", company="rl")
+    )  # its starting count is the 2 members still fit
+    ledger.handle(CharacterCreate(handle="brynn"))
     pc = ledger.last_position()
-    ledger.create_character("ced", retainer_of="brynn", employer_cha=12)
+    ledger.handle(CharacterCreate(handle="ced", retainer_of="brynn", employer_cha=12))
     return hire, casualty, pc
 
 
@@ -199,7 +231,7 @@ def test_retract_an_earlier_event_that_a_later_command_relied_on_is_refused(ledg
     def attempt(which):
         positions = _joined_and_retainer(ledger)
         with pytest.raises(ImpossibleInput, match="relied on the same subject later") as no:
-            ledger.retract(f"event:{positions[which]}")
+            ledger.handle(Retract(ref=f"event:{positions[which]}"))
         refused.append(no.value.field)
 
     if in_one_unit:
@@ -210,24 +242,24 @@ def test_retract_an_earlier_event_that_a_later_command_relied_on_is_refused(ledg
     else:
         attempt(0)
         for which in (1, 2):  # the same history: its positions again
-            positions = ledger.history()
+            positions = answers.history(ledger)
             with pytest.raises(ImpossibleInput, match="relied on the same subject later") as no:
-                ledger.retract(f"event:{_positions_of(positions)[which]}")
+                ledger.handle(Retract(ref=f"event:{_positions_of(positions)[which]}"))
             refused.append(no.value.field)
-        (e2,) = [e for e in ledger.status()["encounters"] if e["handle"] == "e2"]
+        (e2,) = [e for e in answers.status(ledger)["encounters"] if e["handle"] == "e2"]
         assert e2["groups"][0]["count"] == 2  # nothing was put back
-        assert [c["handle"] for c in ledger.status()["characters"]] == ["brynn", "ced"]
+        assert [c["handle"] for c in answers.status(ledger)["characters"]] == ["brynn", "ced"]
     assert refused == ["retract"] * 3
 
 
 def test_what_relied_on_a_command_withdrawn_first_lets_it_be_retracted(ledger):
     _, casualty, pc = _joined_and_retainer(ledger)
-    ledger.retract("last")  # ced's creation: brynn is relied on by nothing now
-    ledger.retract(f"event:{pc}")
-    joined = next(e for e in ledger.history() if e["subject"] == "e2/rl")["position"]
-    ledger.retract(f"event:{joined}")  # e2's join: the casualty in e1 may go now
-    ledger.retract(f"event:{casualty}")
-    company = ledger.status()["companies"][0]
+    ledger.handle(Retract(ref="last"))  # ced's creation: brynn is relied on by nothing now
+    ledger.handle(Retract(ref=f"event:{pc}"))
+    joined = next(e for e in answers.history(ledger) if e["subject"] == "e2/rl")["position"]
+    ledger.handle(Retract(ref=f"event:{joined}"))  # e2's join: the casualty in e1 may go now
+    ledger.handle(Retract(ref=f"event:{casualty}"))
+    company = answers.status(ledger)["companies"][0]
     assert (company["fit"], company["killed"]) == (4, 0)
 
 
@@ -236,49 +268,55 @@ def test_retract_an_earlier_line_of_the_same_log_by_its_position(ledger):
     start = ledger.last_position()
 
     def log():
-        ledger.start_encounter("hall")  # start + 1
-        ledger.add_group("hall", "rats", 3, 6)  # start + 2
-        ledger.note("the rats squeak")  # another subject
-        ledger.retract(f"event:{start + 2}")
-        ledger.add_group("hall", "bats", 4, 8)
+        ledger.handle(EncounterStart(handle="hall"))  # start + 1
+        ledger.handle(
+            EncounterGroup(encounter="hall", group="rats", count=3, morale=6)
+        )  # start + 2
+        ledger.handle(Note(text="the rats squeak"))  # another subject
+        ledger.handle(Retract(ref=f"event:{start + 2}"))
+        ledger.handle(EncounterGroup(encounter="hall", group="bats", count=4, morale=8))
         with pytest.raises(ImpossibleInput, match="changed the same subject later"):
-            ledger.retract(f"event:{start + 1}")  # bats were added to it since
+            ledger.handle(Retract(ref=f"event:{start + 1}"))  # bats were added to it since
 
     with pytest.raises(RuntimeError, match="nothing was written"):
         ledger.unit(log)  # the refused line fails the whole unit, even if its error is caught
     assert ledger.last_position() == start
 
     def good():
-        ledger.start_encounter("hall")
-        ledger.add_group("hall", "rats", 3, 6)
-        ledger.note("the rats squeak")
-        ledger.retract(f"event:{start + 2}")
+        ledger.handle(EncounterStart(handle="hall"))
+        ledger.handle(EncounterGroup(encounter="hall", group="rats", count=3, morale=6))
+        ledger.handle(Note(text="the rats squeak"))
+        ledger.handle(Retract(ref=f"event:{start + 2}"))
 
     ledger.unit(good)
-    (hall,) = ledger.status()["encounters"]
+    (hall,) = answers.status(ledger)["encounters"]
     assert hall["groups"] == []
 
 
 def test_a_note_can_be_retracted_after_later_campaign_commands(ledger):
     play(ledger, FORD[:3])
-    ledger.note("the innkeeper lies")
+    ledger.handle(Note(text="the innkeeper lies"))
     noted = ledger.last_position()
-    ledger.advance_clock(3600)  # the campaign changes later: the note changed nothing
-    ledger.retract(f"event:{noted}")
-    assert ledger.status()["clock"] == "day 1 01:00"  # the clock is not put back
-    (row,) = [e for e in ledger.history() if e["position"] == noted]
+    ledger.handle(
+        ClockAdvance(seconds=3600)
+    )  # the campaign changes later: the note changed nothing
+    ledger.handle(Retract(ref=f"event:{noted}"))
+    assert answers.status(ledger)["clock"] == "day 1 01:00"  # the clock is not put back
+    (row,) = [e for e in answers.history(ledger) if e["position"] == noted]
     assert row["retracted"]
     clock = ledger.last_position() - 1
-    ledger.advance_clock(60)
+    ledger.handle(ClockAdvance(seconds=60))
     with pytest.raises(ImpossibleInput, match="changed the same subject later"):
-        ledger.retract(f"event:{clock}")  # the first clock move: a later one changed it again
+        ledger.handle(
+            Retract(ref=f"event:{clock}")
+        )  # the first clock move: a later one changed it again
 
 
 def retraction_trail(ledger):
     """Who the last retraction compensated, in the order it did, and the audit's GEN001 subject."""
-    command = ledger.history()[-1]["command_position"]
-    trail = [e["subject"] for e in ledger.history() if e["command_position"] == command]
-    (gen001,) = [f for f in ledger.audit() if f["code"] == "GEN001"]
+    command = answers.history(ledger)[-1]["command_position"]
+    trail = [e["subject"] for e in answers.history(ledger) if e["command_position"] == command]
+    (gen001,) = [f for f in answers.audit(ledger) if f["code"] == "GEN001"]
     return trail, gen001["subject"]
 
 
@@ -290,9 +328,11 @@ def test_a_retraction_compensates_in_event_order_whether_in_a_log_or_live(store_
         with Ledger(parse_store_url(url), gm="ann", seed=5) as ledger:
             play(ledger, FORD[:casualty])
             lines = [
-                lambda: ledger.modify_company("red-lances", -1, "unpaid"),  # the company first
+                lambda: ledger.handle(
+                    CompanyModifier(handle="red-lances", value=-1, reason="unpaid")
+                ),  # the company first
                 lambda: FORD[casualty][1](ledger),  # one command, two aggregates: encounter first
-                lambda: ledger.retract("last"),
+                lambda: ledger.handle(Retract(ref="last")),
             ]
             if in_one_unit:
                 ledger.unit(lambda lines=lines: [line() for line in lines])
@@ -314,32 +354,38 @@ def test_retract_last_inside_a_log_undoes_any_command_of_the_ford(ledger, upto, 
     def log():
         play(ledger, FORD[stored:upto])
         FORD[upto][1](ledger)
-        ledger.retract("last")
+        ledger.handle(Retract(ref="last"))
 
     ledger.unit(log)
     with Ledger(parse_store_url(str(tmp_path / "reference.db")), gm="ann", seed=5) as reference:
         play(reference, FORD[:upto])
-        expected = comparable(reference.status())
-    assert comparable(ledger.status()) == expected
+        expected = comparable(answers.status(reference))
+    assert comparable(answers.status(ledger)) == expected
 
 
 def test_a_company_modifier_after_a_retracted_encounter_in_the_same_log(ledger):
     play(ledger, FORD[:3])
 
     def log():
-        ledger.start_encounter("hall")
-        ledger.retract("last")  # the encounter never was; the log still holds it
-        ledger.modify_company("red-lances", -1, "unpaid")
+        ledger.handle(EncounterStart(handle="hall"))
+        ledger.handle(Retract(ref="last"))  # the encounter never was; the log still holds it
+        ledger.handle(CompanyModifier(handle="red-lances", value=-1, reason="unpaid"))
 
     ledger.unit(log)
-    (company,) = ledger.status()["companies"]
+    (company,) = answers.status(ledger)["companies"]
     assert [m["value"] for m in company["modifiers"]] == [1, -1]
 
 
 JOINS = {  # what a log does before the company's commands, stored before it: FORD[:3]
-    "joined in the log": lambda g: g.join("hall", "red-lances"),
-    "join retracted in the log": lambda g: (g.join("hall", "red-lances"), g.retract("last")),
-    "encounter ended in the log": lambda g: (g.join("hall", "red-lances"), g.end_encounter("hall")),
+    "joined in the log": lambda g: g.handle(EncounterJoin(encounter="hall", company="red-lances")),
+    "join retracted in the log": lambda g: (
+        g.handle(EncounterJoin(encounter="hall", company="red-lances")),
+        g.handle(Retract(ref="last")),
+    ),
+    "encounter ended in the log": lambda g: (
+        g.handle(EncounterJoin(encounter="hall", company="red-lances")),
+        g.handle(EncounterEnd(handle="hall")),
+    ),
 }
 
 
@@ -352,29 +398,32 @@ def test_company_commands_in_a_log_reach_the_encounters_it_joined_as_live_ones_d
     models cannot know yet; not those it left, or that ended, in the log."""
 
     def commands(g):
-        g.start_encounter("hall")
-        g.start_encounter("yard")
-        g.join("yard", "red-lances")
+        g.handle(EncounterStart(handle="hall"))
+        g.handle(EncounterStart(handle="yard"))
+        g.handle(EncounterJoin(encounter="yard", company="red-lances"))
         JOINS[case](g)
-        g.modify_company("red-lances", -2, "unpaid")
-        g.dismiss_company("red-lances")
+        g.handle(CompanyModifier(handle="red-lances", value=-2, reason="unpaid"))
+        g.handle(CompanyDismiss(handle="red-lances"))
 
     play(ledger, FORD[:3])
     ledger.unit(lambda: commands(ledger))
     with Ledger(parse_store_url(str(tmp_path / "reference.db")), gm="ann", seed=5) as reference:
         play(reference, FORD[:3])
         commands(reference)  # live: one command at a time
-        expected = comparable(reference.status())
-    found = comparable(ledger.status())
+        expected = comparable(answers.status(reference))
+    found = comparable(answers.status(ledger))
     assert found == expected
     boards = {e["handle"]: e for e in found["encounters"]}
     assert boards["yard"]["groups"][0]["status"] == "left"
 
 
 AFTER_ASKING = {  # what a log does between two company commands, the encounter stored before it
-    "stored encounter ended": lambda g: g.end_encounter("yard"),
-    "another joined": lambda g: (g.start_encounter("hall"), g.join("hall", "red-lances")),
-    "first modifier retracted": lambda g: g.retract("last"),
+    "stored encounter ended": lambda g: g.handle(EncounterEnd(handle="yard")),
+    "another joined": lambda g: (
+        g.handle(EncounterStart(handle="hall")),
+        g.handle(EncounterJoin(encounter="hall", company="red-lances")),
+    ),
+    "first modifier retracted": lambda g: g.handle(Retract(ref="last")),
     "nothing": lambda g: None,
 }
 
@@ -387,22 +436,24 @@ def test_company_commands_in_a_log_after_the_read_models_were_asked(ledger, case
 
     def stored(g):
         play(g, FORD[:3])
-        g.start_encounter("yard")
-        g.join("yard", "red-lances")
+        g.handle(EncounterStart(handle="yard"))
+        g.handle(EncounterJoin(encounter="yard", company="red-lances"))
 
     def commands(g):
-        g.modify_company("red-lances", -1, "late pay")  # asks the read models: yard
+        g.handle(
+            CompanyModifier(handle="red-lances", value=-1, reason="late pay")
+        )  # asks the read models: yard
         AFTER_ASKING[case](g)
-        g.modify_company("red-lances", -2, "unpaid")
-        g.dismiss_company("red-lances")
+        g.handle(CompanyModifier(handle="red-lances", value=-2, reason="unpaid"))
+        g.handle(CompanyDismiss(handle="red-lances"))
 
     stored(ledger)
     ledger.unit(lambda: commands(ledger))
     with Ledger(parse_store_url(str(tmp_path / "reference.db")), gm="ann", seed=5) as reference:
         stored(reference)
         commands(reference)  # live: one command at a time
-        expected = comparable(reference.status())
-    assert comparable(ledger.status()) == expected
+        expected = comparable(answers.status(reference))
+    assert comparable(answers.status(ledger)) == expected
 
 
 def test_sessions_in_a_log_end_the_stored_characters_conditions_as_live_ones_do(ledger, tmp_path):
@@ -411,11 +462,13 @@ def test_sessions_in_a_log_end_the_stored_characters_conditions_as_live_ones_do(
     one rolled after it)."""
 
     def commands(g):
-        g.open_session(13)  # ends brynn's phobia (stored): the read models name her
-        g.roll_flaw("brynn", "phobia-mild", result=6)  # a new one, until this session ends
-        g.open_session(14)
-        g.roll_flaw("brynn", "phobia-mild", result=6)
-        g.end_session()
+        g.handle(SessionOpen(number=13))  # ends brynn's phobia (stored): the read models name her
+        g.handle(
+            FlawRoll(handle="brynn", key="phobia-mild", result=6)
+        )  # a new one, until this session ends
+        g.handle(SessionOpen(number=14))
+        g.handle(FlawRoll(handle="brynn", key="phobia-mild", result=6))
+        g.handle(SessionEnd())
 
     upto = [name for name, _ in FORD].index("trait phobia") + 1
     play(ledger, FORD[:upto])
@@ -423,8 +476,8 @@ def test_sessions_in_a_log_end_the_stored_characters_conditions_as_live_ones_do(
     with Ledger(parse_store_url(str(tmp_path / "reference.db")), gm="ann", seed=5) as reference:
         play(reference, FORD[:upto])
         commands(reference)  # live: one command at a time
-        expected = comparable(reference.status())
-    found = comparable(ledger.status())
+        expected = comparable(answers.status(reference))
+    found = comparable(answers.status(ledger))
     assert found == expected
     (brynn,) = [c for c in found["characters"] if c["handle"] == "brynn"]
     assert brynn["conditions"] == []
@@ -435,69 +488,75 @@ def test_many_retractions_in_one_log_restore_what_live_ones_do(ledger, tmp_path)
     two in a row ask for an earlier state than the one before: both land as live ones do."""
 
     def commands(g):
-        g.note("a")
-        g.retract("last")
-        g.advance_clock(600)
-        g.note("b")
-        g.retract("last")
-        g.retract("last")  # the clock: an earlier version of the campaign than the note's
-        g.modify_company("red-lances", -1, "late pay")
-        g.retract("last")
-        g.advance_clock(1200)
-        g.modify_company("red-lances", +2, "plunder")
-        g.note("c")
-        g.retract("last")
-        g.retract("last")
-        g.change_setting("paladin-ability", "cha")
-        g.retract("last")
-        g.advance_clock(300)
+        g.handle(Note(text="a"))
+        g.handle(Retract(ref="last"))
+        g.handle(ClockAdvance(seconds=600))
+        g.handle(Note(text="b"))
+        g.handle(Retract(ref="last"))
+        g.handle(
+            Retract(ref="last")
+        )  # the clock: an earlier version of the campaign than the note's
+        g.handle(CompanyModifier(handle="red-lances", value=-1, reason="late pay"))
+        g.handle(Retract(ref="last"))
+        g.handle(ClockAdvance(seconds=1200))
+        g.handle(CompanyModifier(handle="red-lances", value=+2, reason="plunder"))
+        g.handle(Note(text="c"))
+        g.handle(Retract(ref="last"))
+        g.handle(Retract(ref="last"))
+        g.handle(Setting(setting="paladin-ability", value="cha"))
+        g.handle(Retract(ref="last"))
+        g.handle(ClockAdvance(seconds=300))
 
     def timeline(g):
-        return [(e["command"], e["retracted"]) for e in g.history()]
+        return [(e["command"], e["retracted"]) for e in answers.history(g)]
 
     play(ledger, FORD[:3])
     ledger.unit(lambda: commands(ledger))
     with Ledger(parse_store_url(str(tmp_path / "reference.db")), gm="ann", seed=5) as reference:
         play(reference, FORD[:3])
         commands(reference)  # live: one command at a time
-        expected = (comparable(reference.status()), timeline(reference))
-    assert (comparable(ledger.status()), timeline(ledger)) == expected
+        expected = (comparable(answers.status(reference)), timeline(reference))
+    assert (comparable(answers.status(ledger)), timeline(ledger)) == expected
 
 
 def test_a_retracted_group_keeps_its_handle_like_any_retracted_creation(ledger):
     # SPEC §5: "A retracted creation leaves its handle used" — a group was freed by its
     # retraction, unlike an encounter, a company or a character
     play(ledger, FORD[:3])
-    ledger.start_encounter("hall")
-    ledger.add_group("hall", "rats", 6, 7)
-    ledger.retract("last")
+    ledger.handle(EncounterStart(handle="hall"))
+    ledger.handle(EncounterGroup(encounter="hall", group="rats", count=6, morale=7))
+    ledger.handle(Retract(ref="last"))
     with pytest.raises(HandleTaken, match="whose creation was retracted"):
-        ledger.add_group("hall", "rats", 8, 9)
-    ledger.add_group("hall", "bats", 3, 7)
+        ledger.handle(EncounterGroup(encounter="hall", group="rats", count=8, morale=9))
+    ledger.handle(EncounterGroup(encounter="hall", group="bats", count=3, morale=7))
     bats = ledger.last_position()
-    ledger.adjust("hall", "bats", 1, "echoes")
-    ledger.retract("last")  # the adjustment: an earlier state put back keeps "rats" retired
-    ledger.retract(f"event:{bats}")  # the bats' creation
+    ledger.handle(Adjustment(encounter="hall", group="bats", value=1, reason="echoes"))
+    ledger.handle(
+        Retract(ref="last")
+    )  # the adjustment: an earlier state put back keeps "rats" retired
+    ledger.handle(Retract(ref=f"event:{bats}"))  # the bats' creation
     for handle in ("rats", "bats"):
         with pytest.raises(HandleTaken):
-            ledger.add_group("hall", handle, 2, 7)
-    (hall,) = [e for e in ledger.status()["encounters"] if e["handle"] == "hall"]
+            ledger.handle(EncounterGroup(encounter="hall", group=handle, count=2, morale=7))
+    (hall,) = [e for e in answers.status(ledger)["encounters"] if e["handle"] == "hall"]
     assert hall["groups"] == []
-    ledger.add_group("hall", "wolves", 4, 8)  # a new handle is fine
+    ledger.handle(
+        EncounterGroup(encounter="hall", group="wolves", count=4, morale=8)
+    )  # a new handle is fine
 
 
 def test_a_retraction_blocked_by_a_line_of_the_same_log_names_that_line(ledger):
     # it said "event:this log (the same subjects) changed the same subject later"
-    ledger.open_session(1)
-    ledger.start_encounter("e")
+    ledger.handle(SessionOpen(number=1))
+    ledger.handle(EncounterStart(handle="e"))
     started = ledger.last_position()
-    ledger.open_session(2)
+    ledger.handle(SessionOpen(number=2))
 
     def log():
-        ledger.add_group("e", "g", 3, 7)
+        ledger.handle(EncounterGroup(encounter="e", group="g", count=3, morale=7))
         added = ledger.last_position()
         with pytest.raises(ImpossibleInput) as refused:
-            ledger.retract(f"event:{started}")
+            ledger.handle(Retract(ref=f"event:{started}"))
         assert f"event:{added} (a line of this log) changed the same subject later" in (
             refused.value.message
         )
@@ -573,13 +632,13 @@ def test_gen001_as_of_a_point_names_what_the_live_audit_names(store_url, monkeyp
     withdrawn = [e for e in ledger_history(store_url) if e["kind"] == "morale-tested"]
     ok("--db", store_url, "retract", f"event:{withdrawn[0]['position']}", "--note", "misread")
     with Ledger(parse_store_url(store_url)) as opened:
-        live = opened.audit()
+        live = answers.audit(opened)
         last = opened.last_position()
-        assert opened.audit(as_of=f"event:{last}") == live
+        assert answers.audit(opened, as_of=f"event:{last}") == live
     named = {f["code"]: f["subject"] for f in live if f["code"] in ("GEN001", "GEN002")}
     assert named == {"GEN001": "e", "GEN002": "e"}
 
 
 def ledger_history(store_url):
     with Ledger(parse_store_url(store_url)) as opened:
-        return opened.history()
+        return answers.history(opened)

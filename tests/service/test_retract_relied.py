@@ -12,10 +12,26 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from campaign.commands import (
+    Casualty,
+    CompanyDismiss,
+    CompanyHire,
+    CompanyModifier,
+    CompanyRecover,
+    EncounterEnd,
+    EncounterJoin,
+    EncounterStart,
+    MoraleTest,
+    Note,
+    Retract,
+    SessionEnd,
+    SessionOpen,
+)
 from campaign.core.errors import ImpossibleInput
 from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 from cli.main import app
+from tests import answers
 
 
 @pytest.fixture
@@ -26,25 +42,28 @@ def ledger(store_url):
 
 def _fought(ledger):
     """Session 1, a company of 6 that joined encounter e; returns nothing."""
-    ledger.open_session(1)
-    ledger.hire_company("co", "trained", 6)
-    ledger.start_encounter("e")
-    ledger.join("e", "co")
+    ledger.handle(SessionOpen(number=1))
+    ledger.handle(CompanyHire(handle="co", troop="trained", size=6))
+    ledger.handle(EncounterStart(handle="e"))
+    ledger.handle(EncounterJoin(encounter="e", company="co"))
 
 
 # Each: what happens in the encounter before it ends, and the company command after its end —
 # one that would have reached the encounter, had it been open (D-4: the rating follows the
 # modifiers, recovered members are fit there again, a dismissed company leaves it).
 LATER = {
-    "modifier": (lambda g: None, lambda g: g.modify_company("co", +4, "glory")),
+    "modifier": (
+        lambda g: None,
+        lambda g: g.handle(CompanyModifier(handle="co", value=+4, reason="glory")),
+    ),
     "recover": (
         lambda g: (
-            g.record_casualty("e", "co", 2, incapacitated=True),
-            g.test_morale("e", "co", "2"),
+            g.handle(Casualty(encounter="e", group="co", n=2, incapacitated=True)),
+            g.handle(MoraleTest(encounter="e", group="co", roll="2")),
         ),
-        lambda g: g.recover_company("co", 2),
+        lambda g: g.handle(CompanyRecover(handle="co", n=2)),
     ),
-    "dismiss": (lambda g: None, lambda g: g.dismiss_company("co")),
+    "dismiss": (lambda g: None, lambda g: g.handle(CompanyDismiss(handle="co"))),
 }
 WHERE = ["live", "log", "stored end, later lines in a log"]
 
@@ -59,23 +78,23 @@ def _end_then(ledger, case, where):
         ended = []
 
         def log():
-            ledger.end_encounter("e")
+            ledger.handle(EncounterEnd(handle="e"))
             ended.append(ledger.last_position())
             later(ledger)
-            ledger.retract(f"event:{ended[0]}")
+            ledger.handle(Retract(ref=f"event:{ended[0]}"))
 
         ledger.unit(log)
         return ended[0]
-    ledger.end_encounter("e")
+    ledger.handle(EncounterEnd(handle="e"))
     end = ledger.last_position()
     if where == "live":
         later(ledger)
-        ledger.retract(f"event:{end}")
+        ledger.handle(Retract(ref=f"event:{end}"))
     else:
 
         def rest():
             later(ledger)
-            ledger.retract(f"event:{end}")
+            ledger.handle(Retract(ref=f"event:{end}"))
 
         ledger.unit(rest)
     return end
@@ -94,7 +113,7 @@ def test_an_encounter_end_a_later_company_command_relied_on_is_not_retracted(led
     assert "cannot be retracted" in error.message
     assert "relied on" in error.message and "company co" in error.message
     assert "encounter e" in error.message
-    (e,) = ledger.status()["encounters"]
+    (e,) = answers.status(ledger)["encounters"]
     assert e["ended"] is (where != "log")  # a log's unit wrote nothing at all
 
 
@@ -103,53 +122,57 @@ def test_the_refusal_names_the_later_command_and_writes_nothing(ledger, case):
     before, later = LATER[case]
     _fought(ledger)
     before(ledger)
-    ledger.end_encounter("e")
+    ledger.handle(EncounterEnd(handle="e"))
     end = ledger.last_position()
     later(ledger)
     company_command = next(
-        e["command_position"] for e in reversed(ledger.history()) if e["subject"] == "co"
+        e["command_position"] for e in reversed(answers.history(ledger)) if e["subject"] == "co"
     )
-    recorded, state = ledger.last_position(), ledger.status()
+    recorded, state = ledger.last_position(), answers.status(ledger)
     with pytest.raises(ImpossibleInput) as refused:
-        ledger.retract(f"event:{end}")
+        ledger.handle(Retract(ref=f"event:{end}"))
     assert f"event:{end} cannot be retracted: event:{company_command} (co)" in (
         refused.value.message
     )
-    assert ledger.last_position() == recorded and ledger.status() == state
+    assert ledger.last_position() == recorded and answers.status(ledger) == state
 
 
 def test_retract_last_of_an_encounter_end_is_still_fine(ledger):
     # nothing came after it: the encounter is open again, the company as it is
     _fought(ledger)
-    ledger.end_encounter("e")
-    ledger.retract("last")
-    (e,) = ledger.status()["encounters"]
+    ledger.handle(EncounterEnd(handle="e"))
+    ledger.handle(Retract(ref="last"))
+    (e,) = answers.status(ledger)["encounters"]
     assert e["ended"] is False
-    ledger.modify_company("co", +4, "glory")  # reaches the reopened encounter (D-4)
-    (group,) = ledger.status()["encounters"][0]["groups"]
+    ledger.handle(
+        CompanyModifier(handle="co", value=+4, reason="glory")
+    )  # reaches the reopened encounter (D-4)
+    (group,) = answers.status(ledger)["encounters"][0]["groups"]
     assert (group["morale"], group["status"]) == (12, "fights-to-death")
 
 
 def test_once_the_later_company_command_is_withdrawn_the_end_may_go(ledger):
     _fought(ledger)
-    ledger.end_encounter("e")
+    ledger.handle(EncounterEnd(handle="e"))
     end = ledger.last_position()
-    ledger.modify_company("co", +4, "glory")
-    ledger.retract("last")  # the modifier: nothing relies on the end now
-    ledger.retract(f"event:{end}")
-    (e,) = ledger.status()["encounters"]
+    ledger.handle(CompanyModifier(handle="co", value=+4, reason="glory"))
+    ledger.handle(Retract(ref="last"))  # the modifier: nothing relies on the end now
+    ledger.handle(Retract(ref=f"event:{end}"))
+    (e,) = answers.status(ledger)["encounters"]
     (group,) = e["groups"]
-    assert e["ended"] is False and group["morale"] == ledger.status()["companies"][0]["morale"]
+    assert (
+        e["ended"] is False and group["morale"] == answers.status(ledger)["companies"][0]["morale"]
+    )
 
 
 def test_a_later_command_on_another_company_does_not_stand_in_the_way(ledger):
     _fought(ledger)
-    ledger.hire_company("other", "militia", 5)
-    ledger.end_encounter("e")
+    ledger.handle(CompanyHire(handle="other", troop="militia", size=5))
+    ledger.handle(EncounterEnd(handle="e"))
     end = ledger.last_position()
-    ledger.modify_company("other", +1, "paid")  # never fought in e
-    ledger.retract(f"event:{end}")
-    assert ledger.status()["encounters"][0]["ended"] is False
+    ledger.handle(CompanyModifier(handle="other", value=+1, reason="paid"))  # never fought in e
+    ledger.handle(Retract(ref=f"event:{end}"))
+    assert answers.status(ledger)["encounters"][0]["ended"] is False
 
 
 def cli(*args: str):
@@ -189,16 +212,16 @@ def test_a_later_line_withdrawn_in_the_same_log_does_not_stand_in_the_way(ledger
     # `retract event:N`: allowed, as it is live (a log counted the withdrawn line, and the
     # retraction's own compensation, as later commands on the company)
     _fought(ledger)
-    ledger.end_encounter("e")
+    ledger.handle(EncounterEnd(handle="e"))
     end = ledger.last_position()
 
     def lines():
-        ledger.modify_company("co", +4, "glory")
-        ledger.retract("last")
-        ledger.retract(f"event:{end}")
+        ledger.handle(CompanyModifier(handle="co", value=+4, reason="glory"))
+        ledger.handle(Retract(ref="last"))
+        ledger.handle(Retract(ref=f"event:{end}"))
 
     ledger.unit(lines) if in_one_unit else lines()
-    (e,) = ledger.status()["encounters"]
+    (e,) = answers.status(ledger)["encounters"]
     (group,) = e["groups"]
     assert e["ended"] is False and group["morale"] == 8
 
@@ -208,18 +231,18 @@ def test_a_stored_command_a_log_withdrew_is_not_withdrawn_again_by_the_same_log(
     # the timeline does not know the log's own retractions yet: a second `retract last` took
     # the same stored note again (two retractions of event:4), where live it takes the note
     # before it; a second `retract event:4` was allowed
-    ledger.open_session(1)
-    ledger.note("a")
-    ledger.note("b")
+    ledger.handle(SessionOpen(number=1))
+    ledger.handle(Note(text="a"))
+    ledger.handle(Note(text="b"))
     b = ledger.last_position()
 
     def log():
-        ledger.retract("last" if ref == "last" else f"event:{b}")
-        ledger.retract("last" if ref == "last" else f"event:{b}")
+        ledger.handle(Retract(ref="last" if ref == "last" else f"event:{b}"))
+        ledger.handle(Retract(ref="last" if ref == "last" else f"event:{b}"))
 
     if ref == "last":
         ledger.unit(log)
-        withdrawn = [e["command"] for e in ledger.history() if e["retracted"]]
+        withdrawn = [e["command"] for e in answers.history(ledger) if e["retracted"]]
         assert withdrawn == ["note a", "note b"]
     else:
         with pytest.raises(ImpossibleInput, match=f"the command at event:{b} is already"):
@@ -232,16 +255,16 @@ def test_a_stored_later_command_a_log_withdrew_does_not_stand_in_the_way(ledger,
     # the end and the company command stored; a log withdraws the company command, then the
     # end by its position: allowed, as live (the timeline does not know the log's retraction)
     _fought(ledger)
-    ledger.end_encounter("e")
+    ledger.handle(EncounterEnd(handle="e"))
     end = ledger.last_position()
-    ledger.modify_company("co", +4, "glory")
+    ledger.handle(CompanyModifier(handle="co", value=+4, reason="glory"))
 
     def lines():
-        ledger.retract("last")
-        ledger.retract(f"event:{end}")
+        ledger.handle(Retract(ref="last"))
+        ledger.handle(Retract(ref=f"event:{end}"))
 
     ledger.unit(lines) if in_one_unit else lines()
-    (e,) = ledger.status()["encounters"]
+    (e,) = answers.status(ledger)["encounters"]
     assert e["ended"] is False and e["groups"][0]["morale"] == 8
 
 
@@ -330,17 +353,17 @@ def test_a_note_after_a_retracted_session_line_is_in_the_session_export_history_
 def test_a_session_line_later_commands_were_recorded_in_is_not_retracted(ledger, in_one_unit):
     # `company hire` records nothing on the campaign, yet it was recorded in session 2: withdrawn,
     # session 2 would never have opened and still hold a company hired in it
-    ledger.open_session(1)
-    ledger.note("a")
+    ledger.handle(SessionOpen(number=1))
+    ledger.handle(Note(text="a"))
     positions = []
 
     def lines():
-        ledger.open_session(2)
+        ledger.handle(SessionOpen(number=2))
         positions.append(ledger.last_position() - 1)  # its first event ends session 1
-        ledger.hire_company("co", "trained", 6)
+        ledger.handle(CompanyHire(handle="co", troop="trained", size=6))
         hired = ledger.last_position()
         with pytest.raises(ImpossibleInput) as refused:
-            ledger.retract(f"event:{positions[0]}")
+            ledger.handle(Retract(ref=f"event:{positions[0]}"))
         message = refused.value.message
         assert f"event:{positions[0]} cannot be retracted: event:{hired}" in message
         assert "relied on it later" in message and "session 2" in message
@@ -348,31 +371,37 @@ def test_a_session_line_later_commands_were_recorded_in_is_not_retracted(ledger,
     if in_one_unit:
         with pytest.raises(RuntimeError, match="nothing was written"):
             ledger.unit(lines)
-        assert ledger.status()["session"] == 1
+        assert answers.status(ledger)["session"] == 1
     else:
         lines()
-        assert (ledger.status()["session"], ledger.status()["companies"][0]["handle"]) == (2, "co")
-        ledger.retract("last")  # the hire: nothing is recorded in session 2 now
-        ledger.retract(f"event:{positions[0]}")
-        assert ledger.status()["session"] == 1 and ledger.status()["session_open"] is True
+        assert (
+            answers.status(ledger)["session"],
+            answers.status(ledger)["companies"][0]["handle"],
+        ) == (2, "co")
+        ledger.handle(Retract(ref="last"))  # the hire: nothing is recorded in session 2 now
+        ledger.handle(Retract(ref=f"event:{positions[0]}"))
+        assert (
+            answers.status(ledger)["session"] == 1
+            and answers.status(ledger)["session_open"] is True
+        )
 
 
 def test_a_session_line_a_later_note_changed_the_campaign_after_is_not_retracted(ledger):
-    ledger.open_session(1)
-    ledger.note("a")
-    ledger.open_session(2)
+    ledger.handle(SessionOpen(number=1))
+    ledger.handle(Note(text="a"))
+    ledger.handle(SessionOpen(number=2))
     opened = ledger.last_position() - 1
-    ledger.note("x")
+    ledger.handle(Note(text="x"))
     with pytest.raises(ImpossibleInput, match="changed the same subject later"):
-        ledger.retract(f"event:{opened}")
+        ledger.handle(Retract(ref=f"event:{opened}"))
 
 
 def test_a_session_line_after_session_end_leaves_no_session_open_when_retracted(ledger):
     # `session end` is a command of its own, still in force: nothing is open again
-    ledger.open_session(1)
-    ledger.end_session()
-    ledger.open_session(2)
-    ledger.retract("last")
-    status = ledger.status()
+    ledger.handle(SessionOpen(number=1))
+    ledger.handle(SessionEnd())
+    ledger.handle(SessionOpen(number=2))
+    ledger.handle(Retract(ref="last"))
+    status = answers.status(ledger)
     assert status["session_open"] is False
-    ledger.open_session(2)  # the number is free again
+    ledger.handle(SessionOpen(number=2))  # the number is free again

@@ -10,6 +10,7 @@ import stat
 
 import pytest
 
+from campaign.commands import ClockAdvance, ClockSet, Init, Note, SessionEnd, SessionOpen
 from campaign.core.errors import ImpossibleInput
 from campaign.service.ledger import Ledger
 from campaign.store import StoreError, parse_store_url
@@ -21,11 +22,11 @@ def open_ledger(url, gm="ann"):
 
 def test_positions_are_dense_and_carry_session_gm_and_command(store_url):
     with open_ledger(store_url) as ledger:
-        ledger.open_session(12, date="2026-11-21", title="The ford at Greywater")
-        ledger.advance_clock(2 * 3600)
-        ledger.note("the goblins smell of wet dog")
-        ledger.open_session(13)  # ends 12 first: two events in one command
-        events = list(ledger.events())
+        ledger.handle(SessionOpen(number=12, date="2026-11-21", title="The ford at Greywater"))
+        ledger.handle(ClockAdvance(seconds=2 * 3600))
+        ledger.handle(Note(text="the goblins smell of wet dog"))
+        ledger.handle(SessionOpen(number=13))  # ends 12 first: two events in one command
+        events = list(ledger.history.events())
     kinds = [type(e).__name__ for e in events]
     assert kinds == [
         "Initialised",
@@ -43,54 +44,54 @@ def test_positions_are_dense_and_carry_session_gm_and_command(store_url):
 
 def test_positions_continue_after_reopening_the_store(store_url):
     with open_ledger(store_url) as ledger:
-        ledger.open_session(1)
+        ledger.handle(SessionOpen(number=1))
     with open_ledger(store_url, gm="bob") as ledger:
-        ledger.note("second process, second GM")
-        last = list(ledger.events())[-1]
+        ledger.handle(Note(text="second process, second GM"))
+        last = list(ledger.history.events())[-1]
     assert (last.position, last.gm, last.session) == (3, "bob", 1)
 
 
 def test_a_logging_command_needs_an_open_session_and_writes_nothing(store_url):
     with open_ledger(store_url) as ledger:
         with pytest.raises(ImpossibleInput, match="no session is open"):
-            ledger.note("too early")
-        ledger.open_session(1)
-        ledger.end_session()
+            ledger.handle(Note(text="too early"))
+        ledger.handle(SessionOpen(number=1))
+        ledger.handle(SessionEnd())
         with pytest.raises(ImpossibleInput, match="campaign session N"):
-            ledger.advance_clock(60)
+            ledger.handle(ClockAdvance(seconds=60))
         assert ledger.last_position() == 3
 
 
 def test_sessions_increase_and_the_clock_never_runs_backwards(store_url):
     with open_ledger(store_url) as ledger:
-        ledger.open_session(5)
+        ledger.handle(SessionOpen(number=5))
         with pytest.raises(ImpossibleInput, match="session 5 came before"):
-            ledger.open_session(4)
-        assert ledger.advance_clock(600) == 600
+            ledger.handle(SessionOpen(number=4))
+        assert ledger.handle(ClockAdvance(seconds=600)) == 600
         with pytest.raises(ImpossibleInput, match="never runs backwards"):
-            ledger.set_clock(0)
-        assert ledger.set_clock(86400) == 86400
+            ledger.handle(ClockSet(seconds=0))
+        assert ledger.handle(ClockSet(seconds=86400)) == 86400
         assert ledger.last_position() == 4  # the refused commands recorded nothing
 
 
 def test_init_is_idempotent_and_a_new_setting_is_an_event(store_url):
     with open_ledger(store_url) as ledger:
-        assert ledger.init(name="Greywater", paladin_ability="wis") == "created"
-        assert ledger.init(name="Greywater") is None
-        assert ledger.init(paladin_ability="cha") == "setting"
-        assert ledger.campaign().paladin_ability == "cha"
+        assert ledger.handle(Init(name="Greywater", paladin_ability="wis")).recorded == "created"
+        assert ledger.handle(Init(name="Greywater")).recorded is None
+        assert ledger.handle(Init(paladin_ability="cha")).recorded == "setting"
+        assert ledger.uow.campaign().paladin_ability == "cha"
         assert ledger.last_position() == 2
 
 
 def _writer(url, gm, n):
     with open_ledger(url, gm=gm) as ledger:
         for i in range(n):
-            ledger.note(f"{gm} {i}")
+            ledger.handle(Note(text=f"{gm} {i}"))
 
 
 def test_concurrent_writers_lose_nothing_and_positions_stay_dense(store_url):
     with open_ledger(store_url) as ledger:
-        ledger.open_session(1)
+        ledger.handle(SessionOpen(number=1))
     context = multiprocessing.get_context("spawn")
     workers = [context.Process(target=_writer, args=(store_url, f"gm{k}", 15)) for k in range(4)]
     for worker in workers:
@@ -99,7 +100,7 @@ def test_concurrent_writers_lose_nothing_and_positions_stay_dense(store_url):
         worker.join(120)
         assert worker.exitcode == 0
     with open_ledger(store_url) as ledger:
-        events = list(ledger.events())
+        events = list(ledger.history.events())
     notes = [e.text for e in events if type(e).__name__ == "NoteRecorded"]
     assert sorted(notes) == sorted(f"gm{k} {i}" for k in range(4) for i in range(15))
     assert [e.position for e in events] == list(range(1, len(events) + 1))
@@ -111,16 +112,16 @@ def test_the_environment_never_overrides_the_store(tmp_path, monkeypatch):
     monkeypatch.setenv("LEDGER_CIPHER_KEY", "not-a-key")
     url = str(tmp_path / "campaign.db")
     with open_ledger(url) as ledger:
-        ledger.open_session(1)
+        ledger.handle(SessionOpen(number=1))
     assert not (tmp_path / "elsewhere.db").exists()
     with open_ledger(url) as ledger:
-        assert ledger.campaign().open_session == 1  # really on disk, really in clear
+        assert ledger.uow.campaign().open_session == 1  # really on disk, really in clear
 
 
 def test_sqlite_store_is_readable_by_its_owner_only(tmp_path):
     url = tmp_path / "campaign.db"
     with open_ledger(str(url)) as ledger:
-        ledger.open_session(1)
+        ledger.handle(SessionOpen(number=1))
         for path in tmp_path.iterdir():  # the store, its WAL/SHM files while open, the lock
             assert stat.S_IMODE(os.stat(path).st_mode) == 0o600, path
 
@@ -250,9 +251,9 @@ def test_a_new_store_discarded_by_another_process_is_opened_afresh(tmp_path):
     with Ledger(url, gm="ann") as first, Ledger(url, gm="bob") as failed:
         assert failed.discard_if_empty()
         assert not db.exists()
-        first.open_session(1)
+        first.handle(SessionOpen(number=1))
     with open_ledger(str(db)) as ledger:
-        assert [e.position for e in ledger.events()] == [1, 2]
+        assert [e.position for e in ledger.history.events()] == [1, 2]
 
 
 def test_a_store_deleted_under_an_open_ledger_is_never_written_blind(tmp_path):
@@ -260,18 +261,18 @@ def test_a_store_deleted_under_an_open_ledger_is_never_written_blind(tmp_path):
     # a file no path leads to
     db = tmp_path / "campaign.db"
     with open_ledger(str(db)) as ledger:
-        ledger.open_session(1)
+        ledger.handle(SessionOpen(number=1))
         for path in parse_store_url(str(db)).files():
             path.unlink(missing_ok=True)
         with pytest.raises(StoreError, match="was removed or replaced since this command"):
-            ledger.note("into the void")
+            ledger.handle(Note(text="into the void"))
     assert not db.exists()
 
 
 def test_a_store_with_events_is_never_discarded(tmp_path):
     db = tmp_path / "campaign.db"
     with Ledger(parse_store_url(str(db)), gm="ann") as ledger:
-        ledger.open_session(1)
+        ledger.handle(SessionOpen(number=1))
         assert not ledger.discard_if_empty()
     with open_ledger(str(db)) as ledger:
         assert ledger.last_position() == 2
@@ -331,7 +332,7 @@ def test_init_says_what_it_recorded_when_another_command_created_the_store_first
     it records nothing and says so (it said "created" and dropped the name)."""
     with open_ledger(store_url) as late, open_ledger(store_url) as first:
         assert late.last_position() == 0
-        first.open_session(1)
-        assert late.init(name="Named") is None
-        assert late.campaign().name is None
+        first.handle(SessionOpen(number=1))
+        assert late.handle(Init(name="Named")).recorded is None
+        assert late.uow.campaign().name is None
         assert late.last_position() == 2  # the session's two events, nothing more

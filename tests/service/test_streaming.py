@@ -5,6 +5,7 @@ whole history has been read."""
 
 import io
 import json
+from dataclasses import asdict
 
 import pytest
 from rich.cells import cell_len
@@ -18,6 +19,7 @@ from cli import reading as cli_reading
 from cli import render
 from cli.main import app
 from projections import queries
+from tests import answers
 from tests.scenario import FORD_LOG
 
 
@@ -42,27 +44,28 @@ def test_history_rows_is_a_lazy_iterator_read_in_chunks(ford, monkeypatch):
     monkeypatch.setattr(queries, "_history_entry", lambda row: built.append(row) or entry(row))
     monkeypatch.setattr(queries, "HISTORY_CHUNK", 2)
     with Ledger(parse_store_url(ford)) as ledger:
-        whole = ledger.history()
+        whole = answers.history(ledger)
         assert len(whole) > 10
         built.clear()
-        rows = ledger.history_rows()
+        rows = ledger.queries.history_rows()
         assert iter(rows) is rows and not isinstance(rows, list)
         assert built == []  # nothing read before a row is asked for
         first = next(rows)
-        assert first == whole[0]
+        assert asdict(first) == whole[0]
         assert len(built) == 1  # one row built, not the whole history
-        assert next(rows) == whole[1] and len(built) == 2
+        assert asdict(next(rows)) == whole[1] and len(built) == 2
         rows.close()  # abandoned half-way: the connection goes back, the ledger still reads
-        assert ledger.history() == whole
+        assert answers.history(ledger) == whole
         # the list is the stream, whole
-        assert list(ledger.history_rows(session=12)) == ledger.history(session=12)
+        streamed = [asdict(row) for row in ledger.queries.history_rows(session=12)]
+        assert streamed == answers.history(ledger, session=12)
 
 
 def test_history_rows_as_of_reads_the_scratch_fold_while_iterating(ford):
     with Ledger(parse_store_url(ford)) as ledger:
-        rows = ledger.history_rows(as_of="event:5")
-        assert [row["position"] for row in rows][-1] >= 5
-        bad = ledger.history_rows(as_of="yesterday")
+        rows = ledger.queries.history_rows(as_of="event:5")
+        assert [row.position for row in rows][-1] >= 5
+        bad = ledger.queries.history_rows(as_of="yesterday")
         with pytest.raises(ImpossibleInput):  # raised when it is read, not when it is made
             next(bad)
 
@@ -75,7 +78,7 @@ def test_history_json_is_the_same_bytes_streamed(ford):
             (("--subject", "ford"), {"subject": "ford"}),
             (("--as-of", "event:7"), {"as_of": "event:7"}),
         ]:
-            expected = json.dumps({"events": ledger.history(**kwargs)}, ensure_ascii=False)
+            expected = json.dumps({"events": answers.history(ledger, **kwargs)}, ensure_ascii=False)
             assert run("--db", ford, "history", *args, "--json") == expected + "\n"
 
 
@@ -151,17 +154,18 @@ def test_the_exported_log_is_written_as_the_history_is_read(ford):
     from campaign.history import export
 
     with Ledger(parse_store_url(ford)) as ledger:
-        whole = export.log(ledger)
+        history = ledger.history
+        whole = export.log(history)
         read = []
-        everything = ledger.events
+        everything = history.events
 
         def counted(**kwargs):
             for event in everything(**kwargs):
                 read.append(event)
                 yield event
 
-        ledger.events = counted
-        lines = export.log_lines(ledger)
+        history.events = counted
+        lines = export.log_lines(history)
         first = next(lines)
         assert first == export.HEADER + "\n"
         assert 0 < len(read) < len(list(everything()))  # the header came out before the rest
@@ -175,9 +179,10 @@ def test_the_recap_writes_a_session_before_reading_the_next(tmp_path):
     db = str(tmp_path / "campaign.db")
     run("--db", db, "replay", *map(str, EXAMPLE_LOGS))
     with Ledger(parse_store_url(db)) as ledger:
-        whole = export.markdown(ledger)
+        history = ledger.history
+        whole = export.markdown(history)
         passes: list[list] = []
-        everything = ledger.events
+        everything = history.events
 
         def counted(**kwargs):
             passes.append([])
@@ -185,8 +190,8 @@ def test_the_recap_writes_a_session_before_reading_the_next(tmp_path):
                 passes[-1].append(event)
                 yield event
 
-        ledger.events = counted
-        lines = export.markdown_lines(ledger)  # the first pass: sessions and retractions
+        history.events = counted
+        lines = export.markdown_lines(history)  # the first pass: sessions and retractions
         assert len(passes) == 1
         written = ""
         while "## Session 2" not in written:

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from campaign.commands import Casualty, EncounterGroup, EncounterStart, SessionOpen
 from campaign.core.errors import UnknownHandle
 from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
+from tests import answers
 
 
 @pytest.fixture
@@ -20,7 +22,7 @@ def ledger(store_url):
 @pytest.fixture
 def asked(ledger):
     """The aggregates the unit asked the store for: the real repository, counted."""
-    repository = ledger.app.repository
+    repository = ledger.opened.app.repository
     calls: list[object] = []
     real = repository.get
 
@@ -34,24 +36,24 @@ def asked(ledger):
 
 
 def session_one(ledger):
-    ledger.open_session(1)
-    ledger.start_encounter("hall")
-    ledger.add_group("hall", "rats", 3, 6)
-    ledger.record_casualty("hall", "rats", 1)
+    ledger.handle(SessionOpen(number=1))
+    ledger.handle(EncounterStart(handle="hall"))
+    ledger.handle(EncounterGroup(encounter="hall", group="rats", count=3, morale=6))
+    ledger.handle(Casualty(encounter="hall", group="rats", n=1))
 
 
 def test_a_unit_on_an_empty_store_asks_it_nothing_and_finds_what_it_made(ledger, asked):
     def log():
         session_one(ledger)
         with pytest.raises(UnknownHandle, match="'cellar' is not in this campaign"):
-            ledger.record_casualty("cellar", "rats", 1)
+            ledger.handle(Casualty(encounter="cellar", group="rats", n=1))
 
     with pytest.raises(RuntimeError, match="nothing was written"):
         ledger.unit(log)  # the refused line fails the unit, as in a log
     assert ledger.last_position() == 0
     ledger.unit(lambda: session_one(ledger))
     assert asked == []
-    (hall,) = ledger.status()["encounters"]
+    (hall,) = answers.status(ledger)["encounters"]
     assert [(g["handle"], g["killed"]) for g in hall["groups"]] == [("rats", 1)]
 
 
@@ -60,10 +62,12 @@ def test_a_unit_on_a_store_with_a_history_asks_it(ledger, asked):
     assert asked == []
 
     def second():
-        ledger.open_session(2)
-        ledger.record_casualty("hall", "rats", 1)  # hall was stored by the first unit
+        ledger.handle(SessionOpen(number=2))
+        ledger.handle(
+            Casualty(encounter="hall", group="rats", n=1)
+        )  # hall was stored by the first unit
 
     ledger.unit(second)
     assert asked  # the campaign and the hall came from the store
-    (hall,) = ledger.status()["encounters"]
+    (hall,) = answers.status(ledger)["encounters"]
     assert [(g["handle"], g["killed"]) for g in hall["groups"]] == [("rats", 2)]

@@ -18,8 +18,10 @@ from aggregates.campaign import Campaign
 from aggregates.character import Character
 from aggregates.company import MercenaryCompany
 from aggregates.encounter import Encounter
+from campaign.commands import ClockAdvance, CompanyModifier, ConditionEnd, FlawRoll, SessionOpen
 from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
+from tests import answers
 from tests.paths import FIXTURES
 
 HISTORY_V1 = FIXTURES / "history-v1.jsonl"
@@ -48,10 +50,10 @@ def open_ledger(url: str) -> Ledger:
 def ledger(store_url):
     """A store holding the v1 history exactly as v1 code stored it."""
     with open_ledger(store_url) as opened:
-        opened.app.recorder.insert_events([stored(row) for row in rows(HISTORY_V1)])
+        opened.opened.app.recorder.insert_events([stored(row) for row in rows(HISTORY_V1)])
         if SNAPSHOTS_V1.exists():
             snapshots = [stored(row) for row in rows(SNAPSHOTS_V1)]
-            opened.app.snapshots.recorder.insert_events(snapshots)
+            opened.opened.app.snapshots.recorder.insert_events(snapshots)
         yield opened
 
 
@@ -63,7 +65,7 @@ def test_the_fixture_is_really_v1():
 
 
 def test_v1_sessions_load_as_v2_with_no_source(ledger):
-    events = list(ledger.events())
+    events = list(ledger.history.events())
     assert [e.position for e in events] == list(range(1, 15))
     opened = [e for e in events if isinstance(e, Campaign.SessionOpened)]
     assert [(e.number, e.title, e.source_hash, e.source) for e in opened] == [
@@ -71,7 +73,7 @@ def test_v1_sessions_load_as_v2_with_no_source(ledger):
         (2, "The ford at Greywater", None, None),
     ]
     assert [e.originator_version for e in opened] == [2, 5]
-    stored_opened = ledger.app.events.get(Campaign.create_id())
+    stored_opened = ledger.opened.app.events.get(Campaign.create_id())
     assert [e.source for e in stored_opened if isinstance(e, Campaign.SessionOpened)] == [
         None,
         None,
@@ -79,32 +81,39 @@ def test_v1_sessions_load_as_v2_with_no_source(ledger):
 
 
 def test_the_v1_history_folds_to_the_campaign_it_recorded(ledger):
-    campaign = ledger.get(Campaign.create_id())  # _open needs ``source``: only an upcast gives it
+    campaign = ledger.uow.get(
+        Campaign.create_id()
+    )  # _open needs ``source``: only an upcast gives it
     assert campaign.version == 7
     assert (campaign.name, campaign.paladin_ability) == ("The Greywater March", "wis")
     assert (campaign.open_session, campaign.last_session, campaign.clock) == (2, 2, 3 * 3600 + 2400)
-    first = ledger.get(Campaign.create_id(), version=2)
+    first = ledger.uow.get(Campaign.create_id(), version=2)
     assert (first.open_session, first.last_session, first.clock) == (1, 1, 0)
-    company = ledger.company("red-lances")
+    company = answers.company(ledger, "red-lances")
     assert (company.name, company.morale, company.killed, company.fit) == (
         "The Red Lances",
         10,  # trained 8, mounted +1, paid in advance +1
         2,
         18,
     )
-    lances = ledger.encounter("ford").group_state("red-lances")
+    lances = answers.encounter(ledger, "ford").group_state("red-lances")
     assert (lances.count, lances.killed) == (20, 2)
-    assert isinstance(ledger.get(MercenaryCompany.create_id("red-lances")), MercenaryCompany)
-    assert isinstance(ledger.get(Encounter.create_id("ford")), Encounter)
+    assert isinstance(ledger.uow.get(MercenaryCompany.create_id("red-lances")), MercenaryCompany)
+    assert isinstance(ledger.uow.get(Encounter.create_id("ford")), Encounter)
 
 
 def test_new_commands_carry_on_after_the_v1_history(ledger, store_url):
     assert ledger.last_position() == 14
-    ledger.open_session(3, title="Back to Thornwick", source="logs/session-03.log")
-    assert ledger.modify_company("red-lances", -2, "two of theirs fell at the ford") == 8
+    ledger.handle(SessionOpen(number=3, title="Back to Thornwick", source="logs/session-03.log"))
+    assert (
+        ledger.handle(
+            CompanyModifier(handle="red-lances", value=-2, reason="two of theirs fell at the ford")
+        )
+        == 8
+    )
     with open_ledger(store_url) as reopened:  # another process, later
-        events = list(reopened.events())
-        campaign = reopened.campaign()
+        events = list(reopened.history.events())
+        campaign = reopened.uow.campaign()
     assert [e.position for e in events] == list(range(1, len(events) + 1))
     new = events[14:]
     assert [type(e).__name__ for e in new[:2]] == ["SessionEnded", "SessionOpened"]
@@ -132,11 +141,15 @@ def test_verify_says_a_history_older_than_the_chain_cannot_be_verified(ledger, s
 
 def test_a_v2_session_round_trips_its_source(store_url):
     with open_ledger(store_url) as ledger:
-        ledger.open_session(1, date="2026-12-05", source="logs/session-01.log", source_hash="ab12")
-        ledger.open_session(2)  # opened live
+        ledger.handle(
+            SessionOpen(
+                number=1, date="2026-12-05", source="logs/session-01.log", source_hash="ab12"
+            )
+        )
+        ledger.handle(SessionOpen(number=2))  # opened live
     with open_ledger(store_url) as ledger:
-        opened = [e for e in ledger.events() if isinstance(e, Campaign.SessionOpened)]
-        records = ledger.app.recorder.select_notifications(start=1, limit=10)
+        opened = [e for e in ledger.history.events() if isinstance(e, Campaign.SessionOpened)]
+        records = ledger.opened.app.recorder.select_notifications(start=1, limit=10)
     assert [(e.number, e.source, e.source_hash) for e in opened] == [
         (1, "logs/session-01.log", "ab12"),
         (2, None, None),
@@ -163,7 +176,7 @@ def test_an_old_store_moves_through_jsonl_as_it_is(store_url, campaign, tmp_path
     """Its notes lack ``note`` (the field came later, read as none): the export carries the data
     as stored, and the import takes it as the store would — the chain intact, the same export."""
     with open_ledger(store_url) as opened:
-        opened.app.recorder.insert_events([stored(row) for row in rows(HISTORY_V2)])
+        opened.opened.app.recorder.insert_events([stored(row) for row in rows(HISTORY_V2)])
     assert campaign("--db", store_url, "verify").exit_code == 0
     exported = campaign("--db", store_url, "export", "--format", "jsonl")
     assert exported.exit_code == 0, exported.output
@@ -179,7 +192,9 @@ def test_an_old_store_moves_through_jsonl_as_it_is(store_url, campaign, tmp_path
     assert campaign("--db", moved, "export", "--format", "jsonl").stdout == exported.stdout
     with open_ledger(moved) as reopened:
         notes = [
-            (e.text, e.note) for e in reopened.events() if isinstance(e, Campaign.NoteRecorded)
+            (e.text, e.note)
+            for e in reopened.history.events()
+            if isinstance(e, Campaign.NoteRecorded)
         ]
     assert notes == [
         ("the innkeeper knows the Red Lances", None),
@@ -200,7 +215,7 @@ def test_an_old_store_with_compensated_notes_exports_a_log_that_replays(
     kinds = [r["topic"].rsplit(".", 1)[1] for r in rows(HISTORY_V3)]
     assert kinds[3:5] == kinds[8:10] == ["CommandRetracted", "Retracted"]
     with open_ledger(store_url) as opened:
-        opened.app.recorder.insert_events([stored(row) for row in rows(HISTORY_V3)])
+        opened.opened.app.recorder.insert_events([stored(row) for row in rows(HISTORY_V3)])
     exported = campaign("--db", store_url, "export")
     assert exported.exit_code == 0, exported.output
     lines = [line for line in exported.stdout.splitlines() if line.startswith("retract")]
@@ -241,8 +256,8 @@ RATS = {"value": -1, "unit": "flat", "applies_to": "all-rolls", "source": "phobi
 def v4(store_url):
     """A store holding the v4 history (and gil's snapshot) exactly as that code stored them."""
     with open_ledger(store_url) as opened:
-        opened.app.recorder.insert_events([stored(row) for row in rows(HISTORY_V4)])
-        opened.app.snapshots.recorder.insert_events([stored(r) for r in rows(SNAPSHOTS_V4)])
+        opened.opened.app.recorder.insert_events([stored(row) for row in rows(HISTORY_V4)])
+        opened.opened.app.snapshots.recorder.insert_events([stored(r) for r in rows(SNAPSHOTS_V4)])
         yield opened
 
 
@@ -266,7 +281,7 @@ def test_the_v4_fixture_really_keeps_minutes():
 
 def test_v4_conditions_load_with_their_times_in_seconds(v4):
     """What v1 meant, in seconds: minute 1 is 60 s, 2 min is 120 s, minute 300 is 18,000 s."""
-    events = list(v4.events())
+    events = list(v4.history.events())
     rolled = [e for e in events if isinstance(e, Character.FlawRolled)]
     assert [e.seconds for e in rolled] == [0, 0, 0, 7200]
     assert [[c["until"] for c in e.conditions] for e in rolled] == [[60], [120], [None], [18000]]
@@ -283,14 +298,16 @@ def test_v4_conditions_load_with_their_times_in_seconds(v4):
 def test_the_v4_character_folds_with_its_conditions_in_seconds(v4):
     gil = Character.create_id("gil")
     daze = {**DAZE, "until": 60}
-    assert v4.get(gil, version=7).conditions == [daze, {**GREED, "until": 120}]
-    assert v4.get(gil, version=8).conditions == [daze]  # `condition end gil greed` removed it
-    assert v4.get(gil, version=11).conditions == [daze, RATS]  # the retraction's state
-    (snapshot,) = v4.app.snapshots.get(gil)
+    assert v4.uow.get(gil, version=7).conditions == [daze, {**GREED, "until": 120}]
+    assert v4.uow.get(gil, version=8).conditions == [daze]  # `condition end gil greed` removed it
+    assert v4.uow.get(gil, version=11).conditions == [daze, RATS]  # the retraction's state
+    (snapshot,) = v4.opened.app.snapshots.get(gil)
     assert snapshot.originator_version == 50
     assert snapshot.mutate(None).conditions == [daze, RATS]  # the v1 snapshot, upcast
-    assert v4.get(gil, version=50).conditions == [daze, RATS]
-    latest = v4.character("gil")  # from the snapshot: the daze went at the roll of 02:00:50
+    assert v4.uow.get(gil, version=50).conditions == [daze, RATS]
+    latest = answers.character(
+        v4, "gil"
+    )  # from the snapshot: the daze went at the roll of 02:00:50
     assert (latest.version, latest.conditions) == (57, [{**GREED, "until": 18000}])
 
 
@@ -319,20 +336,28 @@ def test_the_v4_history_reads_and_verifies(v4, store_url, campaign, campaign_jso
 
 def test_new_commands_carry_on_after_the_v4_history_in_seconds(v4, store_url, campaign_json):
     assert v4.last_position() == 65
-    v4.open_session(3, title="Awake at last")
-    v4.advance_clock(5)  # day 1 02:00:55
-    v4.roll_flaw("gil", "heavy-sleeper", trigger="brutal-awakening", result=4, duration="2rounds")
-    gil = v4.character("gil")
+    v4.handle(SessionOpen(number=3, title="Awake at last"))
+    v4.handle(ClockAdvance(seconds=5))  # day 1 02:00:55
+    v4.handle(
+        FlawRoll(
+            handle="gil",
+            key="heavy-sleeper",
+            trigger="brutal-awakening",
+            result=4,
+            duration="2rounds",
+        )
+    )
+    gil = answers.character(v4, "gil")
     assert gil.conditions == [{**GREED, "until": 18000}, {**DAZE, "until": 7275}]
-    v4.end_condition("gil", "greed")  # a v1 condition, ended by v2 code
-    assert v4.character("gil").conditions == [{**DAZE, "until": 7275}]
-    v4.advance_clock(19)
+    v4.handle(ConditionEnd(handle="gil", source="greed"))  # a v1 condition, ended by v2 code
+    assert answers.character(v4, "gil").conditions == [{**DAZE, "until": 7275}]
+    v4.handle(ClockAdvance(seconds=19))
     conditions = campaign_json("--db", store_url, "status")["characters"][0]["conditions"]
     assert [c["source"] for c in conditions] == ["heavy-sleeper"]  # 7274 s: one second left
-    v4.advance_clock(1)
+    v4.handle(ClockAdvance(seconds=1))
     assert campaign_json("--db", store_url, "status")["characters"][0]["conditions"] == []
     with open_ledger(store_url) as reopened:  # another process, later
-        records = reopened.app.recorder.select_notifications(start=1, limit=10_000)
+        records = reopened.opened.app.recorder.select_notifications(start=1, limit=10_000)
     states = [json.loads(r.state) for r in records if r.topic.endswith((ROLLED, ENDED))]
     states = [s for s in states if s["position"] > 65]  # what today's code stored
     assert [(s["class_version"], s.get("seconds")) for s in states] == [(2, 7255), (2, None)]

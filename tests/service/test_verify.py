@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from campaign.core.integrity import event_hash
 from campaign.history.transfer import row_state
-from campaign.history.verify import app_transcoder
+from campaign.service.application import app_transcoder
 from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 from cli.main import app
@@ -156,7 +156,7 @@ def edit_and_rehash(table: EventTable) -> int:
     row = table.where("GroupAdded", b'"group":"goblins"')
     state = json.loads(row.state.replace(b'"count":12', b'"count":13', 1))
     with Ledger(parse_store_url(table.url)) as ledger:  # the state as the hash sees it
-        decoded = ledger.app.mapper.transcoder.decode(json.dumps(state).encode())
+        decoded = ledger.opened.app.mapper.transcoder.decode(json.dumps(state).encode())
     state["hash"] = event_hash(row.topic, UUID(str(row.originator_id)), row.version, decoded,
                                state["prev_hash"])  # fmt: skip
     table.set_state(row, json.dumps(state, separators=(",", ":")).encode())

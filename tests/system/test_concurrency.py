@@ -20,9 +20,19 @@ from pathlib import Path
 import pytest
 from eventsourcing.persistence import IntegrityError
 
+from campaign.commands import (
+    Adjustment,
+    Casualty,
+    CompanyHire,
+    CompanyModifier,
+    EncounterGroup,
+    EncounterJoin,
+    EncounterStart,
+    Note,
+    SessionOpen,
+)
 from campaign.history.verify import verify_store
-from campaign.service import ledger as application
-from campaign.service import unit
+from campaign.service import application, unit
 from campaign.service.ledger import Ledger
 from campaign.store import StoreBusy, parse_store_url
 
@@ -33,12 +43,12 @@ SIZE = 100_000  # members of each group and of the company: the casualties never
 
 def _setup(url: str) -> None:
     with Ledger(parse_store_url(url), gm="setup") as ledger:
-        ledger.open_session(1)
-        ledger.hire_company("lances", "trained", SIZE, name="Red Lances")
+        ledger.handle(SessionOpen(number=1))
+        ledger.handle(CompanyHire(handle="lances", troop="trained", size=SIZE, name="Red Lances"))
         for encounter, group in (("e1", "orcs"), ("e2", "goblins")):
-            ledger.start_encounter(encounter)
-            ledger.add_group(encounter, group, SIZE, 7)
-            ledger.join(encounter, "lances")
+            ledger.handle(EncounterStart(handle=encounter))
+            ledger.handle(EncounterGroup(encounter=encounter, group=group, count=SIZE, morale=7))
+            ledger.handle(EncounterJoin(encounter=encounter, company="lances"))
 
 
 def plan(worker: int, i: int) -> tuple[str, dict]:
@@ -59,10 +69,13 @@ def plan(worker: int, i: int) -> tuple[str, dict]:
             return "modify_company", {"handle": "lances", "value": sign, "reason": tag}
 
 
+KINDS = {"record_casualty": Casualty, "adjust": Adjustment, "modify_company": CompanyModifier}
+
+
 def _worker(url: str, worker: int, commands: int, out: str) -> None:
     conflicts = 0
     with Ledger(parse_store_url(url), gm=f"gm{worker}") as ledger:
-        save = ledger.app.save
+        save = ledger.opened.app.save
 
         def counting_save(*args, **kwargs):  # a conflict is an IntegrityError here: retried
             nonlocal conflicts
@@ -72,11 +85,11 @@ def _worker(url: str, worker: int, commands: int, out: str) -> None:
                 conflicts += 1
                 raise
 
-        ledger.app.save = counting_save
+        ledger.opened.app.save = counting_save
         started = time.monotonic()
         for i in range(commands):
             name, kwargs = plan(worker, i)
-            getattr(ledger, name)(**kwargs)
+            ledger.handle(KINDS[name](**kwargs))
         elapsed = time.monotonic() - started
     Path(out).write_text(json.dumps({"conflicts": conflicts, "seconds": elapsed}))
 
@@ -131,8 +144,8 @@ def test_eight_processes_lose_nothing(store_url, campaign, tmp_path):
     assert [w.exitcode for w in workers] == [0] * PROCESSES
 
     with Ledger(parse_store_url(store_url)) as ledger:
-        events = list(ledger.events())
-        verdict = verify_store(ledger.app)
+        events = list(ledger.history.events())
+        verdict = verify_store(ledger.opened.app)
     # positions dense, each event once
     assert [e.position for e in events] == list(range(1, len(events) + 1))
     assert len({(e.originator_id, e.originator_version) for e in events}) == len(events)
@@ -204,8 +217,8 @@ def events_e1(events):
 
 def test_a_conflict_is_retried_and_lands_once(store_url, monkeypatch):
     with Ledger(parse_store_url(store_url)) as ledger:
-        ledger.open_session(1)
-        save, calls = ledger.app.save, []
+        ledger.handle(SessionOpen(number=1))
+        save, calls = ledger.opened.app.save, []
 
         def conflicting_once(*args, **kwargs):
             calls.append(1)
@@ -213,16 +226,16 @@ def test_a_conflict_is_retried_and_lands_once(store_url, monkeypatch):
                 raise IntegrityError("another writer saved this version first")
             return save(*args, **kwargs)
 
-        monkeypatch.setattr(ledger.app, "save", conflicting_once)
-        ledger.note("once")
-        notes = [e for e in ledger.events() if type(e).__name__ == "NoteRecorded"]
+        monkeypatch.setattr(ledger.opened.app, "save", conflicting_once)
+        ledger.handle(Note(text="once"))
+        notes = [e for e in ledger.history.events() if type(e).__name__ == "NoteRecorded"]
     assert len(calls) == 2 and [n.text for n in notes] == ["once"]
     assert [n.position for n in notes] == [3]
 
 
 def test_endless_conflicts_give_up_with_a_clear_error(store_url, campaign, monkeypatch):
     with Ledger(parse_store_url(store_url)) as ledger:
-        ledger.open_session(1)
+        ledger.handle(SessionOpen(number=1))
 
     def always(*_args, **_kwargs):
         raise IntegrityError("another writer saved this version first")
@@ -326,11 +339,11 @@ def test_the_writer_lock_key_is_one_per_schema():
 
 def test_a_writer_waits_for_a_lock_released_in_time(store_url):
     with Ledger(parse_store_url(store_url)) as ledger:
-        ledger.open_session(1)
+        ledger.handle(SessionOpen(number=1))
     holder = _hold_lock(store_url, 1.0)
     try:
         with Ledger(parse_store_url(store_url, lock_timeout="20")) as ledger:
-            ledger.note("waited")
+            ledger.handle(Note(text="waited"))
             assert ledger.last_position() == 3
     finally:
         holder.wait(30)
@@ -355,9 +368,9 @@ def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path):
     path = tmp_path / "campaign.db"
     url = parse_store_url(str(path))
     with Ledger(url) as ledger:
-        ledger.open_session(1)
+        ledger.handle(SessionOpen(number=1))
         assert url.library_env()["SQLITE_LOCK_TIMEOUT"] == "15"
-        with ledger.app.recorder.datastore.transaction(commit=False) as cursor:
+        with ledger.opened.app.recorder.datastore.transaction(commit=False) as cursor:
             cursor.execute("PRAGMA busy_timeout")
             assert cursor.fetchone()[0] == 15_000
     with sqlite3.connect(path) as raw:
@@ -437,4 +450,4 @@ def test_gms_replaying_the_same_log_at_once_record_it_once_and_skip_it_otherwise
     assert said == ["recorded", "skipped", "skipped"], results
     with Ledger(parse_store_url(store_url)) as ledger:
         assert ledger.last_position() == 65  # the campaign, the session, 2 + 60 lines, its end
-        assert verify_store(ledger.app).intact
+        assert verify_store(ledger.opened.app).intact

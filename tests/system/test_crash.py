@@ -126,7 +126,7 @@ def reference(tmp_path_factory):
     for log in (first, big):
         assert cli(url, "replay", str(log)).exit_code == 0
     with Ledger(parse_store_url(url)) as ledger:
-        before = next(e.position for e in ledger.events() if e.session == 2) - 1
+        before = next(e.position for e in ledger.history.events() if e.session == 2) - 1
         total = ledger.last_position()
     return {"before": before, "total": total, "models": read_models(url)}
 
@@ -240,8 +240,8 @@ def test_a_killed_replay_leaves_all_of_the_log_or_none(store_url, tmp_path, how,
 
     # the store: all of the log or none of it, positions dense, the chain intact
     with Ledger(parse_store_url(store_url)) as ledger:
-        events = list(ledger.events())
-        verdict = verify_store(ledger.app)
+        events = list(ledger.history.events())
+        verdict = verify_store(ledger.opened.app)
     assert verdict.intact, verdict
     assert [e.position for e in events] == list(range(1, len(events) + 1))
     outcome = {reference["before"]: "none", reference["total"]: "all"}.get(len(events))
@@ -263,5 +263,5 @@ def test_a_killed_replay_leaves_all_of_the_log_or_none(store_url, tmp_path, how,
     assert ("already recorded from this text: skipped" in again.stdout) == (outcome == "all")
     assert read_models(store_url) == reference["models"]
     with Ledger(parse_store_url(store_url)) as ledger:
-        assert verify_store(ledger.app).intact
+        assert verify_store(ledger.opened.app).intact
     print(f"\n{how}: killed after {ran:.2f} s → {outcome} of the log ({len(events)} events)")

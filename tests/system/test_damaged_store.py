@@ -16,7 +16,9 @@ import sys
 import pytest
 from eventsourcing.domain import OriginatorVersionError
 
+from campaign.commands import SessionOpen
 from campaign.service.ledger import Ledger
+from campaign.service.queries import Queries
 from campaign.store import parse_store_url
 from tests.cli.test_replay import FORD_END, FORD_LOG
 from tests.paths import ROOT
@@ -105,7 +107,7 @@ def test_a_rebuild_over_a_deleted_row_is_a_store_failure_and_keeps_the_read_mode
 def test_read_models_that_fold_a_deleted_row_say_where_the_history_is_damaged(recorded):
     delete_position(recorded, 16)
     with _ledger(recorded) as ledger:
-        ledger.read_model.drop()  # read models that have not folded it yet
+        ledger.opened.read_model.drop()  # read models that have not folded it yet
     for words in (["status"], ["history"], ["audit"], ["modifiers"]):
         damaged(cli("--db", recorded, *words), "position 17 follows position 15: 16 is missing")
 
@@ -178,7 +180,7 @@ def test_the_librarys_version_error_anywhere_is_a_store_failure(recorded, monkey
     def fails(*_, **__):
         raise OriginatorVersionError(14, 13)
 
-    monkeypatch.setattr(Ledger, "status", fails)
+    monkeypatch.setattr(Queries, "status", fails)
     damaged(cli("--db", recorded, "status"), "version 14 of its aggregate, where 13 was expected")
 
 
@@ -226,6 +228,8 @@ def test_read_models_that_folded_the_last_event_are_not_rebuilt(recorded, monkey
 
     monkeypatch.setattr(projections.readmodel.ReadModel, "rebuild", no_rebuild)
     with _ledger(recorded) as ledger:
-        assert ledger.catch_up() == 0  # nothing new, and the last event folded is still there
-        ledger.open_session(13)
-        assert ledger.catch_up() == 1
+        assert (
+            ledger.queries.catch_up() == 0
+        )  # nothing new, and the last event folded is still there
+        ledger.handle(SessionOpen(number=13))
+        assert ledger.queries.catch_up() == 1

@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from aggregates.base import _shown as shown
+from aggregates.values import _shown as shown
 from campaign.sessionlog.reading import LogSyntaxError, line_feeds, read_log
 from cli.main import app
 from cli.replay import LOG_COMMANDS

@@ -45,7 +45,7 @@ def export(tmp_path):
 def test_a_ctrl_c_while_the_read_models_catch_up_says_the_import_landed(
     tmp_path, monkeypatch, export
 ):
-    from campaign.service.ledger import Ledger
+    from campaign.service.history import History
 
     path, events, expected = export
     db = tmp_path / "campaign.db"
@@ -54,7 +54,7 @@ def test_a_ctrl_c_while_the_read_models_catch_up_says_the_import_landed(
         raise KeyboardInterrupt
 
     with monkeypatch.context() as patched:
-        patched.setattr(Ledger, "catch_up", catch_up)
+        patched.setattr(History, "catch_up", catch_up)
         result = run(db, "import", str(path), code=130)
     assert result.stderr == (
         f"interrupted: the import had landed — {events} events from {path} are stored; the "
@@ -204,6 +204,7 @@ def test_the_read_models_catch_up_with_progress_told(tmp_path, export):
     db = tmp_path / "campaign.db"
     with Ledger(parse_store_url(str(db))) as ledger:
         lines = path.read_text("utf-8").split("\n")
-        assert import_jsonl(ledger, lines, progress=lambda *at: told.append(at)) == events
+        told_along = lambda *at: told.append(at)  # noqa: E731
+        assert import_jsonl(ledger.history, lines, progress=told_along) == events
     assert told and told[-1] == (events, events)
     assert reads(db) == expected

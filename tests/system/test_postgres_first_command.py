@@ -22,9 +22,11 @@ import pytest
 from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
 
+from campaign.commands import Note, SessionOpen
 from campaign.core.errors import CampaignError, ImpossibleInput
 from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
+from tests import answers
 from tests.conftest import POSTGRES_URL, need_postgres
 
 Catalog = frozenset[tuple[str, str]]
@@ -382,7 +384,7 @@ def test_a_new_store_dropped_by_another_process_is_made_again_for_the_waiting_on
             assert failed.made_store and not waiting.made_store
             assert failed.discard_if_empty()
             assert catalog(schema) is None
-            waiting.open_session(1)
+            waiting.handle(SessionOpen(number=1))
             assert not waiting.discard_if_empty()  # it holds events now
         made = catalog(schema)
         assert made is not None and ("relation", "ledger_events") in made
@@ -401,7 +403,7 @@ def test_a_store_made_again_by_a_third_is_recorded_into_and_kept(campaign):
             assert a.discard_if_empty()
             with Ledger(store, gm="c") as c:
                 assert c.made_store
-                b.open_session(1)
+                b.handle(SessionOpen(number=1))
                 assert not b.made_store
                 assert not c.discard_if_empty()
         assert catalog(schema) is not None
@@ -416,20 +418,20 @@ def test_a_shell_on_a_new_store_dropped_by_another_goes_on_afresh(campaign):
     with fresh_schema() as (schema, url):
         store = parse_store_url(url)
         with Ledger(store, gm="a") as failed, Ledger(store, gm="shell") as shell:
-            assert shell.status()["position"] == 0
+            assert answers.status(shell)["position"] == 0
             assert failed.discard_if_empty()
             assert catalog(schema) is None
             shell.check_still_there()
             assert shell.made_store
-            assert shell.status()["position"] == 0
+            assert answers.status(shell)["position"] == 0
             assert shell.discard_if_empty()
         assert catalog(schema) is None
         with Ledger(store, gm="a") as failed, Ledger(store, gm="shell") as shell:
-            shell.status()
+            answers.status(shell)
             assert failed.discard_if_empty()
             shell.check_still_there()
-            shell.open_session(1)
-            assert shell.status()["position"] == 2
+            shell.handle(SessionOpen(number=1))
+            assert answers.status(shell)["position"] == 2
         history = campaign("--db", url, "history", "--json")
         assert [e["gm"] for e in json.loads(history.stdout)["events"]] == ["shell", "shell"]
 
@@ -440,7 +442,7 @@ def test_both_first_commands_failing_leave_nothing(campaign):
         with Ledger(store, gm="a") as a, Ledger(store, gm="b") as b:
             assert a.discard_if_empty()
             with pytest.raises(CampaignError, match="no session is open"):
-                b.note("hi")  # it made the store again, under the lock, then failed
+                b.handle(Note(text="hi"))  # it made the store again, under the lock, then failed
             assert b.made_store
             assert b.discard_if_empty()
         assert catalog(schema) is None

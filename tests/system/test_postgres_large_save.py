@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 from eventsourcing.persistence import IntegrityError, StoredEvent
 
-from campaign.service.ledger import Ledger, LedgerApplication
+from campaign.service.application import LedgerApplication
+from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url, pgrecorder
 from tests.conftest import need_postgres, postgres_schema
 
@@ -66,7 +67,7 @@ def _events(originator: uuid.UUID, versions: range) -> list[StoredEvent]:
 def test_a_save_in_several_inserts_is_still_one_transaction(pg_url, monkeypatch):
     monkeypatch.setattr(pgrecorder, "INSERT_BATCH", 100)
     with Ledger(parse_store_url(pg_url)) as ledger:
-        recorder = ledger.app.recorder
+        recorder = ledger.opened.app.recorder
         assert type(recorder).__name__ == "LedgerPostgresRecorder"
         first, second = uuid.uuid4(), uuid.uuid4()
         ids = recorder.insert_events(_events(first, range(1, 251)))

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from campaign.service.ledger import LedgerApplication
+from campaign.service.application import LedgerApplication
 from campaign.store import StoreBusy, parse_store_url
 
 CAMPAIGN = str(Path(sys.executable).with_name("campaign"))
@@ -253,7 +253,7 @@ def test_a_ctrl_c_just_around_the_second_files_write_is_told_as_the_store_has_it
 
 
 def test_a_ctrl_c_while_the_summary_is_made_says_the_file_landed(tmp_path, monkeypatch):
-    from campaign.service.ledger import Ledger
+    from campaign.service.queries import Queries
 
     db, a = tmp_path / "campaign.db", tmp_path / "a.log"
     a.write_text(SMALL)
@@ -262,7 +262,7 @@ def test_a_ctrl_c_while_the_summary_is_made_says_the_file_landed(tmp_path, monke
         raise KeyboardInterrupt
 
     run(db, "init")
-    monkeypatch.setattr(Ledger, "audit_counts", audit_counts)
+    monkeypatch.setattr(Queries, "audit_counts", audit_counts)
     result = run(db, "replay", str(a), code=130)
     assert result.stderr.startswith(f"interrupted: every file landed — {a} (6 events)")
     assert "`campaign audit --session 1` lists them, `campaign status`" in result.stderr

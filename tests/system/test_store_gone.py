@@ -150,7 +150,8 @@ def test_only_the_database_layers_errors_are_said_as_a_store_failure():
     import sqlalchemy.exc
     from eventsourcing.persistence import OperationalError
 
-    from campaign.core.errors import ImpossibleInput, store_failed
+    from campaign.core.errors import ImpossibleInput
+    from campaign.service.failures import store_failed
 
     gone = "consuming input failed: server closed the connection unexpectedly"
     assert store_failed(psycopg.OperationalError(gone)) == f"the store failed: {gone}"

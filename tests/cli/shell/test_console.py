@@ -106,7 +106,7 @@ def test_an_unexpected_error_or_ctrl_c_in_a_command_leaves_the_console_open(tmp_
     from cli.main import app
 
     monkeypatch.setenv("CAMPAIGN_SHELL_HISTORY", str(tmp_path / "history"))
-    real = campaign.service.queries.Reading.history_rows
+    real = campaign.service.queries.Queries.history_rows
     calls = iter([RuntimeError("no such table: view_timeline"), KeyboardInterrupt()])
 
     def flaky(*args, **kwargs):
@@ -115,7 +115,7 @@ def test_an_unexpected_error_or_ctrl_c_in_a_command_leaves_the_console_open(tmp_
             raise failure
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(campaign.service.queries.Reading, "history_rows", flaky)
+    monkeypatch.setattr(campaign.service.queries.Queries, "history_rows", flaky)
     typed = "session 1\nnote one\nhistory --json\nhistory --json\nnote two\nhistory --json\nexit\n"
     result = CliRunner().invoke(app, ["--db", str(tmp_path / "c.db"), "shell"], input=typed)
     assert result.exit_code == 1, result.output  # the first failure: the read

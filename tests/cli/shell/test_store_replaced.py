@@ -21,8 +21,10 @@ from pathlib import Path
 
 import pytest
 
+from campaign.commands import Note, SessionOpen
 from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
+from tests import answers
 from tests.console import Console
 
 CAMPAIGN = str(Path(sys.executable).with_name("campaign"))
@@ -168,18 +170,18 @@ def test_a_store_removed_under_an_idle_shell_is_said_and_not_made_again(env, tmp
 
 def test_a_released_ledger_opens_its_connections_again_on_next_use(store_url):
     with Ledger(parse_store_url(store_url), gm="ann") as ledger:
-        ledger.open_session(1)
+        ledger.handle(SessionOpen(number=1))
         ledger.release()
-        assert ledger.status()["position"] == 2
+        assert answers.status(ledger)["position"] == 2
         ledger.release()
-        ledger.note("after a release")
+        ledger.handle(Note(text="after a release"))
         ledger.release()
-        assert ledger.status()["position"] == 3
+        assert answers.status(ledger)["position"] == 3
         ledger.release()
         if store_url.startswith("postgresql"):
             return
-        assert ledger.app.recorder.datastore.pool.num_in_pool == 0
-        assert ledger.read_model.engine.pool.checkedin() == 0
+        assert ledger.opened.app.recorder.datastore.pool.num_in_pool == 0
+        assert ledger.opened.read_model.engine.pool.checkedin() == 0
         ledger.check_still_there()  # the same file: nothing to say
 
 
@@ -193,10 +195,10 @@ def test_an_empty_store_discarded_under_a_released_ledger_is_opened_afresh(tmp_p
         assert failed.discard_if_empty()
         shell.check_still_there()
         assert db.exists() and stat.S_IMODE(db.stat().st_mode) == 0o600
-        assert shell.status()["position"] == 0
-        shell.open_session(1)
+        assert answers.status(shell)["position"] == 0
+        shell.handle(SessionOpen(number=1))
     with Ledger(url) as ledger:
-        assert [e.position for e in ledger.events()] == [1, 2]
+        assert [e.position for e in ledger.history.events()] == [1, 2]
 
 
 def test_projections_run_lets_go_between_polls_and_stops_at_a_replaced_store(env, tmp_path):

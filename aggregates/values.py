@@ -1,0 +1,188 @@
+"""What an event may hold, and the checks every command's inputs share: whole numbers, totals a
+store keeps, reasons that say something, names compared as the GM reads them, and the options an
+event keeps as its command's ``inputs``."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import fields
+from typing import Any
+
+from campaign.core.errors import ImpossibleInput
+
+# What an event may hold, checked before it is triggered (tests/system/test_fuzz.py tries the
+# rest): a value a store cannot keep would make every later read fail.
+# - integers the stores and read models keep: PostgreSQL ``integer`` columns for counts,
+#   ratings, hit points…; ``bigint`` for positions and in-game time, kept within 2**53 so that
+#   minutes × 60 and JSON readers stay exact (SQLite's INTEGER is 64 bits);
+# - text PostgreSQL can store (no NUL) and that is UTF-8 (a shell argument that is not UTF-8
+#   reaches Python as lone surrogates: ``campaign note $'caf\xe9'``);
+# - text without control characters (C0, DEL, C1): ``history`` and ``export`` print the GM's
+#   text, and a terminal obeys an escape sequence in it. Tabs and line breaks are no escape
+#   sequence, and stay allowed in any text: a quote spans lines in a log (SPEC §4) and
+#   ``export --format log`` quotes such text back, so stores that hold them still export logs
+#   that replay (SPEC §5).
+INT_LIMIT = 2**31 - 1
+WIDE_LIMIT = 2**53 - 1
+WIDE = frozenset({"position", "command", "due_position", "retracted", "next_position",
+                  "seconds", "by", "clock_minutes", "until", "duration"})  # fmt: skip
+# counts and numbers that are at least 1 wherever an event holds them (a session's number, a
+# group's count, casualties, a company's size): a refusal says so, not ±INT_LIMIT
+FROM_ONE = frozenset({"number", "count", "n", "size"})
+# a retraction's copy of an earlier state (``Retracted.restored``): text an older store may hold
+# with control characters in it; only what a store can keep is checked there
+COPIED = frozenset({"restored"})
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # \t and \n allowed
+_EXPECTED_TEXT = {  # text the GM did not type on the line: said what to do instead
+    "source": "a session-log file name without control characters (rename the file)"
+}
+
+
+def check_total(before: int, change: int, field: str, said: str, limit: int = INT_LIMIT) -> int:
+    """``before + change``: a running total (a company's size, a rating and its modifiers, the
+    clock), refused when a store could not keep it. :func:`check_values` would refuse the event
+    too, but naming a number the GM never typed; this names the change and how far it may go."""
+    total = before + change
+    if -limit <= total <= limit:
+        return total
+    room = (limit if total > 0 else -limit) - before
+    raise ImpossibleInput(
+        f"{said} would be {total}: out of range (a store keeps ±{limit})",
+        field=field,
+        value=change,
+        expected=f"at most {room}" if total > 0 else f"at least {room}",
+    )
+
+
+def check_reason(reason: str | None, what: str) -> None:
+    """A required ``--reason`` (an adjustment, a re-rating, a working-conditions modifier):
+    refused when it is blank (the history would show ``gob: -1 ()``). The text is kept as
+    typed."""
+    if reason is None or not reason.strip():
+        raise ImpossibleInput(
+            f"{reason!r} is blank: {what} needs a reason",
+            field="reason",
+            value=reason,
+            expected='a reason that is not blank, e.g. --reason "leader slain"',
+        )
+
+
+def check_values(fields: dict[str, Any], parent: str | None = None, typed: bool = True) -> None:
+    """Refuse an event whose integers or text (nested ones too) a store cannot keep, or whose
+    text holds a control character. The error names the innermost key holding the value —
+    ``result`` inside a flaw roll's ``inputs``, ``count`` inside ``groups``: the option it came
+    from, which the CLI then names. ``typed``: False inside a copy of earlier state
+    (:data:`COPIED`), where the control characters an older store holds may stay."""
+    for name, value in fields.items():
+        key = str(name)
+        if parent is not None:  # a nested key may be the GM's text, held by its parent
+            _check_value(name, parent, typed)
+        _check_value(value, key, typed)
+
+
+def _check_value(value: Any, name: str, typed: bool = True) -> None:
+    kind = type(value)
+    if value is None or kind is bool or kind is float:
+        return
+    if kind is str and value.isascii() and value.isprintable():
+        return  # most text: nothing more to ask (isprintable: no NUL, no control character)
+    if isinstance(value, int):
+        _check_int(value, name)
+    elif isinstance(value, str):
+        _check_text(value, name, typed)
+    elif isinstance(value, dict):
+        check_values(value, parent=name, typed=typed and name not in COPIED)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _check_value(item, name, typed)
+
+
+def _check_int(value: int, name: str) -> None:
+    limit = WIDE_LIMIT if name in WIDE else INT_LIMIT
+    if not -limit <= value <= limit:
+        lowest = 1 if name in FROM_ONE else -limit
+        raise ImpossibleInput(
+            f"{_shown(value)} is out of range",
+            field=name,
+            value=value,
+            expected=f"a whole number from {lowest} to {limit}",
+        )
+
+
+def _check_text(value: str, name: str, typed: bool = True) -> None:
+    if "\x00" in value:
+        raise ImpossibleInput(
+            f"{_shown(value)} holds a NUL character", field=name, expected="text without NUL"
+        )
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ImpossibleInput(
+            f"{_shown(value)} is not UTF-8 text",
+            field=name,
+            expected="UTF-8 text (set a UTF-8 locale, or re-save the log as UTF-8)",
+        ) from None
+    if not typed:
+        return
+    found = _CONTROL.search(value)
+    if found is not None:
+        raise ImpossibleInput(
+            f"{_shown(value)} holds a control character (U+{ord(found.group()):04X})",
+            field=name,
+            value=value,
+            expected=_EXPECTED_TEXT.get(name)
+            or "text without control characters (tabs and line breaks may stay)",
+        )
+
+
+def _shown(value: int | str) -> str:
+    """``value`` as an error message shows it: quoted, at most 60 characters."""
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 60 else f"{text[:28]}…{text[-28:]} ({len(text)} characters)"
+
+
+# How a message names a number it refuses: in words, as the GM knows it (the CLI leads the
+# message with the option the GM typed, ``--damage-taken``; a Python name is neither).
+_WORDS = {"dc": "a DC", "hp": "hit points", "hp_left": "hit points left", "hp_lost": "HP lost"}
+
+
+def _said(field: str) -> str:
+    """``damage_taken`` → ``damage taken``: a field named in a message."""
+    return _WORDS.get(field, field.replace("_", " "))
+
+
+def check_whole(value: object, field: str, lowest: int | None = None) -> int:
+    """A whole number (never a bool), at least ``lowest`` when given."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ImpossibleInput(
+            f"{_said(field)} is a whole number, not {value!r}", field=field, value=value
+        )
+    if lowest is not None and value < lowest:
+        raise ImpossibleInput(
+            f"{_said(field)} cannot be below {lowest}, not {value}",
+            field=field,
+            value=value,
+            expected=f"{lowest} or more",
+        )
+    return value
+
+
+def same_name(name: str) -> str:
+    """A name or a trait's detail as they compare: case-insensitive (SPEC §4), and one Unicode
+    form — ``Épée`` or ``araignées`` typed as one letter or as a letter and an accent (macOS
+    keyboards, some editors) is the same sword, the same phobia."""
+    return unicodedata.normalize("NFC", name.strip()).casefold()
+
+
+# What a command names or rolls rather than gives as an option: not among its ``inputs``
+NOT_OPTIONS = frozenset({"handle", "roll", "rolled", "note"})
+
+
+def options_given(command: Any, **read: Any) -> dict[str, Any]:
+    """A command's options as the GM gave them, which its event keeps as ``inputs`` (the audit
+    and the exported log read them again): every field but the subject, the dice and the note,
+    in the order the command declares them. ``read`` replaces an option by the value read from
+    it, in its place, or adds one after them."""
+    given = {f.name: getattr(command, f.name) for f in fields(command) if f.name not in NOT_OPTIONS}
+    return {**given, **read}

@@ -1,0 +1,128 @@
+"""The history as a whole: streamed in position order, exported (a log, JSON lines, a recap),
+imported into an empty store, verified — :mod:`campaign.history` given what it needs of the
+store (its ``Logged``, ``Recapped``, ``Exported`` and ``ImportTarget``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager, closing
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
+
+from campaign.core.errors import DamagedHistory
+from campaign.history import export, transfer
+from campaign.history.verify import Verdict, verify_jsonl, verify_store
+from campaign.service.application import app_transcoder
+from campaign.service.stored_targets import restores_nothing
+
+if TYPE_CHECKING:
+    from eventsourcing.persistence import Mapper, StoredEvent
+
+    from campaign.service.queries import Queries
+    from campaign.service.unit import UnitOfWork
+
+BATCH = 500  # events read from the store at a time
+
+
+class History:
+    """One ledger's whole history: what export, import and verify read and write."""
+
+    def __init__(self, uow: UnitOfWork, queries: Queries) -> None:
+        self.uow = uow
+        self.queries = queries
+        self.opened = uow.opened
+
+    # --- what campaign.history asks of a store -----------------------------------------------
+
+    @property
+    def mapper(self) -> Mapper:
+        return self.opened.app.mapper
+
+    def stored_events(self) -> Iterator[StoredEvent]:
+        """The stored events, in position order (the notification log's order, SPEC §5)."""
+        recorder, start = self.opened.app.recorder, 1
+        while True:
+            notifications = recorder.select_notifications(start=start, limit=BATCH)
+            if not notifications:
+                return
+            yield from notifications
+            start = notifications[-1].id + 1
+
+    def events(self) -> Iterator[Any]:
+        """Every recorded event in position order, streamed in batches; positions that do not
+        run on one by one are a damaged history (exit 1), never an export that drops a
+        command."""
+        expected = 1
+        for stored in self.stored_events():
+            event = self.mapper.to_domain_event(stored)
+            if event.position != expected:
+                raise DamagedHistory.out_of_place(event.position, expected)
+            expected += 1
+            yield event
+
+    def check_positions(self) -> None:
+        """Read the whole history once, keeping nothing: a damaged one (positions that do not
+        run on one by one) raises before an export writes its first line, whatever it exports
+        — a jsonl cut short at the damage imported and verified as a whole history."""
+        for _ in self.events():
+            pass
+
+    def session_end(self, session: int) -> int:
+        """The last position of session ``session``, which its events must carry."""
+        self.queries.check_history_session(session)
+        return self.queries.as_of_position(f"session:{session}")
+
+    def statuses(self, refs: Sequence[str]) -> Iterator[dict[str, Any]]:
+        """``status --json`` as of each of ``refs``, in one fold (closed with this stream)."""
+        with closing(self.queries.statuses(refs)) as found:
+            for status in found:
+                yield asdict(status)
+
+    def restores_nothing(self, compensation: Any) -> bool:
+        return restores_nothing(self.uow, compensation)
+
+    def last_position(self) -> int:
+        return self.uow.last_position()
+
+    def locked(self) -> AbstractContextManager[None]:
+        return self.opened.locked()
+
+    def insert(self, stored: list[StoredEvent]) -> None:
+        self.opened.app.recorder.insert_events(stored)
+
+    def catch_up(self, progress: Callable[[int, int], None] | None = None) -> int:
+        return self.opened.catch_up(progress)
+
+    # --- what the CLI asks -------------------------------------------------------------------
+
+    def jsonl(self, session: int | None = None) -> Iterator[str]:
+        """``export --format jsonl``: one JSON object per event (SPEC §5)."""
+        return transfer.jsonl(self, session)
+
+    def log_lines(self, session: int | None = None) -> Iterator[str]:
+        """``export --format log``: the session log that replays to this history."""
+        return export.log_lines(self, session)
+
+    def markdown_lines(self, session: int | None = None) -> Iterator[str]:
+        """``export --format markdown``: the recap for the players."""
+        return export.markdown_lines(self, session)
+
+    def import_jsonl(
+        self,
+        lines: Iterable[str],
+        name: str = "<jsonl>",
+        *,
+        committed: Callable[[int], None] | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> int:
+        """``import``: a jsonl export into this empty store; the number of events."""
+        return transfer.import_jsonl(self, lines, name, committed=committed, progress=progress)
+
+    def verify(self) -> Verdict:
+        """``verify``: the store's hash chain, aggregates' versions and snapshots."""
+        return verify_store(self.opened.app)
+
+
+def verify_file(lines: Iterable[str | bytes]) -> Verdict:
+    """``verify --file``: a jsonl export's chain and positions, without a store."""
+    return verify_jsonl(lines, app_transcoder())

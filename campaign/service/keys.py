@@ -1,0 +1,10 @@
+"""Keys for encryption at rest (``CAMPAIGN_KEY``, SPEC §5)."""
+
+from __future__ import annotations
+
+from campaign.store.keys import generate_key
+
+
+def new_key() -> str:
+    """A new random key, as ``CAMPAIGN_KEY`` takes it (AES-256, base64)."""
+    return generate_key()

@@ -69,7 +69,7 @@ def _chain_alone(db: Path) -> float:
 
     sealed, last = [], GENESIS
     with Ledger(parse_store_url(str(db))) as ledger:
-        for e in ledger.events():
+        for e in ledger.history.events():
             state = {k: v for k, v in vars(e).items()
                      if k not in ("originator_id", "originator_version")}  # fmt: skip
             if getattr(type(e), "class_version", 1) > 1:

@@ -18,7 +18,7 @@ def b2(h: Harness) -> list[Row]:
     db = h.stores.copy(h.stores.series(h.sizes.rebuild_files), "rebuild.db")
     with Ledger(parse_store_url(str(db))) as ledger:
         events = ledger.last_position()
-        app = ledger.app
+        app = ledger.opened.app
 
         def read(apply: bool = False, rows: Path | None = None) -> None:
             start, seen = 1, 0
@@ -45,7 +45,7 @@ def b2(h: Harness) -> list[Row]:
 
         measured, baseline, applied, with_rows = medians(
             h.sizes.repeats,
-            timed(ledger.rebuild),
+            timed(ledger.queries.rebuild),
             timed(read),
             timed(lambda: read(apply=True)),
             timed(lambda: read(apply=True, rows=h.stores.scratch / "floor.db")),

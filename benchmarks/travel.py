@@ -20,7 +20,7 @@ def b4(h: Harness) -> list[Row]:
     db = h.stores.copy(h.stores.long(), "long.db")
     with Ledger(parse_store_url(str(db))) as ledger:
         big, small = aggregate_id("company", "big"), aggregate_id("company", "small")
-        versions = ledger.get(big).version, ledger.get(small).version
+        versions = ledger.uow.get(big).version, ledger.uow.get(small).version
         rows = _loads(h, ledger, (big, small), versions)
         last = ledger.last_position()
         # late: the point with the most events after its nearest checkpoint (EVERY - 1)
@@ -45,13 +45,13 @@ def _loads(h: Harness, ledger: Any, ids: tuple[Any, Any], versions: tuple[int, i
     (big, small), (long_version, short_version) = ids, versions
     t_big, t_small = medians(
         h.sizes.load_repeats,
-        timed(lambda: ledger.get(big)),
-        timed(lambda: ledger.get(small)),
+        timed(lambda: ledger.uow.get(big)),
+        timed(lambda: ledger.uow.get(small)),
     )
     t_big_worst, t_small_worst = medians(
         h.sizes.load_repeats,
-        timed(lambda: ledger.get(big, version=long_version - 1)),
-        timed(lambda: ledger.get(small, version=short_version - 1)),
+        timed(lambda: ledger.uow.get(big, version=long_version - 1)),
+        timed(lambda: ledger.uow.get(small, version=short_version - 1)),
     )
     return [
         Row("B4 long history", f"load a company of {long_version:,} events", t_big, t_small,
@@ -66,7 +66,7 @@ def _travels(h: Harness, ledger: Any, late: int, early: int) -> list[Row]:
     from projections.checkpoints import EVERY
 
     # the first travel folds from position 1 and takes the checkpoints on its way
-    (t_first,) = medians(1, timed(lambda: ledger.status(as_of=f"event:{late}")))
+    (t_first,) = medians(1, timed(lambda: ledger.queries.status(as_of=f"event:{late}")))
     kept, nearest = _checkpoints(ledger, late)
     h.facts.append(
         f"B4: the first travel to event:{late:,} took {t_first:.2f} s: it folded from "
@@ -75,12 +75,12 @@ def _travels(h: Harness, ledger: Any, late: int, early: int) -> list[Row]:
     )
     t_late, t_early, t_live = medians(
         h.sizes.repeats,
-        timed(lambda: ledger.status(as_of=f"event:{late}")),
-        timed(lambda: ledger.status(as_of=f"event:{early}")),
-        timed(ledger.status),  # no fold: the query alone, on the live read models
+        timed(lambda: ledger.queries.status(as_of=f"event:{late}")),
+        timed(lambda: ledger.queries.status(as_of=f"event:{early}")),
+        timed(ledger.queries.status),  # no fold: the query alone, on the live read models
     )
     listed = {  # the status itself grows: it lists every company modifier
-        point: sum(len(c["modifiers"]) for c in ledger.status(as_of=point)["companies"])
+        point: sum(len(c["modifiers"]) for c in ledger.queries.status(as_of=point).companies)
         for point in (f"event:{late}", f"event:{early}")
     }
     h.facts.append(
@@ -109,7 +109,7 @@ def _folds(h: Harness, ledger: Any, late: int) -> list[Row]:
 
     def fold_to(position: int) -> Callable[[], None]:
         def run() -> None:
-            with ledger.reading(f"event:{position}", STATE):
+            with ledger.queries.reading(f"event:{position}", STATE):
                 pass
 
         return run
@@ -130,7 +130,7 @@ def _checkpoints(ledger: Any, at: int) -> tuple[int, int]:
     from projections.tables import checkpoints
 
     c = checkpoints.c
-    with ledger.reading() as connection:
+    with ledger.queries.reading() as connection:
         kept = connection.scalar(select(func.count()).select_from(checkpoints))
         nearest = connection.scalar(select(func.max(c.position)).where(c.position <= at))
     return int(kept or 0), int(nearest or 0)
@@ -138,7 +138,7 @@ def _checkpoints(ledger: Any, at: int) -> tuple[int, int]:
 
 def _interval() -> str:
     try:
-        from campaign.service.ledger import SNAPSHOT_INTERVAL
+        from campaign.service.application import SNAPSHOT_INTERVAL
 
         return str(SNAPSHOT_INTERVAL)
     except Exception:  # only a label

@@ -258,7 +258,7 @@ class Command(ParsedCommand):
                 error.option = spelt(ctx, error.field)
             raise
         except Exception as error:
-            from campaign.store import unreadable
+            from campaign.service.failures import unreadable
 
             said = unreadable(error)
             if said is None:

@@ -10,6 +10,16 @@ from uuid import UUID
 from eventsourcing.domain import OriginatorIDError, OriginatorVersionError
 
 from campaign.core.errors import DamagedHistory, aggregate_named
+from campaign.store import unreadable  # a stored event the library cannot read back
+
+__all__ = [
+    "damaged",
+    "damaged_aggregate",
+    "failure_said",
+    "load_stored",
+    "store_failed",
+    "unreadable",
+]
 
 # the base classes of the database layers' errors (a server gone, a connection cut), by module
 # and name: none of these layers is imported to ask (SQLAlchemy's own misuse errors, which are

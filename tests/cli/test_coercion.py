@@ -78,6 +78,7 @@ def test_bounds_and_other_types_keep_typers_coercion(name: str) -> None:
     assert not isinstance(params[name].get_runtime_param(), PlainCoercion)
 
 
+@pytest.mark.subprocess
 def test_a_live_logging_command_imports_no_pydantic(tmp_path: Any) -> None:
     """Typer builds a pydantic adapter for any value the plain coercion does not answer: a
     live `note` must answer all of its own (start-up, docs/PERFORMANCE.md)."""

@@ -23,6 +23,8 @@ from cli.fastparse import ParsedOnce, line_context
 from cli.main import app
 from tests.paths import ROOT
 
+pytestmark = pytest.mark.slow
+
 LOGS = sorted((ROOT / "examples").rglob("*.log"))
 
 

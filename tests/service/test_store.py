@@ -88,6 +88,7 @@ def _writer(url, gm, n):
             ledger.note(f"{gm} {i}")
 
 
+@pytest.mark.subprocess
 def test_concurrent_writers_lose_nothing_and_positions_stay_dense(store_url):
     with open_ledger(store_url) as ledger:
         ledger.open_session(1)

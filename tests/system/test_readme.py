@@ -3,6 +3,8 @@
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.paths import ROOT
 
 
@@ -32,6 +34,7 @@ def test_the_run_command_script_exists():
             assert (ROOT / word).is_file(), word
 
 
+@pytest.mark.subprocess
 def test_the_at_the_table_transcript_runs_as_shown(tmp_path):
     # typed in order into a new store, each command prints what the README shows (it skipped
     # the encounter's two lines, so its `casualty` was refused: no encounter 'ford')

@@ -1,7 +1,9 @@
-"""Shared fixtures: the CLI as a user invokes it."""
+"""Fixtures every tier shares (the CLI as a user invokes it, a fresh store on either backend),
+the markers each test earns, and the Hypothesis profiles."""
 
 import json
 import os
+import sys
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -11,6 +13,52 @@ from typer.testing import CliRunner
 
 from cli.main import app
 
+# --- Markers: `slow`, `postgres`, `subprocess` (pyproject.toml) -------------------------------
+# `pytest -m "not slow"` is the quick answer: in-process, no server, no child process. So a test
+# that talks to PostgreSQL or starts a process is slow as well; tests/system is slow as a whole.
+# A test given the `postgresql` store is marked `postgres` here; any other test that talks to the
+# server or starts a process carries the marker itself, and the checks below fail it if it
+# does not, so the quick run never waits on a server or a process.
+
+_RUNNING: list[pytest.Item] = []  # the test being run, for the checks below
+_STARTED: set[str] = set()  # the tests that started a process
+_PROCESS_EVENTS = {"subprocess.Popen", "os.fork", "os.forkpty", "os.posix_spawn", "os.system"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if callspec and callspec.params.get("store_url") == "postgresql":
+            item.add_marker(pytest.mark.postgres)
+        if item.get_closest_marker("postgres") or item.get_closest_marker("subprocess"):
+            item.add_marker(pytest.mark.slow)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
+    _RUNNING.append(item)
+    try:
+        return (yield)
+    finally:
+        _RUNNING.pop()
+
+
+def _note_a_process(event: str, args: tuple) -> None:
+    """An audit hook (sys.addaudithook): which test started a process. multiprocessing's
+    "spawn" raises none of these events: a test using it is marked by hand."""
+    if event in _PROCESS_EVENTS and _RUNNING:
+        _STARTED.add(_RUNNING[-1].nodeid)
+
+
+sys.addaudithook(_note_a_process)
+
+
+@pytest.fixture(autouse=True)
+def _a_process_is_marked(request):
+    yield
+    if request.node.nodeid in _STARTED and not request.node.get_closest_marker("subprocess"):
+        pytest.fail("this test starts a process: mark it @pytest.mark.subprocess", pytrace=False)
+
 
 @pytest.fixture(autouse=True)
 def _shell_history(tmp_path_factory, monkeypatch):
@@ -18,6 +66,9 @@ def _shell_history(tmp_path_factory, monkeypatch):
     has a file of its own, for the shells it runs in-process and those it starts."""
     place = tmp_path_factory.mktemp("shell-history") / "history"
     monkeypatch.setenv("CAMPAIGN_SHELL_HISTORY", str(place))
+
+
+# --- The CLI, in-process --------------------------------------------------------------------
 
 
 @pytest.fixture
@@ -32,21 +83,6 @@ def campaign():
 
 
 @pytest.fixture
-def in_store(campaign, tmp_path):
-    """``campaign --db <a fresh SQLite file> ARGS…``, which must succeed; returns stdout. Its
-    ``db`` attribute is the file, for a command expected to fail."""
-    db = str(tmp_path / "campaign.db")
-
-    def run(*args: str) -> str:
-        result = campaign("--db", db, *args)
-        assert result.exit_code == 0, (args, result.output)
-        return result.stdout
-
-    run.db = db  # type: ignore[attr-defined]
-    return run
-
-
-@pytest.fixture
 def campaign_json(campaign):
     """Run a read command with ``--json``; assert it succeeded and return the parsed object."""
 
@@ -57,6 +93,8 @@ def campaign_json(campaign):
 
     return run
 
+
+# --- A store on either backend ----------------------------------------------------------------
 
 POSTGRES_URL = os.environ.get("CAMPAIGN_TEST_POSTGRES")
 REQUIRE_POSTGRES = os.environ.get("CAMPAIGN_REQUIRE_POSTGRES") == "1"
@@ -79,7 +117,9 @@ def store_url(request, tmp_path):
 
 def need_postgres() -> None:
     """Skip a PostgreSQL test without a test server (fail instead when CAMPAIGN_REQUIRE_POSTGRES
-    is set, as CI does)."""
+    is set, as CI does). Every caller is a test marked ``postgres``."""
+    if _RUNNING and not _RUNNING[-1].get_closest_marker("postgres"):
+        pytest.fail("this test talks to PostgreSQL: mark it @pytest.mark.postgres", pytrace=False)
     if not POSTGRES_URL:
         message = "CAMPAIGN_TEST_POSTGRES is not set (see .ci/postgres.sh)"
         if REQUIRE_POSTGRES:
@@ -119,7 +159,7 @@ def second_store(store_url, tmp_path):
         yield url
 
 
-# --- Hypothesis profiles (issue 6, "Time budget") --------------------------------------------
+# --- Hypothesis profiles ----------------------------------------------------------------------
 # "ci": a fixed number of examples, derandomized (the same inputs every run: no flaky CI), no
 # deadline (a 2-core machine under load is slow, not wrong); chosen when CI=true. "dev" is the
 # default; "slow" is for long local runs: HYPOTHESIS_PROFILE=slow .venv/bin/python -m pytest …

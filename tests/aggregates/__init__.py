@@ -1,0 +1,1 @@
+"""The aggregates tier: each aggregate's commands, guards and events, driven without the service."""

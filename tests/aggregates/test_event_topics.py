@@ -93,6 +93,7 @@ print(json.dumps(made))
 """
 
 
+@pytest.mark.subprocess
 def test_importing_the_aggregates_redefines_no_event():
     """Each event class is a dataclass built at import (≈ 0.45 ms): one the library redefines
     under the aggregate's ``Event`` is built twice, for every command that imports it."""

@@ -466,6 +466,7 @@ def small_logs(draw) -> str:
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=small_logs(), seed=st.integers(0, 1000))
+@pytest.mark.slow
 def test_replaying_the_exported_log_gives_the_same_state(text, seed):
     with tempfile.TemporaryDirectory() as tmp:
         here = Path(tmp)

@@ -3,6 +3,7 @@
 import subprocess
 import sys
 
+import pytest
 import typer
 
 from campaign import __version__
@@ -43,6 +44,7 @@ def test_version(campaign):
     assert result.exit_code == 0 and __version__ in result.stdout
 
 
+@pytest.mark.subprocess
 def test_console_script_runs_as_a_subprocess():
     # the real entry point, as a user runs it
     result = subprocess.run(

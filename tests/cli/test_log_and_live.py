@@ -25,6 +25,7 @@ from cli.main import app
 
 
 @pytest.mark.parametrize("seed", [5, 6, 12])  # 6 and 12 retract (2 and 3 times); all end conditions
+@pytest.mark.slow
 def test_a_log_replayed_and_typed_live_record_the_same(
     campaign, store_url, tmp_path, monkeypatch, seed
 ):

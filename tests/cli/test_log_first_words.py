@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.subprocess
+
 CAMPAIGN = str(Path(sys.executable).with_name("campaign"))
 
 

@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.subprocess
+
 CAMPAIGN = str(Path(sys.executable).with_name("campaign"))
 
 

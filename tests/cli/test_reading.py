@@ -391,6 +391,7 @@ def test_rebuild_on_a_terminal_shows_progress_and_still_says_the_count(ford_db, 
     assert "events folded" in result.stdout and "Traceback" not in result.output
 
 
+@pytest.mark.subprocess
 def test_status_json_as_a_subprocess(ford_db):
     result = subprocess.run(
         [sys.executable, "-c", "from cli.main import main; main()", "--db", ford_db, "status",

@@ -193,6 +193,7 @@ HISTORIES = {"five-then-six": _five_then_six, "small": _small, "before-any": _be
 
 
 @pytest.mark.parametrize("history", HISTORIES)
+@pytest.mark.slow
 def test_the_sessions_logs_replay_in_order_as_the_whole_log(campaign, run, tmp_path, history):
     HISTORIES[history](run)
     events = json.loads(run("history", "--json"))["events"]

@@ -201,6 +201,7 @@ def test_an_encrypted_store_is_a_store(campaign, place, monkeypatch):
     assert run_in(campaign, db, ["note", "still a store"], place).exit_code == 0
 
 
+@pytest.mark.subprocess
 def test_a_store_whose_commits_are_still_in_its_wal_is_a_store(campaign, place):
     # another process holding the file open (a `sqlite3` shell, a crashed writer's last state)
     # keeps the campaign's commits in -wal, not checkpointed: the main file holds no table yet
@@ -327,6 +328,7 @@ def schema_exists(url: str) -> bool:
         return found.fetchone() is not None
 
 
+@pytest.mark.postgres
 def test_init_creates_a_missing_schema_as_status_said(campaign, missing_schema):
     url = missing_schema()
     said = campaign("--db", url, "status")
@@ -338,6 +340,7 @@ def test_init_creates_a_missing_schema_as_status_said(campaign, missing_schema):
     assert campaign("--db", url, "status").exit_code == 0
 
 
+@pytest.mark.postgres
 def test_replay_creates_a_missing_schema_and_dry_run_writes_nothing(
     campaign, missing_schema, tmp_path
 ):
@@ -353,6 +356,7 @@ def test_replay_creates_a_missing_schema_and_dry_run_writes_nothing(
     assert '"position": 4' in campaign("--db", url, "status", "--json").stdout
 
 
+@pytest.mark.postgres
 def test_a_live_command_creates_a_schema_spelt_with_capitals_that_reading_commands_find(
     campaign, missing_schema
 ):
@@ -369,6 +373,7 @@ def test_a_live_command_creates_a_schema_spelt_with_capitals_that_reading_comman
 
 
 @pytest.mark.parametrize("words", [["status"], ["session", "1"]])
+@pytest.mark.postgres
 def test_a_schema_named_by_an_sql_keyword_is_refused_before_it_is_made(
     campaign, missing_schema, words
 ):
@@ -380,6 +385,7 @@ def test_a_schema_named_by_an_sql_keyword_is_refused_before_it_is_made(
     assert not schema_exists(url)
 
 
+@pytest.mark.postgres
 def test_a_schema_the_user_may_not_create_is_said_with_the_sql_to_create_it(
     campaign, missing_schema, tmp_path, monkeypatch
 ):
@@ -400,6 +406,7 @@ def test_a_schema_the_user_may_not_create_is_said_with_the_sql_to_create_it(
     assert not schema_exists(url)
 
 
+@pytest.mark.postgres
 def test_a_missing_schema_left_by_a_failed_first_command_holds_no_campaign(
     campaign, missing_schema
 ):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
@@ -126,6 +127,7 @@ def _command_starts(db: str) -> list[int]:
     return starts
 
 
+@pytest.mark.slow
 def test_the_export_writes_each_duration_back_exactly_and_replays_to_the_same_state(
     store_url, second_store, tmp_path
 ):

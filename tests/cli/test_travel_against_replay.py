@@ -18,6 +18,7 @@ def log_text():
 
 
 @pytest.mark.parametrize("session", [4, 11])
+@pytest.mark.slow
 def test_travel_to_a_sessions_end_reads_as_a_store_that_stopped_there(
     campaign, tmp_path, monkeypatch, log_text, session
 ):

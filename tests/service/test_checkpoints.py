@@ -63,6 +63,7 @@ def command_ends(ledger, upto):
     return sorted(ends)
 
 
+@pytest.mark.slow
 def test_a_status_from_a_checkpoint_is_the_status_folded_from_the_start(ledger, monkeypatch):
     last = ledger.last_position()
     points = [f"event:{p}" for p in range(1, last + 1)]

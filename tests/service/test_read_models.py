@@ -150,6 +150,7 @@ def test_every_read_is_caught_up_and_rebuild_equals_the_incremental_state(ledger
     assert {p.behind for p in ledger.queries.projection_positions()} == {0}
 
 
+@pytest.mark.slow
 def test_as_of_an_event_equals_the_state_that_was_live_then(ledger):
     live = {}
     for _, step in FORD:
@@ -182,6 +183,7 @@ def test_as_of_a_session_is_its_end_and_the_live_models_are_untouched(ledger):
     ]
 
 
+@pytest.mark.slow
 def test_statuses_carry_one_fold_forward_to_the_same_states(ledger):
     """The recap's many points in one fold: each equals its own `--as-of` (and the state live
     then), and a point before the previous one starts a fold of its own."""
@@ -211,6 +213,7 @@ def test_a_point_not_in_the_history_is_an_input_error(ledger, ref):
     assert raised.value.field == "as-of"
 
 
+@pytest.mark.subprocess
 def test_each_event_is_folded_exactly_once_by_concurrent_processes(ledger, store_url):
     play(ledger)
 

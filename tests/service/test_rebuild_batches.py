@@ -25,7 +25,7 @@ LOGS = {
 }
 
 
-@pytest.fixture(params=[*LOGS, "generated"])
+@pytest.fixture(params=[*LOGS, pytest.param("generated", marks=pytest.mark.slow)])
 def replayed(request, campaign, store_url, tmp_path, monkeypatch):
     monkeypatch.setenv("CAMPAIGN_SEED", "1")  # the tracker's own dice, as the benchmarks
     if request.param == "generated":

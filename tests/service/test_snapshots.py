@@ -75,6 +75,7 @@ def fold(events: list[LedgerAggregate.Event]) -> LedgerAggregate:
     return aggregate
 
 
+@pytest.mark.slow
 def test_snapshots_are_taken_every_interval_and_hold_the_folded_state(ledger):
     assert ledger.opened.app.snapshots is not None, "snapshotting is off"
     for aggregate_id in (LANCES, SIEGE):
@@ -87,6 +88,7 @@ def test_snapshots_are_taken_every_interval_and_hold_the_folded_state(ledger):
             assert snapshot.mutate(None).state() == fold(list(events)).state()
 
 
+@pytest.mark.slow
 def test_the_state_as_of_every_version_is_the_fold_of_its_events(ledger):
     company = answers.company(ledger, "red-lances")
     assert company.version >= 130

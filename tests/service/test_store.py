@@ -89,6 +89,7 @@ def _writer(url, gm, n):
             ledger.handle(Note(text=f"{gm} {i}"))
 
 
+@pytest.mark.subprocess
 def test_concurrent_writers_lose_nothing_and_positions_stay_dense(store_url):
     with open_ledger(store_url) as ledger:
         ledger.handle(SessionOpen(number=1))

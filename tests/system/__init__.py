@@ -1,0 +1,1 @@
+"""The system tier, all slow: real processes, PostgreSQL, concurrency, crashes, fuzzing, README."""

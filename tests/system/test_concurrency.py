@@ -125,6 +125,7 @@ def read_models(campaign, url):
     return got
 
 
+@pytest.mark.subprocess
 def test_eight_processes_lose_nothing(store_url, campaign, tmp_path):
     _setup(store_url)
     with Ledger(parse_store_url(store_url)) as ledger:
@@ -270,6 +271,7 @@ def _hold_lock(url: str, seconds: float) -> subprocess.Popen:
     return holder
 
 
+@pytest.mark.subprocess
 def test_a_held_writer_lock_is_a_clear_error_not_a_hang(store_url, campaign, monkeypatch):
     assert campaign("--db", store_url, "session", "1").exit_code == 0
     holder = _hold_lock(store_url, 30)
@@ -288,6 +290,7 @@ def test_a_held_writer_lock_is_a_clear_error_not_a_hang(store_url, campaign, mon
     assert campaign("--db", store_url, "note", "after").exit_code == 0  # the lock came back
 
 
+@pytest.mark.subprocess
 def test_a_held_writer_lock_told_to_a_reading_command_does_not_speak_of_recording(
     store_url, campaign, monkeypatch
 ):
@@ -308,6 +311,7 @@ def test_a_held_writer_lock_told_to_a_reading_command_does_not_speak_of_recordin
     assert "nothing was recorded" in write.stderr
 
 
+@pytest.mark.subprocess
 def test_a_writer_of_another_store_does_not_wait(store_url, second_store, campaign, monkeypatch):
     # PostgreSQL's advisory locks are per database: campaigns in two schemas of one database
     # (`?schema=`) waited for each other's writers — a long replay in one made every command of
@@ -337,6 +341,7 @@ def test_the_writer_lock_key_is_one_per_schema():
     assert all(0 < key(f"{base}?schema=s{n}") < 2**63 for n in range(100))  # a bigint
 
 
+@pytest.mark.subprocess
 def test_a_writer_waits_for_a_lock_released_in_time(store_url):
     with Ledger(parse_store_url(store_url)) as ledger:
         ledger.handle(SessionOpen(number=1))
@@ -424,6 +429,7 @@ def test_a_read_on_a_locked_sqlite_store_is_a_clear_error(tmp_path, campaign, mo
     assert campaign("--db", str(path), "status").exit_code == 0
 
 
+@pytest.mark.subprocess
 def test_gms_replaying_the_same_log_at_once_record_it_once_and_skip_it_otherwise(
     store_url, tmp_path
 ):

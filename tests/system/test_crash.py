@@ -33,6 +33,8 @@ from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 from cli.main import app
 
+pytestmark = pytest.mark.subprocess
+
 LINES = int(os.environ.get("CAMPAIGN_CRASH_LINES", "3000"))
 FIRST = """#! campaign-log 1
 session 1 --title "Before the crash"

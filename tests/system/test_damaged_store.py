@@ -154,6 +154,7 @@ def test_a_command_loading_an_aggregate_with_an_extra_version_names_it(recorded)
     assert stored_rows(recorded) == left  # nothing recorded
 
 
+@pytest.mark.subprocess
 def test_the_real_cli_prints_no_traceback(tmp_path):
     db = tmp_path / "c.db"
     log = tmp_path / "ford.log"

@@ -156,6 +156,7 @@ def test_a_second_replay_records_nothing(campaign, db):
     assert read_json(campaign, db, "status") == status
 
 
+@pytest.mark.subprocess
 def test_play_script_replays_and_shows_the_campaign(tmp_path):
     binary = Path(sys.executable).parent / "campaign"
     assert binary.exists(), f"{binary}: install the project (pip install -e .) first"
@@ -188,6 +189,7 @@ def test_play_script_replays_and_shows_the_campaign(tmp_path):
     assert "Redcap bandits" in again.stdout
 
 
+@pytest.mark.subprocess
 def test_play_script_without_arguments_says_how_to_use_it():
     result = subprocess.run(
         [str(EXAMPLES / "play.sh")], capture_output=True, text=True, check=False

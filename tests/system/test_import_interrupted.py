@@ -128,6 +128,7 @@ def test_a_store_that_cannot_say_whether_the_write_committed_is_said(tmp_path, m
     assert "landed" not in result.stderr
 
 
+@pytest.mark.subprocess
 def test_sigint_once_the_events_are_stored_says_the_import_landed(tmp_path):
     """A real process, and a history long enough that the read models take a while."""
     source, log = tmp_path / "source.db", tmp_path / "long.log"

@@ -15,6 +15,8 @@ from campaign.store import parse_store_url
 from cli.main import app
 from tests.conftest import POSTGRES_URL, need_postgres
 
+pytestmark = pytest.mark.postgres
+
 
 @pytest.fixture
 def database():

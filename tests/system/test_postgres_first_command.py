@@ -29,6 +29,8 @@ from campaign.store import parse_store_url
 from tests import answers
 from tests.conftest import POSTGRES_URL, need_postgres
 
+pytestmark = pytest.mark.postgres
+
 Catalog = frozenset[tuple[str, str]]
 # the library's row type (and its array type) and function, shared by every eventsourcing
 # application in a schema: a failed first command drops them only when no table is left there
@@ -448,6 +450,7 @@ def test_both_first_commands_failing_leave_nothing(campaign):
         assert catalog(schema) is None
 
 
+@pytest.mark.subprocess
 def test_first_commands_racing_on_new_schemas_lose_nothing(tmp_path):
     # real processes: on each new schema, `session 1` and a failing command started together;
     # every `session 1` lands, and the store holds exactly it

@@ -46,6 +46,8 @@ def campaign(url: str, *args: str, timeout: float) -> subprocess.CompletedProces
         pytest.fail(f"`campaign {args[0]}` still running after {timeout:.0f} s: it hangs")
 
 
+@pytest.mark.postgres
+@pytest.mark.subprocess
 def test_a_replay_of_20_000_events_records_every_one_on_postgresql(pg_url, tmp_path):
     log = Path(tmp_path / "long.log")
     log.write_text(
@@ -64,6 +66,7 @@ def _events(originator: uuid.UUID, versions: range) -> list[StoredEvent]:
     return [StoredEvent(originator, v, topic, b"x" * 700) for v in versions]
 
 
+@pytest.mark.postgres
 def test_a_save_in_several_inserts_is_still_one_transaction(pg_url, monkeypatch):
     monkeypatch.setattr(pgrecorder, "INSERT_BATCH", 100)
     with Ledger(parse_store_url(pg_url)) as ledger:

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.subprocess
+
 CAMPAIGN = str(Path(sys.executable).with_name("campaign"))
 HOW = "make the store and its directory writable, or copy the store to a place that is"
 

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.paths import ROOT
 
 README = ROOT / "README.md"
@@ -73,6 +75,7 @@ def _transcript() -> list[tuple[str, list[str]]]:
     return steps
 
 
+@pytest.mark.subprocess
 def test_the_first_session_runs_as_shown(tmp_path):
     # typed in order into a new store in an empty directory, each command prints what the
     # README shows (tables 80 columns wide; Markdown keeps no trailing blanks, so neither do we)

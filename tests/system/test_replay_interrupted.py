@@ -126,6 +126,7 @@ def replaying(env, db, *logs) -> subprocess.Popen:
     )  # fmt: skip
 
 
+@pytest.mark.subprocess
 def test_ctrl_c_after_the_save_says_the_file_landed_and_the_read_models_catch_up(
     env, tmp_path, logs, reference
 ):
@@ -145,6 +146,7 @@ def test_ctrl_c_after_the_save_says_the_file_landed_and_the_read_models_catch_up
     assert reads(db) == reference["reads"]  # the read models catch up at the next read
 
 
+@pytest.mark.subprocess
 def test_ctrl_c_while_the_lines_run_says_nothing_of_the_file_was_recorded(env, tmp_path, logs):
     db = tmp_path / "campaign.db"
     run(db, "init")
@@ -166,6 +168,7 @@ def test_ctrl_c_while_the_lines_run_says_nothing_of_the_file_was_recorded(env, t
     assert stored(db) == before
 
 
+@pytest.mark.subprocess
 def test_ctrl_c_in_the_second_file_says_the_first_landed_and_the_second_did_not(
     env, tmp_path, logs
 ):
@@ -185,6 +188,7 @@ def test_ctrl_c_in_the_second_file_says_the_first_landed_and_the_second_did_not(
     assert stored(db) == before + 6
 
 
+@pytest.mark.subprocess
 def test_ctrl_c_in_the_shell_says_what_landed_and_not_that_nothing_was_saved(
     env, tmp_path, logs, reference
 ):

@@ -9,6 +9,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 # Runs `main()` as the console script does, and reports the collector's state from inside the
 # command (the store is opened there, after start-up) and after `main` has returned.
 PROBE = """
@@ -40,6 +42,7 @@ def _probe(*args: str) -> dict:
     return json.loads(done.stderr.strip().splitlines()[-1])
 
 
+@pytest.mark.subprocess
 def test_a_command_runs_with_the_collector_on_and_start_up_frozen(tmp_path):
     db = str(tmp_path / "campaign.db")
     assert _probe("--db", db, "session", "1")["code"] in (0, None)
@@ -51,6 +54,7 @@ def test_a_command_runs_with_the_collector_on_and_start_up_frozen(tmp_path):
     assert seen["after"] is True
 
 
+@pytest.mark.subprocess
 def test_a_command_that_stops_early_leaves_the_collector_on(tmp_path):
     seen = _probe("--version")
     assert seen["code"] in (0, None)

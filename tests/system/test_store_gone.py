@@ -98,6 +98,8 @@ main()
 """
 
 
+@pytest.mark.postgres
+@pytest.mark.subprocess
 def test_a_replay_cut_off_from_its_server_after_its_save_says_it_landed_not_a_traceback(
     through_a_proxy, tmp_path
 ):
@@ -175,6 +177,7 @@ with parse_store_url(sys.argv[1]).writer_lock():
 """
 
 
+@pytest.mark.subprocess
 def test_a_dry_run_refused_by_a_busy_store_says_so_once(tmp_path):
     # a dry run writes nothing: the busy store's message, which says so, is all there is to say
     db = str(tmp_path / "c.db")

@@ -14,6 +14,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.subprocess
+
 CAMPAIGN = str(Path(sys.executable).with_name("campaign"))
 NOTE = "dash — ok ✓"  # neither — nor ✓ is Latin-1
 

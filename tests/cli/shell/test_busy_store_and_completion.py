@@ -73,6 +73,7 @@ def held(store_url, env):
         holder.wait()
 
 
+@pytest.mark.subprocess
 def test_a_reading_command_in_the_shell_is_told_as_outside_and_a_logging_one_too(
     store_url, env, held
 ):
@@ -98,6 +99,7 @@ def test_a_reading_command_in_the_shell_is_told_as_outside_and_a_logging_one_too
     assert "nothing was recorded — try again when it is done" in note
 
 
+@pytest.mark.subprocess
 def test_a_shell_started_on_a_busy_store_says_only_to_try_again(store_url, env, held):
     # the brief's repro: `printf 'status --json\n' | campaign shell` while a replay holds the lock
     held()
@@ -216,6 +218,7 @@ def test_an_option_is_one_word_for_readline(completer, tmp_path, monkeypatch):
         readline.set_completer_delims(delims)
 
 
+@pytest.mark.subprocess
 def test_completion_builds_nothing_at_start_and_a_command_on_its_first_tab():
     # the shell starts as fast as before: a command's module is imported on the first Tab after
     # its name, not when the shell starts

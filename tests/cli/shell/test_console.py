@@ -160,6 +160,7 @@ def test_a_shell_exits_as_the_first_command_that_failed_would_have(
     assert "note after" in campaign("--db", str(tmp_path / "shell.db"), "history").stdout
 
 
+@pytest.mark.subprocess
 def test_a_script_piped_in_gets_its_output_alone_and_a_terminal_gets_a_prompt(tmp_path):
     # `campaign shell < commands.txt > out.txt`: out.txt is what the commands said, as
     # sqlite3 and psql give it; before, each line's output began with `campaign> `
@@ -194,6 +195,7 @@ def test_a_script_piped_in_gets_its_output_alone_and_a_terminal_gets_a_prompt(tm
         console.close()
 
 
+@pytest.mark.subprocess
 def test_ctrl_c_at_a_piped_shell_adds_nothing_to_its_output(tmp_path):
     # at a terminal Ctrl-C at the prompt moves to a new line; with no prompt there is no line
     import os

@@ -12,7 +12,11 @@ import termios
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from tests.console import PROMPT
+
+pytestmark = pytest.mark.subprocess
 
 CAMPAIGN = str(Path(sys.executable).with_name("campaign"))
 

@@ -12,6 +12,8 @@ import pytest
 
 from tests.console import PROMPT, Console
 
+pytestmark = pytest.mark.subprocess
+
 CAMPAIGN = str(Path(sys.executable).with_name("campaign"))
 READING = ["status", "status --json", "history --json", "audit --strict", "verify", "modifiers"]
 

@@ -8,7 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.console import PROMPT, Console
+
+pytestmark = pytest.mark.subprocess
 
 CAMPAIGN = str(Path(sys.executable).with_name("campaign"))
 SCRIPT = (

@@ -94,6 +94,7 @@ def backup(env, tmp_path):
 
 
 @pytest.mark.parametrize("after", ["a command", "a second shell"])
+@pytest.mark.subprocess
 def test_a_backup_restored_under_an_idle_shell_is_what_the_store_holds(env, tmp_path, after):
     x = tmp_path / "X.db"
     shell = Shell(env, x)
@@ -127,6 +128,7 @@ def test_a_backup_restored_under_an_idle_shell_is_what_the_store_holds(env, tmp_
 
 
 @pytest.mark.skipif(not HAS_PROC, reason="reads /proc/PID/fd")
+@pytest.mark.subprocess
 def test_the_shell_holds_no_file_of_the_store_at_its_prompt(env, tmp_path):
     x = tmp_path / "X.db"
     shell = Shell(env, x)
@@ -152,6 +154,7 @@ def _open_files(pid):
     return held
 
 
+@pytest.mark.subprocess
 def test_a_store_removed_under_an_idle_shell_is_said_and_not_made_again(env, tmp_path):
     x = tmp_path / "X.db"
     shell = Shell(env, x)
@@ -201,6 +204,7 @@ def test_an_empty_store_discarded_under_a_released_ledger_is_opened_afresh(tmp_p
         assert [e.position for e in ledger.history.events()] == [1, 2]
 
 
+@pytest.mark.subprocess
 def test_projections_run_lets_go_between_polls_and_stops_at_a_replaced_store(env, tmp_path):
     x = tmp_path / "X.db"
     run(env, x, "session", "1")

@@ -8,6 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.subprocess
+
 CAMPAIGN = str(Path(sys.executable).with_name("campaign"))
 SCRIPT = [
     "session 1",

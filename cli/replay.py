@@ -8,9 +8,7 @@ the command records into the file's unit of work instead of opening the store.
 
 from __future__ import annotations
 
-import difflib
 import sys
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -25,18 +23,11 @@ from campaign.core.errors import CampaignError, ImpossibleInput
 from campaign.service.failures import store_failed
 from campaign.service.ledger import Ledger
 from campaign.service.results import Lapse, StagedFile
-from campaign.sessionlog.reading import LogLine, SessionBlock, SessionLog, read_log
-from cli.output import ExitStatus, click_said, counted, describe, shown, stderr, stdout
-from cli.parsing import said_by_click
+from campaign.sessionlog.reading import SessionBlock, SessionLog, read_log
+from cli.log_lines import check_logging_command, run_line
+from cli.output import ExitStatus, counted, describe, stderr, stdout
 from cli.state import LogRun, open_ledger, state
 
-# The commands a log may hold (SPEC §4): the logging commands, never a reading one.
-LOG_COMMANDS = frozenset(
-    {"session", "clock", "setting", "note", "retract", "company", "character", "condition",
-     "encounter", "casualty", "adjust", "morale", "loyalty", "save", "item-save", "trait"}
-)  # fmt: skip
-# The commands that record, or take a store, of their own: not reading commands, not in a log.
-STORE_COMMANDS = frozenset({"init", "replay", "import", "shell"})
 PROGRESS_FROM = 200  # lines: shorter logs replay too fast for a bar to help
 WARNINGS_LISTED = 20  # more go to the audit: years of sessions in one file lapse hundreds
 
@@ -112,7 +103,7 @@ def _replay_all(
     landed: list[str] = []
     for path, fate in zip(files, fates, strict=True):
         try:
-            log = read_log(_read(path), name=str(path), check=partial(_a_logging_command, root))
+            log = read_log(_read(path), name=str(path), check=partial(check_logging_command, root))
             summary = _replay_file(ctx, ledger, log, fate, dry_run=dry_run)
         except ImpossibleInput as error:
             if landed and not dry_run:
@@ -290,82 +281,12 @@ def _run_blocks(ctx: typer.Context, run: LogRun, name: str, blocks: list[Session
                 run.block_digest = block.digest
                 for line in block.lines:
                     run.line = line.number
-                    _invoke(ctx, name, line)
+                    run_line(ctx, name, line)
                     advance()
             if run.ledger.replaying.session_open() is not None:
                 run.ledger.handle(SessionEnd())  # a replayed log's last session ends with the file
     finally:
         current.log = None
-
-
-def _a_logging_command(root: typer.Context, line: LogLine, name: str) -> None:
-    """Refuse a line whose first word is no logging command, saying what it is: a reading
-    command, a store's own command, a jsonl export's event, or a typo (the nearest command)."""
-    word = line.tokens[0]
-    if word in LOG_COMMANDS:
-        return
-    known = (
-        "not a logging command"
-        if word in STORE_COMMANDS
-        else "a reading command"
-        if word in root.command.list_commands(root)
-        else "not a command"
-    )
-    hint = ""
-    if word.startswith("{"):
-        hint = " (a jsonl export: `campaign import FILE.jsonl` loads one into an empty store)"
-    elif nearest := difflib.get_close_matches(word, sorted(LOG_COMMANDS), n=1, cutoff=0.7):
-        hint = f" (did you mean `{nearest[0]}`?)"
-    raise ImpossibleInput(
-        f"{_where(line, name)}: `{shown(word)}` is {known}{hint}; a log holds only logging"
-        " commands",
-        field="line",
-        value=word,
-        expected=", ".join(sorted(LOG_COMMANDS)),
-    )
-
-
-def _where(line: LogLine, name: str) -> str:
-    """``file:line: the command``, as an error names the line: a long line (a text may be any
-    length) is cut, so that what is wrong with it is not scrolled away behind it."""
-    return f"{name}:{line.number}: {shown(' '.join(line.tokens))}"
-
-
-def _invoke(ctx: typer.Context, name: str, line: LogLine) -> None:
-    """Run one log line through the same command the live CLI runs."""
-    root = ctx.find_root()
-    words = list(line.tokens)
-    where = _where(line, name)
-    _a_logging_command(root, line, name)
-    try:
-        command_name, command, args = root.command.resolve_command(root, words)
-        # no --help in a log: Click would print the help to stdout before the line's error
-        with command.make_context(command_name, args, parent=root, help_option_names=[]) as sub:
-            command.invoke(sub)
-    except ImpossibleInput as error:
-        said = describe(error) + _odd_blanks(words)
-        raise ImpossibleInput(f"{where}: {said}", field="line") from None
-    except CampaignError:
-        raise
-    except typer.Exit:
-        raise ImpossibleInput(f"{where}: --help has no place in a log", field="line") from None
-    except Exception as error:
-        if not said_by_click(error):
-            raise
-        said = click_said(error) + _odd_blanks(words)
-        if getattr(error, "option_name", None) == "--help":
-            said = f"--help has no place in a log (`campaign {words[0]} --help` shows the help)"
-        raise ImpossibleInput(f"{where}: {said}", field="line") from None
-
-
-def _odd_blanks(words: list[str]) -> str:
-    """A hint for a line whose words hold a blank that is not one in a log (a non-breaking
-    space pasted from a document: ``--roll 3,5`` read as one word), or nothing."""
-    odd = sorted({c for word in words for c in word if c.isspace() and c not in " \t\n"})
-    if not odd:
-        return ""
-    named = ", ".join(f"U+{ord(c):04X} {unicodedata.name(c, 'a blank').lower()}" for c in odd)
-    return f" (the line holds {named}, which a log does not read as a blank: type a space)"
 
 
 class _progress:

@@ -63,12 +63,18 @@ def big_log(lines: int = LINES) -> str:
     return "\n".join(out) + "\n"
 
 
-# Run by the ``mid-insert`` child: the library's insert of a large batch stops half way, inside
-# its transaction, says so, and waits to be killed.
+# Run by the ``mid-insert`` child: the insert of a large save stops half way, inside its
+# transaction, says so, and waits to be killed. On SQLite the library's insert is wrapped (no
+# public seam exists inside its transaction); on PostgreSQL the ledger's own batches are.
 PAUSING_CLI = """
 import os, sys, time
-from eventsourcing.postgres import PostgresApplicationRecorder
 from eventsourcing.sqlite import SQLiteApplicationRecorder
+from campaign.store.pgrecorder import LedgerPostgresRecorder
+
+def stop_here(half):
+    with open(os.environ["CRASH_MARKER"], "w") as marker:
+        marker.write(str(half))
+    time.sleep(120)
 
 def pause(original):
     def insert(self, cursor, stored_events, **kwargs):
@@ -76,18 +82,22 @@ def pause(original):
             return original(self, cursor, stored_events, **kwargs)
         half = len(stored_events) // 2
         original(self, cursor, stored_events[:half], **kwargs)
-        if type(cursor).__module__.startswith("psycopg"):
-            cursor.execute("SELECT 1")
-            cursor.fetchone()  # psycopg: syncs the pipeline, the rows are on the server
-        with open(os.environ["CRASH_MARKER"], "w") as marker:
-            marker.write(str(half))
-        time.sleep(120)
+        stop_here(half)
         return original(self, cursor, stored_events[half:], **kwargs)
     return insert
 
+def pause_between_batches(original):
+    inserted = {}  # per transaction's cursor: the events its batches inserted
+    def insert_batch(self, cursor, batch):
+        done = inserted.get(id(cursor), 0)
+        if done >= 100:  # a batch of a large save is in, its transaction still open
+            stop_here(done)
+        inserted[id(cursor)] = done + len(batch)
+        return original(self, cursor, batch)
+    return insert_batch
+
 SQLiteApplicationRecorder._insert_events = pause(SQLiteApplicationRecorder._insert_events)
-PostgresApplicationRecorder._insert_stored_events = pause(
-    PostgresApplicationRecorder._insert_stored_events)
+LedgerPostgresRecorder.insert_batch = pause_between_batches(LedgerPostgresRecorder.insert_batch)
 from cli.main import main
 sys.argv[0] = "campaign"
 main()

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from campaign.sessionlog.reading import read_log
-from cli.replay import LOG_COMMANDS
+from cli.log_lines import LOG_COMMANDS
 from tests.paths import GOLDEN, ROOT
 
 EXAMPLES = ROOT / "examples"

@@ -30,8 +30,8 @@ from typer.testing import CliRunner
 
 from aggregates.values import _shown as shown
 from campaign.sessionlog.reading import LogSyntaxError, line_feeds, read_log
+from cli.log_lines import LOG_COMMANDS
 from cli.main import app
-from cli.replay import LOG_COMMANDS
 from tests.cli.test_replay import FORD_LOG
 from tests.paths import ROOT
 

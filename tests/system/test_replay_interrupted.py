@@ -217,17 +217,17 @@ def test_ctrl_c_in_the_shell_says_what_landed_and_not_that_nothing_was_saved(
 
 def interrupting(monkeypatch, *, at: int, committed: bool) -> None:
     """The ``at``-th save from now raises KeyboardInterrupt, after it committed or before."""
-    original, calls = LedgerApplication._record, []
+    original, calls = LedgerApplication.save, []
 
-    def record(self, processing_event):
+    def save(self, *aggregates, **kwargs):
         calls.append(1)
         if len(calls) != at:
-            return original(self, processing_event)
+            return original(self, *aggregates, **kwargs)
         if committed:
-            original(self, processing_event)
+            original(self, *aggregates, **kwargs)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(LedgerApplication, "_record", record)
+    monkeypatch.setattr(LedgerApplication, "save", save)
 
 
 @pytest.mark.parametrize("committed", [True, False])
@@ -280,10 +280,10 @@ def test_a_store_that_cannot_say_whether_the_save_committed_is_said(tmp_path, mo
 
     db, a = tmp_path / "campaign.db", tmp_path / "a.log"
     a.write_text(SMALL)
-    original = LedgerApplication._record
+    original = LedgerApplication.save
 
-    def record(self, processing_event):
-        original(self, processing_event)
+    def save(self, *aggregates, **kwargs):
+        original(self, *aggregates, **kwargs)
 
         def unreadable(*args, **kwargs):
             raise OperationalError("disk I/O error")
@@ -291,7 +291,7 @@ def test_a_store_that_cannot_say_whether_the_save_committed_is_said(tmp_path, mo
         monkeypatch.setattr(SQLiteApplicationRecorder, "select_events", unreadable)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(LedgerApplication, "_record", record)
+    monkeypatch.setattr(LedgerApplication, "save", save)
     result = run(db, "replay", str(a), code=130)
     assert f"{a} was interrupted while its events were written" in result.stderr
     assert "all of it or none of it is recorded, `campaign history` shows which" in result.stderr

@@ -25,8 +25,8 @@ from eventsourcing.utils import get_topic
 from aggregates.values import check_values
 from campaign.core.integrity import GENESIS, event_hash
 
-# The namespace of every aggregate ID: one store holds one campaign (SPEC §5), and an ID is
-# uuid5(namespace, "<kind>:<handle>"), so a handle always names the same aggregate.
+# The namespace of every aggregate ID: one store holds one campaign (docs/cli.md#stores), and an
+# ID is uuid5(namespace, "<kind>:<handle>"), so a handle always names the same aggregate.
 LEDGER_NAMESPACE = UUID("6f0c1a52-3b9e-5d8a-9a51-1c0e6b7f2d40")
 
 
@@ -44,7 +44,8 @@ CLOCK = aggregate_id("clock", "campaign")
 @dataclass(slots=True)
 class Recording:
     """One command being recorded: the next free position, the session and the GM, and the
-    hash of the last event recorded (each new event chains to it, SPEC §7)."""
+    hash of the last event recorded (each new event chains to it:
+    docs/RELIABILITY.md#tamper-evidence)."""
 
     next_position: int
     session: int | None = None
@@ -105,7 +106,8 @@ IDENTITY = frozenset({"_id", "_version", "_created_on", "_modified_on", "_pendin
 class LedgerAggregate(Aggregate):
     """An aggregate whose events carry position, session, GM and command."""
 
-    retracted = False  # its creation was retracted: it is as if it never existed (SPEC §4)
+    # its creation was retracted: it is as if it never existed (docs/log-language.md#retract)
+    retracted = False
 
     class Event(Aggregate.Event):
         position: int
@@ -116,7 +118,8 @@ class LedgerAggregate(Aggregate):
         def relies_on(self) -> UUID | None:
             """Another aggregate this event relies on without recording on it (an encounter's
             joined company, a retainer's employer): while the event stands, an earlier command
-            that changed that aggregate cannot be retracted by ``event:N`` (SPEC §4)."""
+            that changed that aggregate cannot be retracted by ``event:N``
+            (docs/log-language.md#retract)."""
             return None
 
         def lapsed_checks(self) -> list[tuple[str, list[str]]]:
@@ -186,8 +189,9 @@ def nest_topics(
 
 
 def _seal(event: Aggregate.Event) -> None:
-    """Chain ``event`` to the last one recorded: its ``prev_hash`` and ``hash`` (SPEC §7) are
-    kept in its stored state, beside its fields, so the mapper stores them with it."""
+    """Chain ``event`` to the last one recorded: its ``prev_hash`` and ``hash``
+    (docs/RELIABILITY.md#tamper-evidence) are kept in its stored state, beside its fields, so the
+    mapper stores them with it."""
     context = _current.get()
     assert context is not None  # _stamp() refused an event outside a command
     state = {

@@ -1,7 +1,7 @@
 """The campaign itself: its sessions, its in-game clock, its settings, notes and retractions.
 
-One per store (SPEC §5: one store holds one campaign). Small and long-lived: state is the open
-session, the last session number, the clock and the settings — O(1) in the history's length.
+One per store (one store holds one campaign: docs/cli.md#stores). Small and long-lived: state is the
+open session, the last session number, the clock and the settings — O(1) in the history's length.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from campaign.commands import (
 from campaign.core.clock import format_moment, parse_duration, parse_moment
 from campaign.core.errors import ImpossibleInput
 
-PALADIN_ABILITIES = ("wis", "cha")  # RULES D-6
+PALADIN_ABILITIES = ("wis", "cha")  # docs/rules.md#d-6
 # The state of a new store's campaign, before any session.
 VIRGIN = {
     "name": None,
@@ -144,8 +144,8 @@ class Campaign(LedgerAggregate):
         return self.open_session
 
     def open(self, command: SessionOpen) -> None:
-        """Open session ``number``, ending the open one first (SPEC §4); ``source`` names the
-        session-log file it is replayed from."""
+        """Open session ``number``, ending the open one first (docs/log-language.md#sessions);
+        ``source`` names the session-log file it is replayed from."""
         self.check_session_number(command.number)
         if self.open_session is not None:
             self._end(self.open_session)

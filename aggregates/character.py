@@ -1,11 +1,11 @@
-"""A character: traits, saves, items, conditions and a retainer's loyalty (SPEC §4 "Characters").
+"""A character: traits, saves, items, conditions and a retainer's loyalty
+(docs/log-language.md#characters).
 
-The aggregate records what happened at the table; the rules modules judge it. A command takes
-its command dataclass (:mod:`campaign.commands`), checks for impossible input first (raising
-before anything is triggered), asks the rules, then records the rules' answer beside the GM's
-ruling, and the state follows the ruling (SPEC §2). The state is current values only (traits,
-items, save bonuses, losses, active conditions, pending exposures); histories belong to the
-projections.
+The aggregate records what happened at the table; the rules modules judge it. A command takes its
+command dataclass (:mod:`campaign.commands`), checks for impossible input first (raising before
+anything is triggered), asks the rules, then records the rules' answer beside the GM's ruling, and
+the state follows the ruling (docs/rules.md#d-0). The state is current values only (traits, items,
+save bonuses, losses, active conditions, pending exposures); histories belong to the projections.
 
 The commands live in mixins by concern — ``character_traits`` (traits, scores),
 ``character_retainers`` (loyalty), ``character_items``, ``character_item_saves``,
@@ -47,7 +47,8 @@ class Character(
     ConditionCommands,
     LedgerAggregate,
 ):
-    """A player character or a retainer (SPEC §4 "Characters"; RULES Parts A.5, B, C)."""
+    """A player character or a retainer (docs/log-language.md#characters; docs/rules.md:
+    #retainers-and-loyalty, #d20-saving-throws-and-items, #d6harmonie-flaws-and-advantages)."""
 
     # v2: its conditions' ``until`` in in-game seconds, not minutes (snapshots hold them)
     class_version = 2
@@ -124,7 +125,7 @@ class Character(
         self._advantages: list[dict[str, Any]] = []
         self.stats: dict[str, int] = {}
         self._saves: dict[str, int] | None = None
-        self._items: list[dict[str, Any]] = []  # in acquisition order (RULES D-7)
+        self._items: list[dict[str, Any]] = []  # in acquisition order (docs/rules.md#d-7)
         self._exposures: list[dict[str, Any]] = []  # unresolved, the most recent last
         self._conditions: list[dict[str, Any]] = []
         self._hp_lost: dict[str, int] = {"torso": 0}
@@ -138,7 +139,7 @@ class Character(
         return self._name
 
     def as_status(self) -> dict[str, Any]:
-        """This character as ``status --json`` shows it (SPEC §5)."""
+        """This character as ``status --json`` shows it (docs/json.md#status)."""
         return {
             "handle": self.handle,
             "name": self.name,

@@ -1,9 +1,11 @@
-"""A character's conditions and recovery (SPEC §4 "Characters" heal, "condition end").
+"""A character's conditions and recovery (``character heal``, ``condition end``:
+docs/log-language.md#characters).
 
-A mixin of :class:`aggregates.character.Character`: the conditions a flaw started (RULES C-6:
-one with no stated duration lasts until the GM ends it or the session ends), the losses, and
-healing, and the conditions a flaw starts (:func:`start_conditions`). The events and their
-mutations are on the aggregate itself.
+A mixin of :class:`aggregates.character.Character`: the conditions a flaw started (one with no
+stated duration lasts until the GM ends it or the session ends:
+docs/rules.md#where-seed-002-leaves-a-case-open), the losses, and healing, and the conditions a
+flaw starts (:func:`start_conditions`). The events and their mutations are on the aggregate
+itself.
 """
 
 from __future__ import annotations
@@ -90,7 +92,8 @@ class ConditionCommands:
         )
 
     def end_session_conditions(self, note: str | None = None) -> None:
-        """The session ends: conditions with no duration end with it (SPEC §4, RULES C-6)."""
+        """The session ends: conditions with no duration end with it
+        (docs/log-language.md#conditions-and-the-clock)."""
         open_ended: dict[str, list[dict[str, Any]]] = {}
         for condition in self._conditions:
             if condition["until"] is None:
@@ -141,8 +144,8 @@ def _named(condition: dict[str, Any]) -> str:
 
 
 def _roll_for(spec: Any, roller: Callable[[Dice], Roll] | None, source: str) -> Roll:
-    """The dice of a penalty's duration (« 1D6 heures »), rolled when it starts (RULES D-9,
-    C.6): a roll of those dice, within their faces."""
+    """The dice of a penalty's duration (« 1D6 heures »), rolled when it starts
+    (docs/rules.md#d-9): a roll of those dice, within their faces."""
     rolled = roller(spec.dice) if roller is not None else None
     if rolled is None:
         raise ImpossibleInput(
@@ -163,7 +166,8 @@ def _roll_for(spec: Any, roller: Callable[[Dice], Roll] | None, source: str) -> 
 
 def _length(spec: Any, duration: int | None, rolled: Roll | None) -> int | None:
     """How long a penalty lasts in in-game seconds: the GM's ``duration``, its fixed length, or
-    its dice as ``rolled``; None when it states none (until ended, or the session ends, C-6)."""
+    its dice as ``rolled``; None when it states none (until ended, or the session ends:
+    docs/rules.md#where-seed-002-leaves-a-case-open)."""
     if duration is not None:
         return duration
     if spec is None:
@@ -209,9 +213,10 @@ def start_conditions(
     duration_words: str | None = None,
 ) -> tuple[list[dict[str, Any]], Roll | None]:
     """The conditions the penalties start, each with its ``until`` (the in-game second it
-    ends: ``clock_seconds`` + its length, exact — two rounds are 20 s, RULES D-9 — or None
-    when no duration is stated: it lasts until ended or the session ends, RULES C-6), and the
-    dice duration rolled for them (once, with ``duration_roller``: « 1D6 heures »)."""
+    ends: ``clock_seconds`` + its length, exact — two rounds are 20 s, docs/rules.md#d-9 — or
+    None when no duration is stated: it lasts until ended or the session ends,
+    docs/rules.md#where-seed-002-leaves-a-case-open), and the dice duration rolled for them
+    (once, with ``duration_roller``: « 1D6 heures »)."""
     conditions: list[dict[str, Any]] = []
     rolled: Roll | None = None
     given = None if duration is None else (duration, duration_words)

@@ -1,12 +1,13 @@
-"""The facts a character's history records (SPEC §4 "Characters", "Saves and items", "Traits").
+"""The facts a character's history records (docs/log-language.md#characters, #saves-and-items,
+#traits).
 
-Declared here, nested in :class:`aggregates.character.Character` (``Character.SaveMade``…).
-They derive from this module's :class:`Event`, which the aggregate takes as its own base event,
-so the library has none of them to redefine (start-up, docs/PERFORMANCE.md); and they keep the
-topics its subclasses of them had, ``aggregates.character:Character.X`` (the end of this
-module). Field values are plain JSON types; dice are ``Roll.as_record()``. An event a rule
-decided is :class:`Judged`: the rules' answer (``rules_say``) beside the GM's ruling (``ruled``,
-which the state follows, SPEC §2), the note and the ruleset; the flags are what the audit lists.
+Declared here, nested in :class:`aggregates.character.Character` (``Character.SaveMade``…). They
+derive from this module's :class:`Event`, which the aggregate takes as its own base event, so the
+library has none of them to redefine (start-up, docs/PERFORMANCE.md); and they keep the topics its
+subclasses of them had, ``aggregates.character:Character.X`` (the end of this module). Field values
+are plain JSON types; dice are ``Roll.as_record()``. An event a rule decided is :class:`Judged`: the
+rules' answer (``rules_say``) beside the GM's ruling (``ruled``, which the state follows,
+docs/rules.md#d-0), the note and the ruleset; the flags are what the audit lists.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ class CharacterCreated(Event, LedgerAggregate.Created):
 
 
 class Judged(Event):
-    """An event a rule decided: the rules' answer beside the GM's ruling (SPEC §2)."""
+    """An event a rule decided: the rules' answer beside the GM's ruling (docs/rules.md#d-0)."""
 
     _: KW_ONLY
     rules_say: Any
@@ -109,7 +110,7 @@ class ItemAcquired(Event):
     hardness: int | None
     hp: int | None
     unattended: bool
-    rank: int  # seed 001's table, for the record (D-7)
+    rank: int  # seed 001's table, for the record (docs/rules.md#d-7)
     note: str | None
 
 
@@ -170,7 +171,7 @@ class ItemExposed(Judged):  # rules_say: candidates + tied; ruled: the exposed i
     damage: int | None
     energy: bool
     # The save's bonus (the character's + --bonus): an attended item saves as its bearer did
-    # (RULES B-10, D-8). Absent from older events: the item-save then takes the character's.
+    # (docs/rules.md#d-8). Absent from older events: the item-save then takes the character's.
     save_bonus: int | None = None
 
 
@@ -237,7 +238,7 @@ class FlawRolled(Judged):  # rules_say/ruled: success, failure, or None (no roll
     duration_roll: dict[str, Any] | None
     seconds: int  # the in-game time it was rolled at, since day 1 00:00 (as Campaign.ClockMoved)
 
-    # v2: in-game time in seconds, not whole minutes, so rounds (10 s) are exact (RULES D-9)
+    # v2: in-game time in seconds, not whole minutes, so rounds (10 s) are exact (docs/rules.md#d-9)
     class_version = 2
 
     def relies_on(self) -> UUID | None:

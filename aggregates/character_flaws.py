@@ -1,9 +1,10 @@
-"""A character's flaws triggered and the conditions they start (SPEC §4 "Traits").
+"""A character's flaws triggered and the conditions they start (docs/log-language.md#flaw-rolls).
 
-A mixin of :class:`aggregates.character.Character`: the ``trait`` command, its checks and the
-rules calls; the events and their mutations are on the aggregate itself. Every judgement is
-:func:`campaign.rules.d6harmonie.resolve_flaw`'s (seed 002; RULES Part C, D-9); here the rules'
-answer is put beside the GM's ruling, and the state follows the ruling (SPEC §2).
+A mixin of :class:`aggregates.character.Character`: the ``trait`` command, its checks and the rules
+calls; the events and their mutations are on the aggregate itself. Every judgement is
+:func:`campaign.rules.d6harmonie.resolve_flaw`'s (seed 002;
+docs/rules.md#d6harmonie-flaws-and-advantages, #d-9); here the rules' answer is put beside the GM's
+ruling, and the state follows the ruling (docs/rules.md#d-0).
 """
 
 from __future__ import annotations
@@ -76,10 +77,10 @@ def check_amount_kept(
 
 
 def check_flaw_ruling(key: str, outcome: FlawOutcome, command: FlawRoll) -> None:
-    """A flaw that rolls needs the GM's result (never rolled by the tracker, D-9); only such a
-    flaw has an outcome to rule, success or failure."""
+    """A flaw that rolls needs the GM's result (never rolled by the tracker, docs/rules.md#d-9);
+    only such a flaw has an outcome to rule, success or failure."""
     ruling = command.ruling
-    if outcome.rolls and command.result is None:  # a critical failure too (SPEC §4, D-9)
+    if outcome.rolls and command.result is None:  # a critical failure too (docs/rules.md#d-9)
         raise ImpossibleInput(
             f"{key} rolls {d6harmonie.score_name(outcome.score)}: enter the result "
             "(D6Harmonie rolls are never rolled by the tracker)",
@@ -220,7 +221,7 @@ class FlawCommands:
         clock_seconds: int = 0,
         duration_roller: Callable[[Dice], Roll] | None = None,
     ) -> None:
-        """``trait H KEY``: a flaw triggered (seed 002; RULES D-9, C-7). Its ``--duration`` is
+        """``trait H KEY``: a flaw triggered (seed 002; docs/rules.md#d-9). Its ``--duration`` is
         the GM's (``4h``, ``2rounds``, kept as written so the log's line says it again);
         otherwise a dice duration such as 1D6 hours is rolled with ``duration_roller`` when it
         starts, at ``clock_seconds``: the campaign's clock, seconds since day 1 00:00."""
@@ -244,7 +245,7 @@ class FlawCommands:
             ruled_outcome = ruled_flaw(key, outcome, ruled == "success", options)
         penalties = ruled_penalties(ruled_outcome, command.penalty)
         where = f"{key} ({outcome.trigger.name})"
-        # nothing to last: refused (SPEC §4 "Traits")
+        # nothing to last: refused (docs/log-language.md#traits)
         d6harmonie.check_duration_applies(words or duration, penalties, where, ruled)
         conditions, rolled = start_conditions(
             key, penalties, duration, duration_roller, clock_seconds, words

@@ -1,6 +1,7 @@
-"""How an item save is ruled (SPEC §4 "item-save"; RULES D-8, B-8): the rules' outcome beside
-the GM's ruling and hit points, and the hit points and state the item is left with, which follow
-the ruling (SPEC §2). Pure functions of :mod:`aggregates.character_item_saves`."""
+"""How an item save is ruled (docs/log-language.md#item-saves; docs/rules.md#d-8): the rules'
+outcome beside the GM's ruling and hit points, and the hit points and state the item is left with,
+which follow the ruling (docs/rules.md#d-0). Pure functions of
+:mod:`aggregates.character_item_saves`."""
 
 from __future__ import annotations
 
@@ -40,9 +41,9 @@ def check_hp_left(target: dict[str, Any], hp_left: int | None) -> None:
 def judged_item_save(
     command: ItemSave, target: dict[str, Any], result: Any, damage: int | None, energy: bool
 ) -> dict[str, Any]:
-    """The rules' outcome beside the GM's ruling, and the hit points and state after, which
-    follow the ruling (SPEC §4): the state its hit points left give, the one it had if none is
-    lost; a success ruled harmful deals a failed save's damage (SPEC §2)."""
+    """The rules' outcome beside the GM's ruling, and the hit points and state after, which follow
+    the ruling (docs/log-language.md#item-saves): the state its hit points left give, the one it had
+    if none is lost; a success ruled harmful deals a failed save's damage (docs/rules.md#d-0)."""
     rules_say = str(result.outcome)
     failed_hp = None
     if result.success and target["hp_max"] is not None and damage is not None:
@@ -52,7 +53,7 @@ def judged_item_save(
         ).hp_left  # fmt: skip
     ruling, hp_left = command.ruling, command.hp_left
     ruled, hp = rule_item(target, result, rules_say, ruling, hp_left, failed_hp)
-    # RULES D-8: destroyed at 0, broken at ≤ half; SPEC §2: intact takes no damage
+    # docs/rules.md#d-8: destroyed at 0, broken at ≤ half; #d-0: intact takes no damage
     state = _worst(target["state"], ruled)
     why = rules.item_hp_contradiction(ruling, state, hp_left, target["hp"], target["hp_max"])
     if why is not None:
@@ -74,13 +75,14 @@ def rule_item(
     hp_left: int | None,
     failed_hp: int | None = None,
 ) -> tuple[str, int | None]:
-    """The ruled outcome and the hit points after: they follow the ruling (SPEC §4) — a save
-    the rules call a success, ruled harmful, deals a failed save's damage (``failed_hp``: the
-    hit points it would leave), as a save ruled a failure does."""
+    """The ruled outcome and the hit points after: they follow the ruling
+    (docs/log-language.md#item-saves) — a save the rules call a success, ruled harmful, deals a
+    failed save's damage (``failed_hp``: the hit points it would leave), as a save ruled a failure
+    does."""
     if target["hp_max"] is None:
         return (ruling or rules_say), None
     if hp_left is not None and ruling is None:
-        # the GM's hit points decide the outcome, by PF1's thresholds (RULES D-8, B-8)
+        # the GM's hit points decide the outcome, by PF1's thresholds (docs/rules.md#d-8)
         state = rules.object_damage(
             damage=0, hardness=target["hardness"], hp=target["hp_max"], hp_left=hp_left
         ).state
@@ -94,7 +96,7 @@ def rule_item(
         return ruled, rules_hp
     if ruled != "intact" and failed_hp is not None:
         rules_hp = failed_hp
-    half = most // 2  # broken at ≤ half the maximum (real division, B-8)
+    half = most // 2  # broken at ≤ half the maximum (real division, docs/rules.md#d-8)
     if ruled == "intact":
         return ruled, before
     if ruled == "destroyed":

@@ -1,11 +1,11 @@
-"""A character's items' own saves: ``item-save`` (SPEC §4 "Saves and items"; RULES D-7, D-8,
-B-6…B-10).
+"""A character's items' own saves: ``item-save`` (docs/log-language.md#item-saves;
+docs/rules.md#d-7, #d-8).
 
 A mixin of :class:`aggregates.character.Character`: the exposures a natural 1 leaves, the item
 save that answers one (or hits an item directly), its checks and the rules calls; the events and
 their mutations are on the aggregate itself. Every judgement is :mod:`campaign.rules.saves`'s
 (seed 001); here the rules' answer is put beside the GM's ruling, and the item's hit points
-follow the ruling (SPEC §2).
+follow the ruling (docs/rules.md#d-0).
 """
 
 from __future__ import annotations
@@ -56,11 +56,11 @@ class ItemSaveCommands:
 
     def _answered(self, direct: bool) -> dict[str, Any] | None:
         """The exposure an ``item-save`` answers: the most recent one an item save can answer
-        (its item not destroyed). With none such, a direct hit (``direct``: --dc, --type,
-        --damage or --energy given) targets an item directly (SPEC §4 "item-save"), as with no
-        exposure pending; without those options an item save of another item answers the most
-        recent exposure of a destroyed item (SAV004), as stores recorded before had it: their
-        logs replay the same."""
+        (its item not destroyed). With none such, a direct hit (``direct``: --dc, --type, --damage
+        or --energy given) targets an item directly (docs/log-language.md#item-saves), as with no
+        exposure pending; without those options an item save of another item answers the most recent
+        exposure of a destroyed item (SAV004), as stores recorded before had it: their logs replay
+        the same."""
         live = [e for e in self._exposures if self.has_something_to_save(e["item"])]
         if live:
             return live[-1]
@@ -69,16 +69,16 @@ class ItemSaveCommands:
     def _item_save_subject(self, command: ItemSave) -> tuple[str | None, str]:
         """What an ``item-save`` resolves: its item, else the answered exposure's item (None if
         neither), and the effect it saves against — the exposure's, or ``negates`` for an item
-        targeted directly, whose success halves nothing (SPEC §4 "item-save")."""
+        targeted directly, whose success halves nothing (docs/log-language.md#item-saves)."""
         answered = self._answered(_direct(command))
         item = command.item
         name = item if item is not None else answered["item"] if answered else None
         return name, answered["effect"] if answered else "negates"
 
     def item_gets_a_save(self, command: ItemSave) -> bool:
-        """Whether the item an ``item-save`` resolves rolls at all (seed 001, "(Objet)"; D-8),
-        so the service rolls a d20 only where :meth:`item_save` judges one. False with no item
-        to resolve: ``item_save`` then names what is missing."""
+        """Whether the item an ``item-save`` resolves rolls at all (seed 001, "(Objet)";
+        docs/rules.md#d-8), so the service rolls a d20 only where :meth:`item_save` judges one.
+        False with no item to resolve: ``item_save`` then names what is missing."""
         name, effect = self._item_save_subject(command)
         if name is None:
             return False
@@ -120,11 +120,11 @@ class ItemSaveCommands:
         return None, {**dict(given), "energy": False, "position": None}
 
     def check_no_direct_options(self, exposure: dict[str, Any], command: ItemSave) -> None:
-        """An item save answers the pending exposure against the save that exposed it: its
-        type, DC in force, damage and energy (SPEC §4 "item-save"). ``--dc``, ``--type``,
-        ``--damage`` and ``--energy`` describe what hits an item targeted directly, with no
-        exposure pending; given now they would silently replace the save's, so they are refused,
-        as an option that does not apply to a trait is (SPEC §4 "Traits")."""
+        """An item save answers the pending exposure against the save that exposed it: its type, DC
+        in force, damage and energy (docs/log-language.md#item-saves). ``--dc``, ``--type``,
+        ``--damage`` and ``--energy`` describe what hits an item targeted directly, with no exposure
+        pending; given now they would silently replace the save's, so they are refused, as an option
+        that does not apply to a trait is (docs/log-language.md#traits)."""
         values = {"dc": command.dc, "save_type": command.save_type, "damage": command.damage}
         values["energy"] = command.energy or None
         given = [(option, field) for option, field in _DIRECT if values[field] is not None]
@@ -152,7 +152,8 @@ class ItemSaveCommands:
         and the effect it saves against."""
         name, effect = self._item_save_subject(command)
         target = self.item_named(name)  # not None: a direct save names its item
-        if not self.has_something_to_save(name):  # as a natural 1 never exposes it (D-7)
+        # as a natural 1 never exposes it (docs/rules.md#d-7)
+        if not self.has_something_to_save(name):
             raise ImpossibleInput(
                 f"{target['name']} is destroyed: nothing is left to save "
                 f'(`character item-repair {self.handle} "{target["name"]}"` mends it)',
@@ -171,7 +172,7 @@ class ItemSaveCommands:
     ) -> int | None:
         """An attended item saves with its bearer's bonus — as they saved against what exposed
         it (--bonus too), or, targeted directly (or exposed by an event that does not keep
-        it), the character's own (RULES B-10, D-8); an unattended one has none."""
+        it), the character's own (docs/rules.md#d-8); an unattended one has none."""
         if target["unattended"]:
             return None
         bearer = exposure.get("save_bonus") if exposure is pending else None
@@ -182,7 +183,8 @@ class ItemSaveCommands:
     # --- item saves ------------------------------------------------------------------------------
 
     def item_save(self, command: ItemSave, *, roll: Roll | None) -> None:
-        """``item-save``: resolves the most recent exposure (SPEC §4; RULES D-8, B-6…B-10).
+        """``item-save``: resolves the most recent exposure (docs/log-language.md#item-saves;
+        docs/rules.md#d-8).
 
         With no pending exposure, an item targeted directly needs its item, ``--dc``,
         ``--type`` and ``--damage``. ``roll`` may be None only where the item gets no save.
@@ -201,7 +203,7 @@ class ItemSaveCommands:
         self.check_ruling(command.ruling, rules.ITEM_STATES)
         check_hp_left(target, command.hp_left)
         bearer = self.bearer_bonus(target, exposure, pending, save_type)
-        # Seed 001, "Jet de sauvegarde et objets" and "(Objet)" (RULES D-8, B-6, B-10)
+        # Seed 001, "Jet de sauvegarde et objets" and "(Objet)" (docs/rules.md#d-8)
         result = rules.resolve_item_save(
             dc=dc, roll=roll, effect=effect, damage=damage, energy=energy,
             magic=target["magic"], caster_level=target["caster_level"], bearer_bonus=bearer,

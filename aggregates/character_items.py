@@ -1,5 +1,5 @@
-"""A character's items (SPEC §4 "Saves and items"; RULES B.5, D-7, D-8): acquired, dropped,
-mended, and which of them a natural 1 exposes.
+"""A character's items (docs/log-language.md#saves-and-items; docs/rules.md#items-on-a-natural-1,
+#d-7, #d-8): acquired, dropped, mended, and which of them a natural 1 exposes.
 
 A mixin of :class:`aggregates.character.Character`: the item commands, their checks and the
 rules calls; the events and their mutations are on the aggregate itself, and ``item-save`` is
@@ -32,18 +32,18 @@ class ItemCommands:
 
     @property
     def items(self) -> list[dict[str, Any]]:
-        """Items in acquisition order, as ``status --json`` shows them (SPEC §5)."""
+        """Items in acquisition order, as ``status --json`` shows them (docs/json.md#status)."""
         keys = ("name", "slot", "magic", "state", "hp", "hp_max")
         return [{k: item[k] for k in keys} for item in self._items]
 
     def has_something_to_save(self, item: str) -> bool:
         """Whether an item save of ``item`` can be made: a destroyed item has nothing left to
-        save (RULES D-7, D-8)."""
+        save (docs/rules.md#d-7, #d-8)."""
         return self.item_named(item)["state"] != "destroyed"
 
     def carried_items(self) -> list[rules.CarriedItem]:
-        """The items a natural 1 can expose, in acquisition order (a destroyed one is gone;
-        the rules leave out the unattended ones): what seed 001's table ranks (RULES D-7)."""
+        """The items a natural 1 can expose, in acquisition order (a destroyed one is gone; the
+        rules leave out the unattended ones): what seed 001's table ranks (docs/rules.md#d-7)."""
         return [
             rules.CarriedItem(i["name"], i["slot"], i["magic"], i["unattended"])
             for i in self._items
@@ -54,7 +54,7 @@ class ItemCommands:
         self, item: str | None, chooser: Callable[[Sequence[str]], str] | None
     ) -> dict[str, Any] | None:
         """The ItemExposed fields: the four most likely items carried or worn (seed 001, "Jet
-        de sauvegarde et objets"; RULES B-2, D-7), the GM's item or the tracker's choice."""
+        de sauvegarde et objets"; docs/rules.md#d-7), the GM's item or the tracker's choice."""
         ranked = rules.item_candidates(self.carried_items())
         choosable = [i.name for i in ranked.choosable]
         if item is not None:
@@ -85,7 +85,8 @@ class ItemCommands:
     # --- checks ----------------------------------------------------------------------------------
 
     def item_named(self, name: str, field: str = "item") -> dict[str, Any]:
-        """The item called ``name`` (case-insensitive, SPEC §4), or UnknownHandle."""
+        """The item called ``name`` (case-insensitive, docs/log-language.md#handles), or
+        UnknownHandle."""
         wanted = same_name(name) if isinstance(name, str) else None
         for item in self._items:
             if same_name(item["name"]) == wanted:
@@ -112,7 +113,8 @@ class ItemCommands:
         return text
 
     def check_item_hit_points(self, command: CharacterItem) -> None:
-        """An item's hardness and hit points go together, as PF1's objects have them (B-8)."""
+        """An item's hardness and hit points go together, as PF1's objects have them
+        (docs/rules.md#d-8)."""
         hardness, hp = command.hardness, command.hp
         if (hardness is None) != (hp is None):
             raise ImpossibleInput(
@@ -146,7 +148,7 @@ class ItemCommands:
 
     def add_item(self, command: CharacterItem) -> None:
         """``character item``: its slot ranks it in seed 001's table; acquisition order breaks
-        ties (RULES D-7)."""
+        ties (docs/rules.md#d-7)."""
         text = self.check_item_name_free(command.name)
         slot_key = rules.item_slot(command.slot).key
         # a caster level is a magic item's
@@ -161,7 +163,8 @@ class ItemCommands:
             hardness=command.hardness,
             hp=command.hp,
             unattended=command.unattended,
-            rank=rules.item_rank(slot_key, command.magic),  # seed 001, the items table (B-3)
+            # seed 001, the items table (docs/rules.md#d-7)
+            rank=rules.item_rank(slot_key, command.magic),
             note=command.note,
         )
 
@@ -185,7 +188,7 @@ class ItemCommands:
             state = "intact"
         else:
             hp = self.check_repair(item, hp)
-            # PF1 Smashing an Object: broken at ≤ half, destroyed at 0 (RULES D-8, B-8)
+            # PF1 Smashing an Object: broken at ≤ half, destroyed at 0 (docs/rules.md#d-8)
             state = rules.object_damage(
                 damage=0, hardness=item["hardness"], hp=item["hp_max"], hp_left=hp
             ).state

@@ -1,5 +1,5 @@
-"""A retainer's loyalty: set when it is hired, adjusted, and tested (SPEC §4 "Characters"; RULES
-A.5, D-5).
+"""A retainer's loyalty: set when it is hired, adjusted, and tested
+(docs/log-language.md#characters, #loyalty; docs/rules.md#retainers-and-loyalty, #d-5).
 
 A mixin of :class:`aggregates.character.Character`: the commands, their checks and the rules
 calls (:mod:`campaign.rules.morale`, OSE's Retainers). The events and their mutations are on the
@@ -86,8 +86,9 @@ def check_retainer_terms(command: CharacterCreate, handle: str, hiring_roll: Rol
 def retainer_fields(
     command: CharacterCreate, handle: str, hiring_roll: Roll | None
 ) -> dict[str, Any]:
-    """CharacterCreated's retainer fields: loyalty by OSE's CHA table (RULES A.5, D-5), or the
-    GM's explicit loyalty recorded beside it (LOY002 when it differs)."""
+    """CharacterCreated's retainer fields: loyalty by OSE's CHA table
+    (docs/rules.md#retainers-and-loyalty, #d-5), or the GM's explicit loyalty recorded beside it
+    (LOY002 when it differs)."""
     fields: dict[str, Any] = {
         "retainer_of": None,
         "employer_cha": command.employer_cha,
@@ -107,7 +108,8 @@ def retainer_fields(
     rules_say = None
     if command.employer_cha is not None:
         try:
-            # OSE Retainers: loyalty by the employer's CHA, +1 on a hiring reaction of 12+ (D-5)
+            # OSE Retainers: loyalty by the employer's CHA, +1 on a hiring reaction of 12+
+            # (docs/rules.md#d-5)
             table = retainer_loyalty(
                 command.employer_cha, hiring_roll=hiring_roll, reaction_mod=command.reaction_mod
             )
@@ -139,7 +141,7 @@ class RetainerCommands:
         return self._loyalty
 
     def check_retainer(self) -> int:
-        """A retainer's loyalty: only retainers have one (RULES D-5)."""
+        """A retainer's loyalty: only retainers have one (docs/rules.md#d-5)."""
         if self.retainer_of is None or self._loyalty is None:
             raise ImpossibleInput(
                 f"{self.handle} is not a retainer: only retainers have loyalty",
@@ -170,7 +172,8 @@ class RetainerCommands:
         return roll
 
     def modify_loyalty(self, command: LoyaltyModifier) -> None:
-        """Rescued, rewarded, ill-treated: OSE Retainers, loyalty "may be adjusted" (D-5)."""
+        """Rescued, rewarded, ill-treated: OSE Retainers, loyalty "may be adjusted"
+        (docs/rules.md#d-5)."""
         before = self.check_retainer()
         value = check_whole(command.value, "value")
         check_total(before, value, "value", f"{value:+d}: {self.handle}'s loyalty")
@@ -185,8 +188,9 @@ class RetainerCommands:
         )
 
     def test_loyalty(self, command: LoyaltyTest, *, roll: Roll | None) -> None:
-        """A loyalty check (OSE Retainers: 2d6 ≤ loyalty stays; D-5). A ruled ``quit`` ends the
-        service; ``stay`` and ``flee`` keep it (the state follows the ruling, SPEC §2)."""
+        """A loyalty check (OSE Retainers: 2d6 ≤ loyalty stays; docs/rules.md#d-5). A ruled ``quit``
+        ends the service; ``stay`` and ``flee`` keep it (the state follows the ruling,
+        docs/rules.md#d-0)."""
         loyalty = self.check_retainer()
         self.check_in_service()
         roll = self.check_loyalty_roll(roll)

@@ -1,9 +1,10 @@
-"""A character's saving throws and the items a natural 1 exposes (SPEC §4 "Saves"; RULES B).
+"""A character's saving throws and the items a natural 1 exposes (docs/log-language.md#saves;
+docs/rules.md#d20-saving-throws-and-items).
 
-A mixin of :class:`aggregates.character.Character`: the ``save`` command, its checks and the
-rules calls; the events and their mutations are on the aggregate itself. Every judgement is
-:mod:`campaign.rules.saves`'s (seed 001; RULES D-6, D-7); here the rules' answer is put beside
-the GM's ruling, and the state follows the ruling (SPEC §2).
+A mixin of :class:`aggregates.character.Character`: the ``save`` command, its checks and the rules
+calls; the events and their mutations are on the aggregate itself. Every judgement is
+:mod:`campaign.rules.saves`'s (seed 001; docs/rules.md#d-6, #d-7); here the rules' answer is put
+beside the GM's ruling, and the state follows the ruling (docs/rules.md#d-0).
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ SAVE_INPUTS = (
 
 
 def _natural(success: bool) -> Roll:
-    """A d20 face that forces ``success`` (natural 20 / 1): to ask the rules what the ruled
-    outcome deals, without re-deriving it (RULES D-7: natural 1 fails, natural 20 succeeds)."""
+    """A d20 face that forces ``success`` (natural 20 / 1): to ask the rules what the ruled outcome
+    deals, without re-deriving it (docs/rules.md#d-7: natural 1 fails, natural 20 succeeds)."""
     return Roll(D20, 20 if success else 1)
 
 
@@ -51,7 +52,8 @@ def no_save_rolled(command: SavingThrow, kind: Any, roll: Roll | None) -> bool:
 
 
 def check_dc_formula(command: SavingThrow, paladin_ability: str) -> int | None:
-    """10 + spell level + ability modifier (seed 001, "Degré de difficulté"; D-6)."""
+    """10 + spell level + ability modifier (seed 001, "Degré de difficulté"; docs/rules.md#the-dc,
+    #d-6)."""
     if command.spell_level is None:
         given = [
             what
@@ -128,11 +130,11 @@ def check_item_exposed(item: str | None, exposes: bool) -> None:
 
 def judged_save(command: SavingThrow, result: Any, effect: str) -> dict[str, Any]:
     """SaveResolved's judgement: the rules' outcome and damage beside the GM's ruling, and the
-    damage the character takes — the ruled outcome's, unless the GM says (SPEC §2)."""
+    damage the character takes — the ruled outcome's, unless the GM says (docs/rules.md#d-0)."""
     rules_say = "success" if result.success else "failure"  # no save: the full effect
     ruled = command.ruling if command.ruling is not None else rules_say
     ruled_damage = result.damage
-    if ruled != rules_say:  # the state follows the ruling (SPEC §2)
+    if ruled != rules_say:  # the state follows the ruling (docs/rules.md#d-0)
         ruled_damage = _outcome_damage(effect, command.damage, ruled == "success")
     taken = command.damage_taken
     return {
@@ -217,7 +219,7 @@ class SaveCommands:
     # --- commands --------------------------------------------------------------------------------
 
     def set_saves(self, command: CharacterSaves) -> None:
-        """The character's save bonuses, as the GM computed them (RULES B.4)."""
+        """The character's save bonuses, as the GM computed them (docs/rules.md#saving-throws)."""
         bonuses = {"fortitude": command.fortitude, "reflex": command.reflex, "will": command.will}
         for field, value in bonuses.items():
             check_whole(value, field)
@@ -231,12 +233,12 @@ class SaveCommands:
         paladin_ability: str = "wis",
         chooser: Callable[[Sequence[str]], str] | None = None,
     ) -> None:
-        """A saving throw (SPEC §4 "Saves"), judged by seed 001 and recorded as the GM rules.
+        """A saving throw (docs/log-language.md#saves): judged by seed 001, recorded as ruled.
 
-        ``roll``: the d20 (None where none is rolled); ``paladin_ability``: the campaign's
-        setting, which a DC from ``--class`` follows (RULES D-6); ``chooser`` picks the exposed
-        item among the choosable names when ``--item`` is not given (the tracker's uniform
-        choice, RULES D-7).
+        ``roll``: the d20 (None where none is rolled); ``paladin_ability``: the campaign's setting,
+        which a DC from ``--class`` follows (docs/rules.md#d-6); ``chooser`` picks the exposed item
+        among the choosable names when ``--item`` is not given (the tracker's uniform choice,
+        docs/rules.md#d-7).
         """
         given = {**vars(command), "paladin_ability": paladin_ability}
         inputs = {name: given[name] for name in SAVE_INPUTS}
@@ -247,7 +249,8 @@ class SaveCommands:
         if roll is not None and not (kind.on_success is None or command.voluntary_fail):
             save_bonus = self.check_saves_set(save_type)
         total_bonus = None if save_bonus is None else save_bonus + command.bonus
-        # Seed 001, "Les jets de sauvegarde", "Jet de sauvegarde et objets" (RULES B.3, D-7)
+        # Seed 001, "Les jets de sauvegarde", "Jet de sauvegarde et objets"
+        # (docs/rules.md#saving-throws, #d-7)
         result = rules.resolve_save(
             bonus=total_bonus or 0, dc=in_force or 0, roll=roll, effect=kind.key,
             damage=command.damage, voluntary_fail=command.voluntary_fail,
@@ -274,7 +277,8 @@ class SaveCommands:
             note=command.note,
             ruleset=SAVES_RULESET,
         )
-        if exposure is not None:  # the save's terms: its item saves against them (SPEC §4)
+        # the save's terms: its item saves against them (docs/log-language.md#item-saves)
+        if exposure is not None:
             terms = {"save_type": save_type, "dc": in_force, "effect": kind.key}
             terms |= {"damage": command.damage, "energy": command.energy, "save_bonus": total_bonus}
             self.trigger_event(

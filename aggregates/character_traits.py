@@ -1,4 +1,5 @@
-"""A character's traits and scores (SPEC §4 "Characters"; RULES C.5, D-0, D-10).
+"""A character's traits and scores (docs/log-language.md#characters;
+docs/rules.md#the-creation-budget, #d-0, #d-10).
 
 A mixin of :class:`aggregates.character.Character`: the commands, their checks and the rules
 calls (:mod:`campaign.rules.d6harmonie` for traits and budgets). The events and their mutations
@@ -52,8 +53,9 @@ def trait_fields(
 ) -> dict[str, Any]:
     """TraitTaken's fields for one more trait after ``taken`` (dicts with kind, key, detail).
 
-    Seed 002's budget, « jusqu'à 20 points » each way (RULES C.5): never refused (D-0); the
-    event that first takes a total above 20 says so (TRT002/TRT003).
+    Seed 002's budget, « jusqu'à 20 points » each way (docs/rules.md#the-creation-budget): never
+    refused (docs/rules.md#d-0); the event that first takes a total above 20 says so
+    (TRT002/TRT003).
     """
     d6harmonie.catalogue(kind)  # a kind of trait: flaw or advantage
     if not isinstance(key_detail, str):
@@ -142,7 +144,8 @@ class TraitCommands:
             )
 
     def take_trait(self, command: CharacterTrait) -> None:
-        """``character trait``: after ``finalize`` it is still recorded, flagged TRT001 (D-0)."""
+        """``character trait``: after ``finalize`` it is still recorded, flagged TRT001
+        (docs/rules.md#d-0)."""
         taken = [{"kind": "flaw", **t} for t in self._flaws]
         taken += [{"kind": "advantage", **t} for t in self._advantages]
         fields = trait_fields(
@@ -157,7 +160,8 @@ class TraitCommands:
         self.trigger_event(self.CharacterFinalized, note=command.note)
 
     def set_stat(self, command: CharacterStat) -> None:
-        """A score (``moral``, ``resistance``, ``cha``…), signed, named by its slug (D-10)."""
+        """A score (``moral``, ``resistance``, ``cha``…), signed, named by its slug
+        (docs/rules.md#d-10)."""
         name = command.name
         stat = d6harmonie.slug(name) if isinstance(name, str) else ""
         if not stat:

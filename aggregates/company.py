@@ -1,4 +1,5 @@
-"""A mercenary company in the party's service (SPEC §4 "Companies", RULES A.4 and D-4).
+"""A mercenary company in the party's service (docs/log-language.md#companies;
+docs/rules.md#mercenary-companies, #d-4).
 
 Its rating is the troop table, or the GM's explicit base (a ruling, MOR006 when it differs), plus
 the working-conditions modifiers — kept as their sum, so the state stays O(1) in the history's
@@ -44,7 +45,7 @@ class MercenaryCompany(LedgerAggregate):
 
         _: KW_ONLY
         rules_say: Any
-        ruled: Any  # the state follows it (SPEC §2)
+        ruled: Any  # the state follows it (docs/rules.md#d-0)
         note: str | None
         ruleset: str = RULESET
 
@@ -177,7 +178,7 @@ class MercenaryCompany(LedgerAggregate):
 
     @property
     def morale(self) -> int:
-        """Base + working-conditions modifiers, unbounded (D-4, A-13)."""
+        """Base + working-conditions modifiers, unbounded (docs/rules.md#d-4)."""
         return company_rating(self.base_morale, [self._modifier_sum])
 
     @property
@@ -190,14 +191,14 @@ class MercenaryCompany(LedgerAggregate):
 
     @property
     def fit(self) -> int:
-        """Members fit to fight: a company joins an encounter with these (D-4)."""
+        """Members fit to fight: a company joins an encounter with these (docs/rules.md#d-4)."""
         return self.size - self._killed - self._incapacitated
 
     @property
     def in_service(self) -> bool:
         return self._in_service
 
-    # --- checks: impossible input is refused before anything is recorded (SPEC §2) --------------
+    # --- checks: impossible input is refused before anything is recorded (docs/rules.md#d-0) ----
 
     def check_in_service(self) -> None:
         if not self._in_service:
@@ -221,7 +222,8 @@ class MercenaryCompany(LedgerAggregate):
     # --- commands --------------------------------------------------------------------------------
 
     def modify(self, command: CompanyModifier) -> None:
-        """A working-conditions modifier: the GM's discretion, unbounded (seed 000, D-4)."""
+        """A working-conditions modifier: the GM's discretion, unbounded (seed 000,
+        docs/rules.md#d-4)."""
         self.check_in_service()
         value = command.value
         check_reason(command.reason, f"a working-conditions modifier of {self.handle}")
@@ -253,7 +255,7 @@ class MercenaryCompany(LedgerAggregate):
         self._recover(n, command.note)
 
     def reinforce(self, command: CompanyReinforce) -> None:
-        """N new members join (they do not join a fight already under way, D-4)."""
+        """N new members join (they do not join a fight already under way, docs/rules.md#d-4)."""
         self.check_in_service()
         n = command.n
         self.check_count(n, "count", f"{n} reinforcements: they are at least one member")

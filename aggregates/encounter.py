@@ -1,10 +1,11 @@
-"""An encounter: its groups' morale, casualties and tests (SPEC §4 "Encounters", RULES Part A).
+"""An encounter: its groups' morale, casualties and tests (docs/log-language.md#encounters;
+docs/rules.md#ose-morale-mercenaries-and-retainers).
 
 Each group — a monster group or a joined company, one namespace — holds one immutable
-:class:`GroupMorale` from ``campaign/rules/morale.py``, kept as a plain dict so that snapshots
+:class:`GroupMorale` from ``campaign/rules/morale/``, kept as a plain dict so that snapshots
 transcode it. The commands live in the mixin ``encounter_commands`` (each checks for impossible
-input first, then records what the rules say beside the GM's ruling; the state follows the
-ruling, SPEC §2) and the events' fields in ``encounter_events``. The events are nested here and
+input first, then records what the rules say beside the GM's ruling; the state follows the ruling,
+docs/rules.md#d-0) and the events' fields in ``encounter_events``. The events are nested here and
 applied by the ``@event`` methods below: each body replays a transition of the state machine from
 the inputs its event stores, so no rule is written here.
 """
@@ -32,7 +33,7 @@ _MORALE_FIELDS = tuple(f.name for f in fields(GroupMorale))
 
 
 class Encounter(EncounterCommands, LedgerAggregate):
-    """One fight (it may span sessions); each group in it is its own side (RULES D-2)."""
+    """One fight (it may span sessions); each group in it is its own side (docs/rules.md#d-2)."""
 
     # --- events: nested here (Encounter.MoraleTested, …), fields in encounter_events -------------
 
@@ -107,12 +108,13 @@ class Encounter(EncounterCommands, LedgerAggregate):
 
     @property
     def retired_groups(self) -> tuple[str, ...]:
-        """Monster groups whose creation was retracted: their handles stay used (SPEC §5)."""
+        """Monster groups whose creation was retracted: their handles stay used
+        (docs/log-language.md#handles)."""
         return tuple(self.__dict__.get("_retired", ()))  # absent before any such retraction
 
     def retract(self, command: int, before: dict[str, Any] | None) -> None:
-        """As any aggregate's, except that a monster group the withdrawn command added keeps
-        its handle — "a retracted creation leaves its handle used" (SPEC §5), as a retracted
+        """As any aggregate's, except that a monster group the withdrawn command added keeps its
+        handle — "a handle stays taken once used" (docs/log-language.md#handles), as a retracted
         encounter, company or character does — whatever earlier state is put back."""
         if before is not None:
             added = [

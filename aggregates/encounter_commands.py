@@ -1,10 +1,11 @@
-"""What the GM does in a fight: the commands of an encounter (SPEC §4 "Encounters", RULES A).
+"""What the GM does in a fight: the commands of an encounter (docs/log-language.md#encounters;
+docs/rules.md#ose-morale-mercenaries-and-retainers).
 
 A mixin of :class:`aggregates.encounter.Encounter`. A command checks for impossible input first
-(raising before anything is recorded), asks the rules (``campaign/rules/morale.py``), then records
+(raising before anything is recorded), asks the rules (``campaign/rules/morale/``), then records
 what they say beside the GM's ruling by calling one of the aggregate's ``@event`` methods, whose
-body is the mutation; the state follows the ruling (SPEC §2). The events and their mutations are
-on the aggregate itself.
+body is the mutation; the state follows the ruling (docs/rules.md#d-0). The events and their
+mutations are on the aggregate itself.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ class EncounterCommands:
     _left: Callable[..., None]
     _end: Callable[..., None]
 
-    # --- checks: impossible input is refused before anything is recorded (SPEC §2) --------------
+    # --- checks: impossible input is refused before anything is recorded (docs/rules.md#d-0) ----
 
     def check_open(self) -> None:
         if self.ended:
@@ -124,7 +125,7 @@ class EncounterCommands:
         self.check_open()
         self.check_new_group(group)
         check_monster_rating(command.morale)
-        # D-1: ≤ 2 / ≥ 12 from the start
+        # docs/rules.md#d-1: ≤ 2 / ≥ 12 from the start
         status = self.check_start(group, command.count, command.morale).status
         self._add(
             group, command.name, command.count, command.morale, rules_say=status, ruled=status,
@@ -133,20 +134,21 @@ class EncounterCommands:
 
     def join_company(self, command: EncounterJoin, *, company: str, fit: int, rating: int) -> None:
         """A company in service takes part (``company``: its handle): its members ``fit`` to
-        fight now are its count, its ``rating`` its morale (D-4)."""
+        fight now are its count, its ``rating`` its morale (docs/rules.md#d-4)."""
         self.check_open()
         self.check_new_group(company)
         status = self.check_start(company, fit, rating).status
         self._join(company, fit, rating, rules_say=status, ruled=status, note=command.note)
 
     def record_casualty(self, command: Casualty) -> None:
-        """N killed or out of the fight: a due check lapses, new ones fall due (SPEC §4, D-2)."""
+        """N killed or out of the fight: a due check lapses, new ones fall due
+        (docs/log-language.md#checks-due, docs/rules.md#d-2)."""
         group, n, note = check_handle(command.group, field="group"), command.n, command.note
         self.check_open()
         self.check_group(group)
         state = self.group_state(group)
         try:
-            # OSE morale, "Quand faire un test de moral": first death, half out (A-4, A-6, A-8)
+            # OSE morale, "Quand faire un test de moral": first death, half out (docs/rules.md#d-2)
             outcome = state.casualty(n, incapacitated=command.incapacitated)
         except ImpossibleInput as error:
             message = f"{n} casualties: {group} has {state.able} members able to fight"
@@ -164,7 +166,8 @@ class EncounterCommands:
             self._due(group, due, at, rules_say=due, ruled=due, note=note)
 
     def adjust(self, command: Adjustment) -> None:
-        """A situational adjustment, summed raw (seed 000, "Ajustements au moral"; D-1, D-3)."""
+        """A situational adjustment, summed raw (seed 000, "Ajustements au moral";
+        docs/rules.md#d-1, #d-3)."""
         group, value = check_handle(command.group, field="group"), command.value
         self.check_open()
         self.check_group(group)
@@ -179,7 +182,8 @@ class EncounterCommands:
         self._adjust(*facts, rules_say=after.effective, ruled=after.effective, note=command.note)
 
     def rerate(self, command: EncounterRating) -> None:
-        """A monster group's rating changes: its leader falls, it is in its lair (RULES A.7)."""
+        """A monster group's rating changes: its leader falls, it is in its lair
+        (docs/rules.md#monster-morale)."""
         group = check_handle(command.group, field="group")
         self.check_open()
         self.check_group(group, MONSTERS)
@@ -188,7 +192,8 @@ class EncounterCommands:
         self._change_rating(group, command.rating, command.reason, command.note)
 
     def rerate_company(self, company: str, rating: int, reason: str | None = None) -> None:
-        """A joined company's rating follows its working conditions (D-4; it may leave 2–12)."""
+        """A joined company's rating follows its working conditions (docs/rules.md#d-4; it may leave
+        2–12)."""
         self.check_open()
         self.check_group(company, COMPANY)
         self._change_rating(company, rating, reason, None)
@@ -201,7 +206,7 @@ class EncounterCommands:
         self._rerated(*facts, rules_say=after.status, ruled=after.status, note=note)
 
     def test_morale(self, command: MoraleTest, *, roll: Roll | None) -> None:
-        """A morale test, judged by the rules and recorded as the GM rules (SPEC §2)."""
+        """A morale test, judged by the rules and recorded as the GM rules (docs/rules.md#d-0)."""
         group = check_handle(command.group, field="group")
         self.check_open()
         self.check_group(group)
@@ -213,7 +218,8 @@ class EncounterCommands:
         ruled = ruling if ruling is not None else test.default_ruling
         assert ruled is not None  # every outcome has a default ruling once the roll is known
         contradicts = test.contradicted_by(ruled)  # MOR001; refuses only a ruling not a word
-        after = state.tested(test, ruled)  # D-2: a ruled fight on a roll counts as a success
+        # docs/rules.md#d-2: a ruled fight on a roll counts as a success
+        after = state.tested(test, ruled)
         self._tested(
             group=group,
             rating=test.rating,
@@ -245,7 +251,8 @@ class EncounterCommands:
         self._recovered(company, n, rules_say=after.status, ruled=after.status, note=None)
 
     def company_leaves(self, company: str) -> None:
-        """A company dismissed from service leaves this encounter (SPEC §4 "company dismiss")."""
+        """A company dismissed from service leaves this encounter
+        (docs/log-language.md#companies)."""
         self.check_open()
         self.check_group(company, COMPANY)
         _, lapsed = self.group_state(company).left()
@@ -254,7 +261,8 @@ class EncounterCommands:
         self._left(company, checks, at, rules_say=checks, ruled=checks, note=None)
 
     def end(self, command: EncounterEnd) -> None:
-        """The encounter ends; every check still due lapses (SPEC §4: MOR002 at its due one)."""
+        """The encounter ends; every check still due lapses (MOR002 at its due one:
+        docs/log-language.md#checks-due)."""
         self.check_open()
         lapsed = []
         for group in self._groups:
@@ -266,7 +274,7 @@ class EncounterCommands:
 
 
 def _about(group: str, error: ImpossibleInput, value: object, message: str = "") -> ImpossibleInput:
-    """The rules' refusal, restated to name the group (SPEC §2: name the field)."""
+    """The rules' refusal, restated to name the group (docs/rules.md#d-0: name the field)."""
     return ImpossibleInput(
         message or f"{group}: {error.message}",
         field=error.field,

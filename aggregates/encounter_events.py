@@ -1,4 +1,5 @@
-"""The facts an encounter's history records (SPEC §4 "Encounters", RULES Part A).
+"""The facts an encounter's history records (docs/log-language.md#encounters;
+docs/rules.md#ose-morale-mercenaries-and-retainers).
 
 Declared here, nested in :class:`aggregates.encounter.Encounter` (``Encounter.MoraleTested``…).
 They derive from this module's :class:`Event`, which the aggregate takes as its own base event,
@@ -6,7 +7,7 @@ so the library has none of them to redefine (start-up, docs/PERFORMANCE.md); and
 topics they had when they were declared in the aggregate's body (the end of this module). Field
 values are plain JSON types; dice are ``Roll.as_record()``. An event a rule decided is
 :class:`Judged`: the rules' answer (``rules_say``) beside the GM's ruling (``ruled``, which the
-state follows, SPEC §2), the note and the ruleset; the flags are what the audit lists.
+state follows, docs/rules.md#d-0), the note and the ruleset; the flags are what the audit lists.
 """
 
 from __future__ import annotations
@@ -35,12 +36,12 @@ class Judged(Event):
 
     _: KW_ONLY
     rules_say: Any
-    ruled: Any  # defaults to rules_say; the state follows it (SPEC §2)
+    ruled: Any  # defaults to rules_say; the state follows it (docs/rules.md#d-0)
     note: str | None
     ruleset: str = RULESET
 
 
-class GroupAdded(Judged):  # rules_say: the starting status (D-1)
+class GroupAdded(Judged):  # rules_say: the starting status (docs/rules.md#d-1)
     group: str
     name: str | None
     count: int
@@ -49,7 +50,7 @@ class GroupAdded(Judged):  # rules_say: the starting status (D-1)
 
 class CompanyJoined(Judged):  # group: the company's handle (one namespace); rules_say: status
     group: str
-    count: int  # its members fit to fight when it joins (D-4)
+    count: int  # its members fit to fight when it joins (docs/rules.md#d-4)
     morale: int
 
     def relies_on(self) -> UUID:
@@ -73,13 +74,14 @@ class CasualtyRecorded(Judged):  # rules_say: the status after (``out`` when nob
     cause: str | None
     count: int
     out_before: int
-    # Whether the group's first death was spent after it. Absent (None) from events recorded
-    # when only a death that made a check due spent it: their fold keeps that reading, so an
-    # old history folds to the checks it recorded (GroupMorale.casualty, SPEC §4).
+    # Whether the group's first death was spent after it. Absent (None) from events recorded when
+    # only a death that made a check due spent it: their fold keeps that reading, so an old history
+    # folds to the checks it recorded (GroupMorale.casualty, docs/log-language.md#checks-due).
     first_death_spent: bool | None = None
 
 
-class MoraleCheckDue(Judged):  # rules_say: the checks; both at once make one check (A-6)
+# rules_say: the checks; both at once make one check (docs/rules.md#d-2)
+class MoraleCheckDue(Judged):
     group: str
     checks: list[str]  # first-death and/or half-out
     due_position: int  # the casualty that made it due
@@ -90,7 +92,7 @@ class AdjustmentMade(Judged):  # rules_say: the effective morale after
     value: int
     reason: str
     rating: int
-    adjustment: int  # the raw sum after this one (D-1, D-3; MOR005 beyond −2…+2)
+    adjustment: int  # the raw sum after this one (docs/rules.md#d-1, #d-3; MOR005 beyond −2…+2)
     applies: bool  # False at ratings ≤ 2 or ≥ 12 (MOR004)
 
 

@@ -4,8 +4,8 @@ An aggregate's ID is a one-way ``uuid5`` of its handle (``aggregates.base.aggreg
 most events do not repeat the handle, so a reader of the event stream learns each handle from the
 event that created the aggregate — which always comes first. :class:`Subjects` is that memory,
 fed one event at a time, in position order (``export`` streams, it never loads whole aggregates).
-:func:`subject` is SPEC §5's naming of what an event is about, the one the history, the audit and
-the export share.
+:func:`subject` is the naming of what an event is about (docs/json.md), the one the history, the
+audit and the export share.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-CAMPAIGN = "campaign"  # the campaign aggregate has no handle (SPEC §5 history `subject`)
+CAMPAIGN = "campaign"  # the campaign aggregate has no handle (docs/json.md#history: `subject`)
 
 
 def handle_of(aggregate: Any) -> str:
@@ -22,11 +22,12 @@ def handle_of(aggregate: Any) -> str:
 
 
 def subject(handle: str, event: Any = None, part: str | None = None) -> str:
-    """SPEC §5's subject: ``ford/goblins``, ``red-lances``, ``brynn``, ``brynn/Tower shield``,
-    ``campaign`` — the handle of the aggregate that recorded ``event``, then the encounter's
-    group or the character's item the event is about. Written once, so the history (and its
-    ``--subject``), the audit and the export name every subject alike; ``part`` names another
-    part than the event's own (the audit's findings about a group the event does not carry)."""
+    """The subject (docs/json.md): ``ford/goblins``, ``red-lances``, ``brynn``,
+    ``brynn/Tower shield``, ``campaign`` — the handle of the aggregate that recorded ``event``, then
+    the encounter's group or the character's item the event is about. Written once, so the history
+    (and its ``--subject``), the audit and the export name every subject alike; ``part`` names
+    another part than the event's own (the audit's findings about a group the event does not
+    carry)."""
     part = part or getattr(event, "group", None) or getattr(event, "item", None)
     return f"{handle}/{part}" if part else handle
 

@@ -20,9 +20,9 @@ from campaign.core.errors import ImpossibleInput
 #   reaches Python as lone surrogates: ``campaign note $'caf\xe9'``);
 # - text without control characters (C0, DEL, C1): ``history`` and ``export`` print the GM's
 #   text, and a terminal obeys an escape sequence in it. Tabs and line breaks are no escape
-#   sequence, and stay allowed in any text: a quote spans lines in a log (SPEC §4) and
-#   ``export --format log`` quotes such text back, so stores that hold them still export logs
-#   that replay (SPEC §5).
+#   sequence, and stay allowed in any text: a quote spans lines in a log
+#   (docs/log-language.md#tokenising) and ``export --format log`` quotes such text back, so stores
+#   that hold them still export logs that replay (docs/cli.md#export-and-import).
 INT_LIMIT = 2**31 - 1
 WIDE_LIMIT = 2**53 - 1
 WIDE = frozenset({"position", "command", "due_position", "retracted", "next_position",
@@ -169,9 +169,9 @@ def check_whole(value: object, field: str, lowest: int | None = None) -> int:
 
 
 def same_name(name: str) -> str:
-    """A name or a trait's detail as they compare: case-insensitive (SPEC §4), and one Unicode
-    form — ``Épée`` or ``araignées`` typed as one letter or as a letter and an accent (macOS
-    keyboards, some editors) is the same sword, the same phobia."""
+    """A name or a trait's detail as they compare: case-insensitive (docs/log-language.md#handles),
+    and one Unicode form — ``Épée`` or ``araignées`` typed as one letter or as a letter and an
+    accent (macOS keyboards, some editors) is the same sword, the same phobia."""
     return unicodedata.normalize("NFC", name.strip()).casefold()
 
 

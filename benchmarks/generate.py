@@ -1,13 +1,14 @@
 """Synthetic campaigns: session logs of N sessions × about M events, deterministic from a seed.
 
-The mix follows a table's evening (SPEC §4): companies hired, modified, recovered, reinforced and
-dismissed; encounters with monster groups and joined companies, casualties, situational
-adjustments, re-ratings and morale tests (always with ``--roll``); characters with flaws,
-advantages, items and save bonuses, saving throws (a natural 1 against objects is followed by the
-item's save), D6Harmonie flaw rolls (``--result``), retainers' loyalty tests; notes, the clock,
-and the odd ``retract last``. The generator keeps just enough state (counts, items, who is in
-service) for every line to replay without an error; the rules' findings (a ruling against the
-dice, an over-budget character…) are part of a realistic history and are left to the audit.
+The mix follows a table's evening (docs/log-language.md#a-log): companies hired, modified,
+recovered, reinforced and dismissed; encounters with monster groups and joined companies,
+casualties, situational adjustments, re-ratings and morale tests (always with ``--roll``);
+characters with flaws, advantages, items and save bonuses, saving throws (a natural 1 against
+objects is followed by the item's save), D6Harmonie flaw rolls (``--result``), retainers' loyalty
+tests; notes, the clock, and the odd ``retract last``. The generator keeps just enough state
+(counts, items, who is in service) for every line to replay without an error; the rules' findings (a
+ruling against the dice, an over-budget character…) are part of a realistic history and are left to
+the audit.
 
 ``Campaign(seed).log(sessions, events)`` returns one file's text and keeps the campaign going, so
 successive calls write the next files of the same campaign (``benchmarks.run`` builds its big

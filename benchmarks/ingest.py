@@ -47,12 +47,12 @@ def b1(h: Harness) -> list[Row]:
     return [
         Row("B1 ingest", what, measured, es, "s", 1.5, bare),
         Row("B1 ingest", what, measured, raw, "s", None, "raw sqlite3 executemany"),
-        # what the target leaves: a replay reports the audit's findings (SPEC §5), which
-        # are read models, and these start from the aggregates' states
+        # what the target leaves: a replay reports the audit's findings (docs/cli.md#replay),
+        # which are read models, and these start from the aggregates' states
         Row("B1 floor", "the bare save, then its events read back and applied to their "
             "aggregates (the library's own fold, no read model)", es_fold, es, "s", None,
             bare),
-        Row("B1 floor", "the hash chain alone (SPEC §7): each event's SHA-256 over its "
+        Row("B1 floor", "the hash chain alone (docs/RELIABILITY.md): each event's SHA-256 over its "
             "canonical form, in-process", chain, es, "s", None, bare),
     ]  # fmt: skip
 

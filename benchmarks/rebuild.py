@@ -11,7 +11,7 @@ from benchmarks.measure import Row, medians, timed
 
 
 def b2(h: Harness) -> list[Row]:
-    """B2, rebuild: `Ledger.rebuild()` of the read models, against reading the events."""
+    """B2, rebuild: `Ledger.queries.rebuild()` of the read models, against reading the events."""
     from campaign.service.ledger import Ledger
     from campaign.store import parse_store_url
 
@@ -50,7 +50,7 @@ def b2(h: Harness) -> list[Row]:
             timed(lambda: read(apply=True)),
             timed(lambda: read(apply=True, rows=h.stores.scratch / "floor.db")),
         )
-    what = f"`Ledger.rebuild()` of {events:,} events"
+    what = f"`ledger.queries.rebuild()` of {events:,} events"
     reading = "read them: notification log"
     return [
         Row("B2 rebuild", what, measured, baseline, "s", 2.0, reading),

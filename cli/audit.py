@@ -1,4 +1,4 @@
-"""``campaign audit`` (SPEC §5, §6): the findings on the GM's rulings, and ``--explain CODE``.
+"""``campaign audit`` (docs/audit.md): the findings on the GM's rulings, and ``--explain CODE``.
 
 Thin: parse → the service's ``queries.audit`` → :func:`cli.output.emit` (JSON on stdout, or the
 Rich report below). ``--strict`` exits 3 when a warning stands, pending ones
@@ -105,8 +105,9 @@ def _verdict(finding: dict[str, Any]) -> Text:
     if rules_say is None:
         return Text(plain(ruled) or "—", style="dim")
     if finding["code"] == "TRT005" and rules_say == ruled:
-        # the outcome stands and its consequences were ruled (the message says which): SPEC §6
-        # keeps outcome words in rules_say/ruled, and `failure → failure` read as no ruling
+        # the outcome stands and its consequences were ruled (the message says which): the audit
+        # keeps outcome words in rules_say/ruled (docs/audit.md#rules_say-and-ruled), and
+        # `failure → failure` read as no ruling
         text = Text(plain(ruled), style="green")
         text.append(" (consequences ruled)", style="bold yellow")
         return text
@@ -118,8 +119,9 @@ def _verdict(finding: dict[str, Any]) -> Text:
 
 
 def _rule(finding: dict[str, Any]) -> Text:
-    """The rule a finding stands on (SPEC §6: seed file and rule name), under its message: the
-    seed by its number (``seed 001``: ``--json`` and ``--explain CODE`` name the whole file)."""
+    """The rule a finding stands on (seed file and rule name: docs/audit.md#the-codes), under its
+    message: the seed by its number (``seed 001``: ``--json`` and ``--explain CODE`` name the
+    whole file)."""
     rule = finding["rule"]
     where = f" (seed {rule['seed'].split('_', 1)[0]})" if rule["seed"] else ""
     return Text(f"{rule['name']}{where}", style="dim")
@@ -169,9 +171,9 @@ AUDIT_WIDTH = 80  # the table's six columns need this many; narrower, a block pe
 
 
 class _Session:
-    """A session's findings: a table, or on a terminal too narrow for one, a block of lines
-    per finding — the table's columns were cut to a few letters there, the GM's note word by
-    word, and GEN002 is there so that an auditor reads every stated reason (SPEC §6)."""
+    """A session's findings: a table, or on a terminal too narrow for one, a block of lines per
+    finding — the table's columns were cut to a few letters there, the GM's note word by word, and
+    GEN002 is there so that an auditor reads every stated reason (docs/audit.md#the-codes)."""
 
     def __init__(self, session: Any, found: list[dict[str, Any]]) -> None:
         self.session, self.found = session, found

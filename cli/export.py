@@ -1,5 +1,5 @@
-"""``campaign export`` and ``campaign import`` (SPEC §5): the history out as a log, JSON lines or a
-recap; a JSON-lines export back into an empty store.
+"""``campaign export`` and ``campaign import`` (docs/cli.md#export-and-import): the history out
+as a log, JSON lines or a recap; a JSON-lines export back into an empty store.
 
 Thin: parse → the service's history (``Ledger.history``) → stdout. What is written is the export
 itself, as plain text (never through Rich markup), so it can be redirected to a file.

@@ -1,4 +1,5 @@
-"""``campaign key generate`` (SPEC §5): a new key for encryption at rest (``CAMPAIGN_KEY``)."""
+"""``campaign key generate``: a new key for encryption at rest (``CAMPAIGN_KEY``,
+docs/cli.md#encryption-at-rest)."""
 
 from __future__ import annotations
 

@@ -17,7 +17,8 @@ from campaign.sessionlog.reading import LogLine
 from cli.output import click_said, describe, shown
 from cli.parsing import said_by_click
 
-# The commands a log may hold (SPEC §4): the logging commands, never a reading one.
+# The commands a log may hold (docs/log-language.md#tokenising): the logging commands, never a
+# reading one.
 LOG_COMMANDS = frozenset(
     {"session", "clock", "setting", "note", "retract", "company", "character", "condition",
      "encounter", "casualty", "adjust", "morale", "loyalty", "save", "item-save", "trait"}

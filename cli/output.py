@@ -23,7 +23,7 @@ from campaign.rules.citation import Citation
 
 
 class ExitStatus(IntEnum):
-    """Exit codes of SPEC §5, in one place."""
+    """Exit codes of docs/cli.md#exit-codes, in one place."""
 
     OK = 0
     STORE_FAILURE = 1
@@ -69,7 +69,7 @@ def describe(error: ImpossibleInput) -> str:
         message += f"; expected {error.expected}"
     if error.field == "line":
         where = None
-    else:  # as the command names it (cli/fastparse.spelt; "": it has no such parameter)
+    else:  # as the command names it (cli/parsing.spelt; "": it has no such parameter)
         where = error.option if error.option is not None else option_name(error.field)
     return f"{where}: {message}" if where else message
 

@@ -1,5 +1,5 @@
-"""The reading commands (SPEC §5): ``status``, ``history``, ``modifiers``, ``projections``, and
-``init``, which creates the store they read.
+"""The reading commands (docs/cli.md#reading): ``status``, ``history``, ``modifiers``,
+``projections``, and ``init``, which creates the store they read.
 
 Thin: parse → one query of the application service → :func:`cli.output.emit` (JSON on stdout,
 or a Rich view from :mod:`cli.render`). ``history`` streams instead: its rows are written (the
@@ -66,7 +66,7 @@ def init(
     name: Annotated[str | None, typer.Option("--name", help="The campaign's name.")] = None,
     paladin_ability: Annotated[
         PaladinAbility | None,
-        typer.Option("--paladin-ability", help="The paladin's spell ability (RULES D-6)."),
+        typer.Option("--paladin-ability", help="The paladin's spell ability (docs/rules.md, D-6)."),
     ] = None,
 ) -> None:
     """Create the store (idempotent); a different --paladin-ability records a setting event.

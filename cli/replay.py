@@ -1,4 +1,5 @@
-"""``campaign replay FILE…`` (SPEC §5): session logs in, atomic per file, idempotent per session.
+"""``campaign replay FILE…`` (docs/cli.md#replay): session logs in, atomic per file, idempotent
+per session.
 
 Each line of a log is run by the very Click command that runs it live (``campaign casualty …``
 and the log line ``casualty …`` are one definition): the line's words are resolved against the
@@ -34,8 +35,8 @@ WARNINGS_LISTED = 20  # more go to the audit: years of sessions in one file laps
 
 @dataclass
 class _Fate:
-    """What became of one file of a replay so far: what a Ctrl-C says (SPEC §5: the GM is told
-    which files landed)."""
+    """What became of one file of a replay so far: what a Ctrl-C says (docs/cli.md#replay: the GM is
+    told which files landed)."""
 
     name: str
     events: int | None = None  # how many events its save committed (0: nothing new); None: none
@@ -220,8 +221,8 @@ def _replay_file(
 
 
 def _new_blocks(ledger: Ledger, log: SessionLog) -> tuple[list[SessionBlock], list[int]]:
-    """The file's blocks to record, and the numbers of those already recorded from the same
-    text (SPEC §5: idempotent per session); the same number from another text is an error."""
+    """The file's blocks to record, and the numbers of those already recorded from the same text
+    (docs/cli.md#replay: idempotent per session); the same number from another text is an error."""
     known_sessions = ledger.replaying.sessions_known()
     todo, skipped = [], []
     for block in log.blocks:

@@ -4,7 +4,7 @@ replayed — the unit of work its lines land in.
 A logging command is written once (``cli/logging/``) and runs two ways: live, it opens the
 store, records and prints one confirming line; as a line of a log, it records into the replay's
 unit of work and leaves its line to the replay's summary. That is how the live commands and the
-log reader share one grammar (SPEC §4).
+log reader share one grammar (docs/log-language.md).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ class LogRun:
     said: list[tuple[int, str]] = field(default_factory=list)  # (line, confirmation)
     telling: bool = True  # keep each line's confirmation (--dry-run and --verbose print them)
     line: int = 0
-    block_digest: str | None = None  # the session block being replayed (SPEC §5 idempotency)
+    block_digest: str | None = None  # the session block being replayed (docs/cli.md#replay)
 
 
 @dataclass
@@ -52,7 +52,8 @@ def state(ctx: typer.Context) -> CliState:
 
 
 def _seed() -> int | None:
-    """``CAMPAIGN_SEED``: reproducible tracker dice for tests and demos (SPEC §5)."""
+    """``CAMPAIGN_SEED``: reproducible tracker dice for tests and demos
+    (docs/cli.md#environment)."""
     raw = os.environ.get("CAMPAIGN_SEED")
     if raw is None or raw == "":
         return None
@@ -72,7 +73,7 @@ def settings(ctx: typer.Context) -> opening.StoreSettings:
     current = state(ctx)
     return opening.StoreSettings(
         db=current.db,
-        key=os.environ.get("CAMPAIGN_KEY"),  # SPEC §5: encryption at rest
+        key=os.environ.get("CAMPAIGN_KEY"),  # docs/cli.md#encryption-at-rest
         lock_timeout=os.environ.get("CAMPAIGN_LOCK_TIMEOUT"),
         gm=current.gm,
         seed=_seed(),

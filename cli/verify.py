@@ -1,7 +1,8 @@
-"""``campaign verify [--file FILE.jsonl] [--json]`` (SPEC §5, §7): is the history intact?
+"""``campaign verify [--file FILE.jsonl] [--json]`` (docs/cli.md#verify,
+docs/RELIABILITY.md#tamper-evidence): is the history intact?
 
 Thin: a store (or an export, without a store) → the service's verdict → on stdout as JSON or one
-Rich line. Exit 0 when intact, 1 when the history was tampered with (SPEC §5).
+Rich line. Exit 0 when intact, 1 when the history was tampered with (docs/cli.md#exit-codes).
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ _RANK = {code: rank for rank, code in enumerate(audit.CODES)}
 
 
 class Audit(Projection):
-    """The findings of SPEC §6, folded from the events (``campaign audit``).
+    """The findings of the audit (docs/audit.md), folded from the events (``campaign audit``).
 
     Set-based per batch: new findings are kept in memory and inserted with one executemany at
     the batch's flush, and the pending findings already stored are read once (when the batch
@@ -67,12 +67,12 @@ class Audit(Projection):
         self._touched = {}  # the timeline holds them now
 
     def _touched_by(self, fold: Fold, command: int) -> str:
-        """What GEN001 names (README): the first thing the withdrawn ``command`` touched, in
-        event order, other than the campaign — ``ford`` for a withdrawn casualty, whose first
-        event is the encounter's, whether or not its retraction had anything to undo there (a
+        """What GEN001 names (docs/audit.md#the-codes): the first thing the withdrawn ``command``
+        touched, in event order, other than the campaign — ``ford`` for a withdrawn casualty, whose
+        first event is the encounter's, whether or not its retraction had anything to undo there (a
         morale test ruled as the rules say changes nothing) — else ``campaign``. The batch's own
-        commands are held; earlier ones are in the timeline, whose subjects start with the
-        handle (``ford/goblins``: a handle holds no ``/``)."""
+        commands are held; earlier ones are in the timeline, whose subjects start with the handle
+        (``ford/goblins``: a handle holds no ``/``)."""
         if command in self._touched:
             return self._touched[command]
         t = tables.timeline.c

@@ -1,4 +1,4 @@
-"""The read side: plain selects over the read-model tables, shaped as SPEC §5's JSON.
+"""The read side: plain selects over the read-model tables, shaped as docs/json.md's JSON.
 
 Every function takes a connection to a caught-up read model (live, or folded up to a position
 for ``--as-of``) and returns plain values; rendering is the CLI's business.
@@ -49,7 +49,7 @@ def _active(clock: int):  # a character's modifiers still in force at this in-ga
 
 
 def status(connection: Connection) -> dict[str, Any]:
-    """``status --json`` (SPEC §5): encounters with their groups, companies, characters."""
+    """``status --json`` (docs/json.md#status): encounters with groups, companies, characters."""
     state = campaign_row(connection)
     return {
         "position": folded_position(connection),
@@ -107,7 +107,7 @@ def companies(connection: Connection) -> list[dict[str, Any]]:
 
 
 def conditions(connection: Connection, clock: int) -> dict[str, list[dict[str, Any]]]:
-    """Each character's conditions in force at ``clock`` (SPEC §5 ``conditions``)."""
+    """Each character's conditions in force at ``clock`` (``conditions`` in docs/json.md#status)."""
     m = tables.modifiers.c
     query = (
         select(tables.modifiers)
@@ -344,8 +344,8 @@ def finding_counts(connection: Connection, sessions: Collection[int]) -> tuple[i
 def findings(
     connection: Connection, session: int | None = None, code: str | None = None
 ) -> list[dict[str, Any]]:
-    """``audit --json`` (SPEC §5, §6): the findings standing now — final, or pending until a
-    later event decides them — in the order of the events they are about."""
+    """``audit --json`` (docs/json.md#audit, docs/audit.md): the findings standing now — final, or
+    pending until a later event decides them — in the order of the events they are about."""
     f = tables.findings.c
     query = (
         select(tables.findings)

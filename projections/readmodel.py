@@ -63,7 +63,7 @@ class _Raced(Exception):
 class Stale(Exception):
     """The event under the read models' last tracked id is not the one they folded: the end of
     the history was cut (deleted rows) and maybe written on again. They must be rebuilt
-    (``Ledger.catch_up`` does it, under the writer lock)."""
+    (``OpenStore.catch_up`` does it, under the writer lock)."""
 
 
 def store_engine(store: Any) -> Engine:
@@ -337,7 +337,8 @@ class ReadModel:
 
     def encounters_of(self, company: str) -> list[str]:
         """The open encounters a company has joined: for the write side, which must rerate or
-        withdraw it there (it catches the read models up first: `Ledger.caught_up_read_model`)."""
+        withdraw it there (it catches the read models up first:
+        `UnitOfWork.caught_up_read_model`)."""
         g, e = tables.groups.c, tables.encounters.c
         query = (
             select(g.encounter)

@@ -1,4 +1,4 @@
-"""The read-model tables: plain rows a read command selects from (SPEC §5).
+"""The read-model tables: plain rows a read command selects from (docs/cli.md#read-models).
 
 They live beside the event store (the same SQLite file, or the same PostgreSQL schema), hold
 names and notes in clear, and can be dropped and rebuilt from the events at any time
@@ -121,14 +121,15 @@ characters = Table(
     Column("handle", Text, nullable=False, unique=True),
     Column("created", BigInteger, nullable=False),
     Column("moral", Integer),  # the MORAL score, when the GM has set it
-    Column("data", JSON, nullable=False),  # the status fields of SPEC §5 but items, conditions
+    # the status fields (docs/json.md#status) but items, conditions
+    Column("data", JSON, nullable=False),
 )
 
 items = Table(
     "view_items",
     metadata,
     Column("character_id", Uuid, primary_key=True),
-    Column("seq", Integer, primary_key=True),  # acquisition order (RULES D-7)
+    Column("seq", Integer, primary_key=True),  # acquisition order (docs/rules.md#d-7)
     Column("character", Text, nullable=False),
     Column("name", Text, nullable=False),
     Column("slot", String(32), nullable=False),
@@ -191,7 +192,7 @@ sessions = Table(
 )
 
 # Every session block a replay recorded, kept when its `session N` line is retracted (the block
-# was still recorded from that text: replaying the file again skips it, SPEC §5).
+# was still recorded from that text: replaying the file again skips it, docs/cli.md#replay).
 session_blocks = Table(
     "view_session_blocks",
     metadata,
@@ -228,7 +229,7 @@ findings = Table(
     "view_findings",
     metadata,
     Column("position", BigInteger, primary_key=True),  # the event the finding is about
-    Column("code", String(8), primary_key=True),  # MOR001…GEN002 (SPEC §6)
+    Column("code", String(8), primary_key=True),  # MOR001…GEN002 (docs/audit.md#the-codes)
     Column("rank", Integer, nullable=False),  # the code's place in the catalogue: the order shown
     Column("command", BigInteger, nullable=False, index=True),  # the command that produced it
     Column("session", Integer, index=True),

@@ -1,5 +1,6 @@
 """The service's answers as the JSON shows them (plain dicts), and its aggregates by handle: for
-tests that compare what a ledger says with what SPEC §5 writes, or look inside an aggregate."""
+tests that compare what a ledger says with what docs/json.md writes, or look inside an
+aggregate."""
 
 from __future__ import annotations
 

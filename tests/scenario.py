@@ -1,7 +1,9 @@
-"""SPEC §4's example session at the ford, as application calls, one step per log line.
+"""The example session at the ford (docs/log-language.md#a-log), as application calls, one
+step per log line.
 
-Shared by the projection, time-travel and retraction tests. Its expected status is SPEC §5's
-``status --json`` example, which was worked out by hand from RULES.md (see ``FORD_STATUS``).
+Shared by the projection, time-travel and retraction tests. Its expected status is the
+``status --json`` example of docs/json.md#status, which was worked out by hand from docs/rules.md
+(see ``FORD_STATUS``).
 """
 
 from campaign.commands import (
@@ -140,8 +142,8 @@ FORD = [
 ]
 
 
-# The same session as SPEC §4 writes it, as a log: up to the `loyalty` line (where SPEC §5's
-# status example stands), and its last two lines.
+# The same session as docs/log-language.md#a-log writes it, as a log: up to the `loyalty` line
+# (where the status example of docs/json.md#status stands), and its last two lines.
 FORD_LOG = """\
 # Session 12 — the ford at Greywater
 session 12 --date 2026-11-21 --title "The ford at Greywater"
@@ -185,7 +187,7 @@ def condition(value, applies_to, source, until=None):
             "until": until}  # fmt: skip
 
 
-# SPEC §5: ``status --json`` "as it stands after the ``loyalty`` line".
+# docs/json.md#status: ``status --json`` as of the ``loyalty`` line.
 FORD_STATUS = {
     "session": 12,
     "clock": "day 1 00:00",
@@ -223,7 +225,7 @@ FORD_STATUS = {
 
 def contains(actual, expected):
     """Whether ``actual`` has every key of ``expected`` with that value (more keys may be
-    added to the JSON shapes, SPEC §5), recursively; lists must match item by item."""
+    added to the JSON shapes, docs/json.md), recursively; lists must match item by item."""
     if isinstance(expected, dict):
         return isinstance(actual, dict) and all(
             k in actual and contains(actual[k], v) for k, v in expected.items()

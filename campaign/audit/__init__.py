@@ -1,8 +1,8 @@
-"""The audit of GM rulings (SPEC §6): one event in, the findings it makes out.
+"""The audit of GM rulings (docs/audit.md): one event in, the findings it makes out.
 
 Pure — no I/O: :func:`judge` takes an event and its aggregate *after* the event (as the
 projections' fold hands them) and returns a :class:`Verdict`: new findings (plain dicts with
-SPEC §5's keys) and the pending findings this event decides. The read model
+the keys of docs/json.md#audit) and the pending findings this event decides. The read model
 (:mod:`projections.audit`) stores them and handles retractions.
 
 Every judgement re-asks :mod:`campaign.rules` from the inputs the event stores (rating,
@@ -111,10 +111,10 @@ def _session_ended(verdict: Verdict, e: Campaign.SessionEnded, campaign: Campaig
 
 
 def _retracted(verdict: Verdict, e: Campaign.CommandRetracted, campaign: Campaign) -> None:
-    # An item save withdrawn after its exposure's session ended: that session ended without an
-    # item save, as if it had never been made (SPEC §4, §6) — final, not pending again. Only an
-    # answer re-opens so (a `session` or `session end` withdrawn re-opens its session and the
-    # findings it made final are pending again), and the command that answers a SAV003 (an
+    # An item save withdrawn after its exposure's session ended: that session ended without an item
+    # save, as if it had never been made (docs/audit.md#pending-and-final) — final, not pending
+    # again. Only an answer re-opens so (a `session` or `session end` withdrawn re-opens its session
+    # and the findings it made final are pending again), and the command that answers a SAV003 (an
     # item save) never moves the campaign's sessions: its state here is the state after.
     current = campaign.open_session
     ended_before = current if current is not None else campaign.last_session + 1

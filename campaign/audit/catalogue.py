@@ -1,5 +1,6 @@
-"""The audit's finding catalogue as data (SPEC §6): each code's severity, title, exact trigger,
-the rule it cites, and an explanation with an example for ``campaign audit --explain``.
+"""The audit's finding catalogue as data (docs/audit.md#the-codes): each code's severity, title,
+exact trigger, the rule it cites, and an explanation with an example for
+``campaign audit --explain``.
 
 The judgement that produces the findings lives in :mod:`campaign.audit`; the rules themselves
 in :mod:`campaign.rules` (a citation here is the same object the rule cites there).
@@ -18,11 +19,11 @@ WARNING, INFO = "warning", "info"
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One finding code. ``rule`` is the sentence it cites (None for the GEN codes, which cite
-    the tracker's own SPEC: ``rule_name`` then names it)."""
+    the tracker's own log language, docs/log-language.md: ``rule_name`` then names it)."""
 
     code: str
     severity: str
-    title: str  # SPEC §6's wording
+    title: str  # as docs/audit.md#the-codes words it
     trigger: str  # exactly when it fires (and the nearest case where it does not)
     rule: Citation | None
     explanation: str

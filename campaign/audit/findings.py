@@ -1,9 +1,9 @@
 """The audit's building blocks: what a finding is, what a judgement returns, and the codes.
 
 :class:`Verdict` is what :func:`campaign.audit.judge` returns for one event: new findings (plain
-dicts with SPEC §5's keys, built by :func:`finding`) and the pending findings the event decides
-(:class:`Settle`). Nothing here judges a ruling; the judgements are in the package's modules,
-one per rule source (:mod:`.morale`, :mod:`.saves`, :mod:`.traits`).
+dicts with the keys of docs/json.md#audit, built by :func:`finding`) and the pending findings the
+event decides (:class:`Settle`). Nothing here judges a ruling; the judgements are in the package's
+modules, one per rule source (:mod:`.morale`, :mod:`.saves`, :mod:`.traits`).
 """
 
 from __future__ import annotations
@@ -100,7 +100,8 @@ def finding(
     status: str = FINAL,
     position: int | None = None,
 ) -> dict[str, Any]:
-    """A finding with SPEC §5's keys (and ``command_position``: the command that produced it)."""
+    """A finding with the keys of docs/json.md#audit (and ``command_position``: the command that
+    produced it)."""
     listed = CATALOGUE[code]
     return {
         "code": code,
@@ -125,6 +126,6 @@ def note_of(event: Any) -> str | None:
 
 
 def subject_of(aggregate: Any, part: str | None = None) -> str:
-    """``ford/goblins``, ``brynn/Tower shield``, ``brynn``, ``campaign`` (SPEC §5's subjects):
+    """``ford/goblins``, ``brynn/Tower shield``, ``brynn``, ``campaign`` (docs/json.md's subjects):
     the judgements name the part themselves (``e.group``, ``e.item``, or a pending group)."""
     return subject(handle_of(aggregate), part=part)

@@ -1,8 +1,9 @@
-"""The audit of morale and loyalty rulings (seed 000; RULES Part A, D-1…D-5).
+"""The audit of morale and loyalty rulings (seed 000).
 
 One judgement per event: encounters' morale tests, checks due and lapsed, ratings and
 situational adjustments; companies' base morale; retainers' loyalty at hiring and when tested.
-Each re-asks :mod:`campaign.rules.morale` from the event's stored inputs.
+Each re-asks :mod:`campaign.rules.morale` from the event's stored inputs. The rules, and the
+decisions D-1 … D-5: docs/rules.md#ose-morale-mercenaries-and-retainers.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from campaign.core.errors import ImpossibleInput
 from campaign.rules import morale
 from campaign.rules.dice import TWO_D6, Roll, roll_words
 
-# Encounters (seed 000; RULES Part A, D-1…D-4) ----------------------------------------------------
+# Encounters (seed 000; docs/rules.md#monster-morale, #d-1, #d-2, #d-3, #d-4) ---------------------
 
 
 def morale_tested(verdict: Verdict, e: Encounter.MoraleTested, encounter: Encounter) -> None:
@@ -147,7 +148,7 @@ def adjusted(verdict: Verdict, e: Encounter.AdjustmentMade, encounter: Encounter
         )
 
 
-# Companies and retainers (seed 000; RULES A.4, A.5, D-4, D-5) ----------------------------------
+# Companies and retainers (seed 000; docs/rules.md#mercenary-companies, #d-4, #d-5) --------------
 
 
 def hired(verdict: Verdict, e: MercenaryCompany.CompanyHired, company: Any) -> None:

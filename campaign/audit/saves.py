@@ -1,9 +1,10 @@
-"""The audit of saving-throw and item rulings (seed 001; RULES Part B, D-6…D-8).
+"""The audit of saving-throw and item rulings (seed 001).
 
 One judgement per event: a character's save (its DC, outcome and damage), the item a natural 1
 exposes, and that item's own save. Each re-asks :mod:`campaign.rules.saves` from the event's
 stored inputs. (The session's end, which makes a missing item save final, is judged with the
-campaign's events in the package.)
+campaign's events in the package.) The rules, and the decisions D-6 … D-8:
+docs/rules.md#d20-saving-throws-and-items.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from campaign.rules import saves
 from campaign.rules.citation import Citation
 from campaign.rules.dice import D20, Roll
 
-# Saves and items (seed 001; RULES Part B, D-6…D-8) -----------------------------------------------
+# Saves and items (seed 001; docs/rules.md#d20-saving-throws-and-items) ---------------------------
 
 
 def saved(verdict: Verdict, e: Any, character: Character) -> None:
@@ -98,9 +99,10 @@ def _by_the_rules(e: Any) -> tuple[int | None, str, int | None, Citation]:
         rules_say = "success" if result.success else "failure"  # no save: the full effect
         damage = result.damage
         if damage is None and result.effect_applies == saves.NONE:
-            # the rules' own answer, "no effect" (a saved negates/disbelief, RULES B.1): no
-            # damage whatever `--damage` says (SPEC §4), though the rules report it unknown
-            # when `--damage` is not given
+            # the rules' own answer, "no effect" (a saved negates/disbelief,
+            # docs/rules.md#saving-throws): no damage whatever `--damage` says
+            # (docs/log-language.md#saves), though the rules report it unknown when `--damage`
+            # is not given
             damage = 0
         cite = saves.effect_kind(e.effect).cite
     except ImpossibleInput:
@@ -127,9 +129,9 @@ def exposed(verdict: Verdict, e: Character.ItemExposed, character: Character) ->
                 cite=saves.CITE_ITEM_CHOICE,
             )
         )
-    # A destroyed item the GM named has nothing left to save (RULES D-7): no item save is
-    # awaited (its item-save is refused), so the finding is answered at once — kept, unlisted,
-    # to name the exposed item beside an item save of another one (SAV004).
+    # A destroyed item the GM named has nothing left to save (docs/log-language.md#item-saves):
+    # no item save is awaited (its item-save is refused), so the finding is answered at once —
+    # kept, unlisted, to name the exposed item beside an item save of another one (SAV004).
     destroyed = not character.has_something_to_save(e.item)
     verdict.findings.append(
         finding(

@@ -1,8 +1,9 @@
-"""The audit of D6Harmonie trait rulings (seed 002; RULES Part C, D-9).
+"""The audit of D6Harmonie trait rulings (seed 002).
 
 One judgement per event: a flaw or advantage taken (after creation, beyond the points budget)
 and a flaw triggered (its difficulty, outcome and consequences). Each re-asks
-:mod:`campaign.rules.d6harmonie` from the event's stored inputs.
+:mod:`campaign.rules.d6harmonie` from the event's stored inputs. The rules, and the decision
+D-9: docs/rules.md#d6harmonie-flaws-and-advantages.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from campaign.audit.findings import Verdict, finding, subject_of
 from campaign.core.errors import ImpossibleInput
 from campaign.rules import d6harmonie
 
-# Traits (seed 002; RULES Part C, D-9) -------------------------------------------------------------
+# Traits (seed 002; docs/rules.md#d6harmonie-flaws-and-advantages, #d-9) --------------------------
 
 
 def trait_taken(verdict: Verdict, e: Character.TraitTaken, character: Character) -> None:

@@ -1,6 +1,7 @@
-"""In-game time (SPEC §4 "clock"): seconds since day 1 00:00, durations such as ``6h``.
+"""In-game time (docs/log-language.md#the-clock): seconds since day 1 00:00, durations like ``6h``.
 
-A turn is 10 minutes and a round 10 seconds (OSE; D6Harmonie "tours" are rounds, RULES D-9).
+A turn is 10 minutes and a round 10 seconds (OSE; D6Harmonie "tours" are rounds,
+docs/rules.md#d-9).
 """
 
 from __future__ import annotations
@@ -75,9 +76,9 @@ def read_moment(text: str, *, field: str = "time") -> tuple[int, str]:
 
 
 def format_moment(seconds: int, *, exact: bool = False) -> str:
-    """Seconds since day 1 00:00 → ``day N HH:MM`` (SPEC §4); ``exact``: ``day N HH:MM:SS``
-    when the seconds are not whole minutes (``30s`` and ``rounds`` move the clock by seconds),
-    for a message that compares two times."""
+    """Seconds since day 1 00:00 → ``day N HH:MM`` (docs/log-language.md#the-clock); ``exact``:
+    ``day N HH:MM:SS`` when the seconds are not whole minutes (``30s`` and ``rounds`` move the
+    clock by seconds), for a message that compares two times."""
     day, rest = divmod(seconds, 86400)
     moment = f"day {day + 1} {rest // 3600:02d}:{rest % 3600 // 60:02d}"
     return f"{moment}:{rest % 60:02d}" if exact and rest % 60 else moment

@@ -12,7 +12,8 @@ class CampaignError(Exception):
 
 
 class ImpossibleInput(CampaignError, ValueError):
-    """Input that cannot have happened (SPEC §2): a 2d6 of 13, a morale of 15, an unknown trait.
+    """Input that cannot have happened (docs/rules.md#d-0): a 2d6 of 13, a morale of 15, an
+    unknown trait.
 
     ``field`` names the input (a rules parameter, e.g. ``caster_level``; the CLI shows it as the
     option ``--caster-level``), ``value`` what was given and ``expected`` what is allowed.
@@ -34,7 +35,7 @@ class ImpossibleInput(CampaignError, ValueError):
         self.value = value
         self.expected = expected
         # the option as the command spells it, "" when it has none for the field (set by the
-        # CLI: cli/fastparse.spelt)
+        # CLI: cli/parsing.spelt)
         self.option: str | None = None
 
     def __str__(self) -> str:
@@ -85,7 +86,8 @@ class DamagedHistory(CampaignError):
     @classmethod
     def out_of_place(cls, position: int, expected: int) -> DamagedHistory:
         """The event read where position ``expected`` was due carries ``position``: positions
-        run on one by one from 1 (SPEC §1), so another is an event deleted or added."""
+        run on one by one from 1 (docs/RELIABILITY.md#tamper-evidence), so another is an event
+        deleted or added."""
         if position > expected:
             missing = f"{expected} is missing"
             return cls(f"position {position} follows position {expected - 1}: {missing}")

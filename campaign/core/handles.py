@@ -1,4 +1,4 @@
-"""Handles (SPEC §4): ASCII slugs ``[a-z0-9][a-z0-9-]*``, case-insensitive."""
+"""Handles (docs/log-language.md#handles): ASCII slugs ``[a-z0-9][a-z0-9-]*``, case-insensitive."""
 
 from __future__ import annotations
 
@@ -8,16 +8,16 @@ import unicodedata
 from campaign.core.errors import ImpossibleInput
 
 _HANDLE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-# A slug typed at the table: SPEC §4 sets no length, this one is far beyond any handle a GM
-# types. It keeps each handle within what a PostgreSQL index holds (the read models index
-# handles), where a handle of any length once recorded then broke every read.
+# A slug typed at the table, at most 100 characters (docs/log-language.md#handles): far beyond any
+# handle a GM types. It keeps each handle within what a PostgreSQL index holds (the read models
+# index handles), where a handle of any length once recorded then broke every read.
 MAX_HANDLE = 100
 _EXPECTED = "an ASCII slug: a-z, 0-9 and '-', starting with a letter or digit"
 
 
 def slug(text: str) -> str:
-    """The slug of a name (RULES D-10): Unicode NFKD, accents stripped, lowercase, every run of
-    other characters → ``-``, trimmed: ``Nerfs d’acier`` → ``nerfs-d-acier``."""
+    """The slug of a name (docs/rules.md#d-10): Unicode NFKD, accents stripped, lowercase, every
+    run of other characters → ``-``, trimmed: ``Nerfs d’acier`` → ``nerfs-d-acier``."""
     decomposed = unicodedata.normalize("NFKD", text)
     bare = "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
     out: list[str] = []

@@ -1,5 +1,5 @@
-"""The hash chain (SPEC §7): every event carries a hash of its canonical plaintext content,
-chained to the previous event's hash, in position order.
+"""The hash chain (docs/RELIABILITY.md#tamper-evidence): every event carries a hash of its
+canonical plaintext content, chained to the previous event's hash, in position order.
 
 The hash covers exactly what the store keeps for the event — its topic, its aggregate and
 version, and its state as the mapper stores it (``class_version`` included, so an upcast on

@@ -1,6 +1,6 @@
-"""The hash chain's checks, one stored event at a time, in stored order: positions, each
-aggregate's versions, every link and hash (SPEC §7). ``verify`` and ``import`` both read a
-history through a :class:`Chain`, which names the first position where it stops being the one
+"""The hash chain's checks, one stored event at a time, in stored order: positions, each aggregate's
+versions, every link and hash (docs/RELIABILITY.md#tamper-evidence). ``verify`` and ``import`` both
+read a history through a :class:`Chain`, which names the first position where it stops being the one
 recorded (:mod:`campaign.history.verify` says what each break means)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from campaign.core.integrity import CHAIN_FIELDS, GENESIS, event_hash
 
 @dataclass(frozen=True)
 class Verdict:
-    """What ``verify`` found (SPEC §5 ``verify --json``; ``line`` for a file only)."""
+    """What ``verify`` found (docs/json.md#verify; ``line`` for a file only)."""
 
     intact: bool
     events: int

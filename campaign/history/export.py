@@ -1,4 +1,5 @@
-"""``campaign export`` (SPEC §5): the history written back as a session log, JSON lines or a recap.
+"""``campaign export`` (docs/cli.md#export-and-import): the history written back as a session log,
+JSON lines or a recap.
 
 The log is the one that matters most: every command becomes the one line that records it again
 (:mod:`campaign.sessionlog.writing`) — the same events at the same positions — when the log is

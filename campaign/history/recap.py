@@ -1,4 +1,5 @@
-"""``export --format markdown`` (SPEC §5): a session recap a GM can post for the players.
+"""``export --format markdown`` (docs/cli.md#export-and-import): a session recap a GM can post
+for the players.
 
 Per session: its title and date, each encounter fought in it with how every group fared, the
 casualties, the saves and the items they harmed, the flaws that flared up, the retainers and

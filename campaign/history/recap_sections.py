@@ -135,7 +135,8 @@ def _group_row(group: dict[str, Any], who: str) -> str:
     lost = ", ".join(losses) or "none"
     morale = str(group["morale"])
     if group["adjustment"] and group["effective_morale"] == group["morale"]:
-        morale += f" ({group['adjustment']:+d} ignored)"  # at ≤ 2 or ≥ 12 (SPEC §5, as status)
+        # at ≤ 2 or ≥ 12 the adjustment is ignored, as in ``status`` (docs/json.md#status)
+        morale += f" ({group['adjustment']:+d} ignored)"
     elif group["adjustment"]:
         morale += f" ({group['effective_morale']} with adjustments)"
     fate = FATES.get(group["status"], group["status"])
@@ -236,7 +237,7 @@ def _flaws(status, events, names) -> list[str]:
             trait = event.key + (f" ({event.detail})" if event.detail else "")
             line = f"- {md(names.get(handle, handle))}'s {md(trait)}"
             if event.result is not None:
-                said = partial(outcome_word, critical=event.critical)  # RULES D-9
+                said = partial(outcome_word, critical=event.critical)  # docs/rules.md#d-9
                 line += f": {event.result} against {event.difficulty} — "
                 line += md(_verdict(event, said))
             effects = _consequence_words(event)
@@ -247,10 +248,10 @@ def _flaws(status, events, names) -> list[str]:
 
 
 def _consequence_words(event: Any) -> list[str]:
-    """What a flaw roll did, as the state follows it (SPEC §2): the conditions it started, the
-    losses and the effects ruled — less the rules' notes on how they reached their penalty when
-    the GM's ``--penalty`` replaced it: « halved by Lève-tôt » said of a −2 the GM did not halve,
-    « no penalty yet » beside the GM's −1, would be untrue."""
+    """What a flaw roll did, as the state follows it (docs/rules.md#d-0): the conditions it
+    started, the losses and the effects ruled — less the rules' notes on how they reached their
+    penalty when the GM's ``--penalty`` replaced it: « halved by Lève-tôt » said of a −2 the GM did
+    not halve, « no penalty yet » beside the GM's −1, would be untrue."""
     ruled = event.ruled_consequences
     effects = ruled["effects"]
     rules_penalties = penalty_words(event.rules_consequences["penalties"])
@@ -264,9 +265,10 @@ def _consequence_words(event: Any) -> list[str]:
 
 
 def _penalty_notes(event: Any) -> list[str]:
-    """The rules' notes on how they reached their penalty — Lève-tôt halved it (RULES C-9), a
-    dependency's full periods stacked it (C-3) —, as the event holds them: its effects that no
-    row of the flaw's trigger states (campaign.rules.d6harmonie.resolve_flaw adds them)."""
+    """The rules' notes on how they reached their penalty — Lève-tôt halved it, a dependency's
+    full periods stacked it (docs/rules.md#where-seed-002-leaves-a-case-open) —, as the event
+    holds them: its effects that no row of the flaw's trigger states
+    (campaign.rules.d6harmonie.resolve_flaw adds them)."""
     try:
         triggers = find_trait(event.key).triggers
     except ImpossibleInput:  # a key no catalogue knows any more

@@ -1,20 +1,22 @@
-"""``export --format jsonl`` and ``import`` (SPEC §5): a history moved between stores, exactly.
+"""``export --format jsonl`` and ``import`` (docs/cli.md#export-and-import): a history moved
+between stores, exactly.
 
-One JSON object per event, in position order: ``position``, ``session``, ``type`` (the stored
-topic, ``module:QualName``), ``subject``, ``aggregate_id``, ``aggregate_version``, ``timestamp``
-(ISO), ``gm``, ``data``, ``hash`` and ``prev_hash``. ``data`` is the event's stored state as the
-library's transcoder wrote it (decrypted when the store is encrypted: an export is plaintext),
-without the keys shown beside it (timestamp, position, session, gm); ``import`` puts
-them back in their place and re-encodes through the target store's own mapper — so the events
-come back byte for byte as they were stored, on SQLite or PostgreSQL, with or without a cipher,
-and an older event still reaches today's code through its upcasters, as it would have.
+One JSON object per event (docs/json.md#export-jsonl), in position order: ``position``, ``session``,
+``type`` (the stored topic, ``module:QualName``), ``subject``, ``aggregate_id``,
+``aggregate_version``, ``timestamp`` (ISO), ``gm``, ``data``, ``hash`` and ``prev_hash``. ``data``
+is the event's stored state as the library's transcoder wrote it (decrypted when the store is
+encrypted: an export is plaintext), without the keys shown beside it (timestamp, position, session,
+gm); ``import`` puts them back in their place and re-encodes through the target store's own mapper —
+so the events come back byte for byte as they were stored, on SQLite or PostgreSQL, with or without
+a cipher, and an older event still reaches today's code through its upcasters, as it would have.
 
-``hash`` and ``prev_hash`` are the event's link in the hash chain (SPEC §7), lifted out of
-``data`` like the other stamped keys. ``import`` checks the whole chain (positions, each
-aggregate's versions, every link and hash: :class:`campaign.history.chain.Chain`) before writing
-anything, and puts them back in the stored state, so ``campaign verify`` passes after an import
-and a store and its export agree on the chain's last hash. ``subject`` is shown for people: it
-is derived from the events, not part of what was recorded, and not covered by the hash.
+``hash`` and ``prev_hash`` are the event's link in the hash chain
+(docs/RELIABILITY.md#tamper-evidence), lifted out of ``data`` like the other stamped keys.
+``import`` checks the whole chain (positions, each aggregate's versions, every link and hash:
+:class:`campaign.history.chain.Chain`) before writing anything, and puts them back in the stored
+state, so ``campaign verify`` passes after an import and a store and its export agree on the chain's
+last hash. ``subject`` is shown for people: it is derived from the events, not part of what was
+recorded, and not covered by the hash.
 """
 
 from __future__ import annotations
@@ -56,7 +58,8 @@ class Exported(Protocol):
     mapper: Mapper
 
     def stored_events(self) -> Iterator[StoredEvent]:
-        """The stored events, in position order (the notification log's order, SPEC §5)."""
+        """The stored events, in position order (the notification log's order,
+        docs/json.md#export-jsonl)."""
 
     def session_end(self, session: int) -> int:
         """The last position of session ``session`` (an unknown session is an input error)."""
@@ -105,8 +108,8 @@ def jsonl(history: Exported, session: int | None = None) -> Iterator[str]:
 
     A session's export is the stretch of the chain from its first event to its last, so that
     ``verify --file`` checks it link by link. That is the session's events alone — but where a
-    retracted ``session M`` let the session before it go on (SPEC §4 ``retract``), M's events
-    (the line and its retraction) sit among the session's own: they are in the stretch, each
+    retracted ``session M`` let the session before it go on (docs/log-language.md#retract), M's
+    events (the line and its retraction) sit among the session's own: they are in the stretch, each
     line with its own ``session``, rather than a gap that would read as events deleted."""
     last = None
     if session is not None:
@@ -152,11 +155,11 @@ def jsonl(history: Exported, session: int | None = None) -> Iterator[str]:
 def read_jsonl(mapper: Mapper, lines: Iterable[str], name: str = "<jsonl>") -> list[StoredEvent]:
     """A ``jsonl`` export as the stored events a store with ``mapper`` would hold, checked first.
 
-    Each line must decode to an event of this code (its type known, its fields complete), its
-    hash chain must be intact (positions 1, 2, 3, … in order, each aggregate's versions in turn,
-    every link and hash: SPEC §7), and every aggregate's events must apply in turn — so nothing
-    is written that the store could not load, or that is not the history that was exported. An
-    error names the line (and, for a broken chain, the first bad position).
+    Each line must decode to an event of this code (its type known, its fields complete), its hash
+    chain must be intact (positions 1, 2, 3, … in order, each aggregate's versions in turn, every
+    link and hash: docs/RELIABILITY.md#tamper-evidence), and every aggregate's events must apply in
+    turn — so nothing is written that the store could not load, or that is not the history that was
+    exported. An error names the line (and, for a broken chain, the first bad position).
     """
     transcoder = mapper.transcoder
     plain = Mapper(transcoder=transcoder)  # the export is plaintext, whatever the target's cipher
@@ -208,7 +211,8 @@ def read_jsonl(mapper: Mapper, lines: Iterable[str], name: str = "<jsonl>") -> l
 
 
 class _Tampered(ValueError):
-    """The export's hash chain is broken (SPEC §7): the history is not the one exported."""
+    """The export's hash chain is broken (docs/RELIABILITY.md#tamper-evidence): the history is
+    not the one exported."""
 
     def __init__(self, broken: Break) -> None:
         super().__init__(f"{broken.reason} — the export's hash chain is broken, nothing imported")

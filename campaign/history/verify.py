@@ -1,4 +1,4 @@
-"""``campaign verify`` (SPEC §7): is the history as it was recorded?
+"""``campaign verify`` (docs/cli.md#verify): is the history as it was recorded?
 
 Every event's stored state carries ``position`` (1, 2, 3, … in recording order), ``prev_hash``
 (the hash of the event before it, :data:`~campaign.core.integrity.GENESIS` for the first) and

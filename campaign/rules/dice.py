@@ -1,8 +1,9 @@
-"""Dice: parsing what the GM entered, and rolling when the tracker is asked to (SPEC §3).
+"""Dice: parsing what the GM entered, and rolling when the tracker is asked to.
 
 A roll is either *entered* (physical dice at the table: faces ``3,5`` or a total ``8``) or
 *rolled* by the tracker from a cryptographically seeded RNG. Either way the faces (or the total
-when only a total was given) are kept, so that replaying a history never re-rolls.
+when only a total was given) are kept, so that replaying a history never re-rolls
+(docs/log-language.md#dice).
 """
 
 from __future__ import annotations
@@ -105,7 +106,8 @@ _SIGNED = re.compile(r"^\s*[+-]?[0-9]+\s*(,\s*[+-]?[0-9]+\s*)*$")  # numbers, so
 def parse_roll(text: str | int, dice: Dice, *, field: str = "roll", source: str = ENTERED) -> Roll:
     """Parse an entered roll: faces ``3,5`` or a total ``8`` for 2d6; one natural face for a d20.
 
-    Anything a die cannot show is :class:`ImpossibleInput` (SPEC §2: "a 2d6 roll of 13").
+    Anything a die cannot show is :class:`ImpossibleInput` (docs/rules.md#d-0: "dice outside their
+    faces").
     """
     raw = str(text).strip()
     if not _FACES.match(raw):
@@ -132,7 +134,8 @@ def given_roll(
     text: str | int | None, dice: Dice, *, rolled: bool = False, field: str = "roll"
 ) -> Roll | None:
     """The roll the GM gave, if any; ``rolled`` says the tracker rolled it (``--rolled``, as an
-    exported log writes it back), so the replayed event keeps the dice's source (SPEC §3)."""
+    exported log writes it back), so the replayed event keeps the dice's source
+    (docs/log-language.md#dice)."""
     if text is None:
         if rolled:
             raise ImpossibleInput(
@@ -212,7 +215,7 @@ class DiceRoller:
         return Roll(dice, sum(faces), faces, ROLLED)
 
     def choice(self, options: Sequence[T]) -> T:
-        """A uniform choice (the exposed item among the candidates, RULES D-7)."""
+        """A uniform choice (the exposed item among the candidates, docs/rules.md#d-7)."""
         if not options:
             raise ValueError("nothing to choose from")
         return options[self._rng.randrange(len(options))]

@@ -1,5 +1,5 @@
 """The audit's catalogue of finding codes, as ``audit --code`` and ``audit --explain`` read it
-(SPEC §6): checked codes, and each code's rule and example."""
+(docs/audit.md#the-codes): checked codes, and each code's rule and example."""
 
 from __future__ import annotations
 

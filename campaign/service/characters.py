@@ -1,6 +1,6 @@
-"""Character commands (SPEC §4 "Characters"): load → call → save. The commands that roll are in
-:mod:`campaign.service.rolls`. Answers are read from the events a command recorded (before the
-save collects them), so the CLI prints what was stored, never a value re-derived here."""
+"""Character commands (docs/log-language.md#characters): load → call → save. The commands that roll
+are in :mod:`campaign.service.rolls`. Answers are read from the events a command recorded (before
+the save collects them), so the CLI prints what was stored, never a value re-derived here."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Company commands (SPEC §4 "Companies"): load → call → save. A company in an open encounter
-takes it along: its rating, its wounded and its leaving follow it there, in the same save."""
+"""Company commands (docs/log-language.md#companies): load → call → save. A company in an open
+encounter takes it along: its rating, its wounded and its leaving follow it there, in the same
+save."""
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def hire(command: CompanyHire, uow: UnitOfWork) -> CompanyTerms:
 
 def modify(command: CompanyModifier, uow: UnitOfWork) -> int:
     """A working-conditions modifier; the company's rating in every open encounter it is
-    fighting in follows (D-4). Returns its morale."""
+    fighting in follows (docs/rules.md#d-4). Returns its morale."""
     found = company(uow, command.handle)
     found.modify(command)
     fights = fights_of(uow, found.handle)
@@ -77,7 +78,8 @@ def reinforce(command: CompanyReinforce, uow: UnitOfWork) -> int:
 
 
 def dismiss(command: CompanyDismiss, uow: UnitOfWork) -> list[str]:
-    """The company leaves service, and every open encounter it was in (SPEC §4): those."""
+    """The company leaves service, and every open encounter it was in
+    (docs/log-language.md#companies): those."""
     found = company(uow, command.handle)
     found.dismiss(command)
     fights = fights_of(uow, found.handle)

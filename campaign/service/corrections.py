@@ -1,4 +1,4 @@
-"""``retract last`` / ``retract event:N`` (SPEC §4 "Sessions, time, corrections").
+"""``retract last`` / ``retract event:N`` (docs/log-language.md#retract).
 
 A retraction deletes nothing. It is a new command: the campaign records ``CommandRetracted``
 (for the history and GEN001), and every aggregate the withdrawn command changed records a
@@ -48,8 +48,9 @@ def check_ref(command: Retract) -> re.Match[str]:
 
 
 def no_session_to_retract(uow: UnitOfWork, refusal: ImpossibleInput) -> ImpossibleInput:
-    """After `session end` the GM most likely wants that line back, which no command gives
-    (an ended session is never reopened, SPEC §4): said so, rather than only "no session"."""
+    """After `session end` the GM most likely wants that line back, which no command gives (an ended
+    session is never reopened, docs/log-language.md#sessions): said so, rather than only "no
+    session"."""
     if uow.busy or not uow.campaign().last_session:
         return refusal
     return ImpossibleInput(

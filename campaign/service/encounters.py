@@ -1,5 +1,5 @@
-"""Encounter commands (SPEC §4 "Encounters"): load → call → save, the tracker rolling the 2d6
-of a morale test the GM did not enter."""
+"""Encounter commands (docs/log-language.md#encounters): load → call → save, the tracker rolling the
+2d6 of a morale test the GM did not enter."""
 
 from __future__ import annotations
 
@@ -69,8 +69,9 @@ def join(command: EncounterJoin, uow: UnitOfWork) -> GroupMorale:
 
 
 def casualty(command: Casualty, uow: UnitOfWork) -> CasualtyResult:
-    """A casualty; on a company, recorded on the encounter and the company in one save (SPEC
-    §4: both or neither). Says the checks it made due (``first-death``, ``half-out``)."""
+    """A casualty; on a company, recorded on the encounter and the company in one save
+    (docs/log-language.md#encounters: both or neither). Says the checks it made due
+    (``first-death``, ``half-out``)."""
     found = encounter(uow, command.encounter)
     group = check_handle(command.group, field="group")
     found.record_casualty(command)

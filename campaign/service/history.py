@@ -39,7 +39,8 @@ class History:
         return self.opened.app.mapper
 
     def stored_events(self) -> Iterator[StoredEvent]:
-        """The stored events, in position order (the notification log's order, SPEC §5)."""
+        """The stored events, in position order (the notification log's order,
+        docs/json.md#export-jsonl)."""
         recorder, start = self.opened.app.recorder, 1
         while True:
             notifications = recorder.select_notifications(start=start, limit=BATCH)
@@ -96,7 +97,7 @@ class History:
     # --- what the CLI asks -------------------------------------------------------------------
 
     def jsonl(self, session: int | None = None) -> Iterator[str]:
-        """``export --format jsonl``: one JSON object per event (SPEC §5)."""
+        """``export --format jsonl``: one JSON object per event (docs/json.md#export-jsonl)."""
         return transfer.jsonl(self, session)
 
     def log_lines(self, session: int | None = None) -> Iterator[str]:

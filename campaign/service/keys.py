@@ -1,4 +1,4 @@
-"""Keys for encryption at rest (``CAMPAIGN_KEY``, SPEC §5)."""
+"""Keys for encryption at rest (``CAMPAIGN_KEY``, docs/cli.md#encryption-at-rest)."""
 
 from __future__ import annotations
 

@@ -17,7 +17,8 @@ from campaign.store import DEFAULT_DB, StoreBusy, StoreError, Survey, parse_stor
 
 
 class StoreMissing(CampaignError):
-    """A reading command on a store that does not exist (SPEC §5: exit 1, say how to create)."""
+    """A reading command on a store that does not exist (docs/cli.md#stores: exit 1, say how to
+    create)."""
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,7 @@ class StoreSettings:
     """What one invocation says of its store: read once, at the edge (the CLI)."""
 
     db: str | None = None  # --db / CAMPAIGN_DB: a SQLite path or a PostgreSQL URL
-    key: str | None = None  # CAMPAIGN_KEY: encryption at rest (SPEC §5)
+    key: str | None = None  # CAMPAIGN_KEY: encryption at rest (docs/cli.md#encryption-at-rest)
     lock_timeout: str | None = None  # CAMPAIGN_LOCK_TIMEOUT
     gm: str | None = None  # --gm / CAMPAIGN_GM: kept on every event
     seed: int | None = None  # CAMPAIGN_SEED: reproducible tracker dice

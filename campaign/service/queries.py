@@ -1,5 +1,5 @@
-"""The application's questions (SPEC §5 ``status``, ``history``, ``modifiers``, ``audit``,
-``projections``), each answered as a dataclass (:mod:`campaign.service.results`).
+"""The application's questions (docs/cli.md#reading: ``status``, ``history``, ``modifiers``,
+``audit``, ``projections``), each answered as a dataclass (:mod:`campaign.service.results`).
 
 Every read first catches the read models up with the event store (pull before read, on both
 backends), so a read is never stale. ``--as-of session:N|event:N`` never touches the live read
@@ -214,8 +214,8 @@ class Queries:
     def audit(
         self, session: int | None = None, code: str | None = None, as_of: str | None = None
     ) -> list[Finding]:
-        """``campaign audit``: the findings of SPEC §6, final and pending (an unknown ``code``
-        is an input error listing the codes)."""
+        """``campaign audit``: the findings of docs/audit.md, final and pending (an unknown
+        ``code`` is an input error listing the codes)."""
         from campaign.audit import check_code
         from projections import queries
 

@@ -1,6 +1,7 @@
-"""What stands in the way of withdrawing a command by ``retract event:N`` (SPEC §4): a later
-command in force that recorded on, or relied on, what it changed; one recorded in the session it
-opened; one on a company that fought in an encounter it ended."""
+"""What stands in the way of withdrawing a command by ``retract event:N``
+(docs/log-language.md#retract): a later command in force that recorded on, or relied on, what it
+changed; one recorded in the session it opened; one on a company that fought in an encounter it
+ended."""
 
 from __future__ import annotations
 
@@ -58,7 +59,7 @@ class Reliance:
     ``relies_on``); record on a company that fought in an encounter it ended (``fought``,
     :func:`fought_in`); or be recorded in the session it opened (``opened``: withdrawn, that
     session would never have opened, and would still hold the later command — which needed an
-    open session, SPEC §4)."""
+    open session, docs/log-language.md#sessions)."""
 
     changed: set[UUID]
     fought: dict[UUID, tuple[str, str]]

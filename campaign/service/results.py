@@ -174,7 +174,7 @@ class FlawResult:
     ruled: str | None
     conditions: list[dict[str, Any]]
     duration_roll: dict[str, Any] | None
-    ruled_consequences: dict[str, Any]  # the losses the state follows (SPEC §2)
+    ruled_consequences: dict[str, Any]  # the losses the state follows (docs/rules.md#d-0)
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -182,7 +182,7 @@ class FlawResult:
 
 @dataclass(frozen=True)
 class Status:
-    """``status --json`` (SPEC §5); the rows as the read models fold them."""
+    """``status --json`` (docs/json.md#status); the rows as the read models fold them."""
 
     position: int
     session: int | None
@@ -236,7 +236,7 @@ class FindingRule:
 
 @dataclass(frozen=True)
 class Finding:
-    """One finding of ``audit --json`` (SPEC §6)."""
+    """One finding of ``audit --json`` (docs/json.md#audit)."""
 
     code: str
     severity: str
@@ -286,7 +286,7 @@ class RecordedSession:
 
 @dataclass(frozen=True)
 class KnownSessions:
-    """What a replay checks its blocks against (SPEC §5: idempotent per session)."""
+    """What a replay checks its blocks against (docs/cli.md#replay: idempotent per session)."""
 
     recorded: dict[int, RecordedSession]  # by number
     replayed: set[tuple[int, str]]  # the blocks a replay recorded: (number, digest)

@@ -1,5 +1,6 @@
-"""The character commands that roll (SPEC §4 "Saves and items", "Traits", "loyalty"): the
-tracker rolls the dice the GM did not enter (SPEC §3), never a D6Harmonie result (RULES D-9).
+"""The character commands that roll (docs/log-language.md#saves-and-items, #traits, and ``loyalty``
+in #encounters): the tracker rolls the dice the GM did not enter (docs/log-language.md#dice), never
+a D6Harmonie result (docs/rules.md#d-9).
 
 Answers are read from the events a command recorded (before the save collects them), so the CLI
 prints what was stored, never a value re-derived here."""
@@ -32,8 +33,8 @@ def test_loyalty(command: LoyaltyTest, uow: UnitOfWork) -> LoyaltyResult:
 
 def saving_throw(command: SavingThrow, uow: UnitOfWork) -> SaveResult:
     """``save``: the tracker rolls the d20 where a save is rolled, and picks the exposed item
-    among the candidates and tied (RULES D-7) unless ``--item`` names one. A DC from
-    ``--class`` follows the campaign's paladin-ability setting (RULES D-6)."""
+    among the candidates and tied (docs/rules.md#d-7) unless ``--item`` names one. A DC from
+    ``--class`` follows the campaign's paladin-ability setting (docs/rules.md#d-6)."""
     found = character(uow, command.handle)
     dice = given_roll(command.roll, D20, rolled=command.rolled)
     rolls = rules.resolve_save(
@@ -62,10 +63,10 @@ def saving_throw(command: SavingThrow, uow: UnitOfWork) -> SaveResult:
 
 def item_save(command: ItemSave, uow: UnitOfWork) -> ItemSaveResult:
     """``item-save``: the pending exposure's item (or the one named) saves; the tracker rolls
-    the d20 when the item gets a save (not an unattended non-magic one, D-8)."""
+    the d20 when the item gets a save (not an unattended non-magic one, docs/rules.md#d-8)."""
     found = character(uow, command.handle)
     dice = given_roll(command.roll, D20, rolled=command.rolled)
-    if dice is None and found.item_gets_a_save(command):  # the aggregate's (D-8)
+    if dice is None and found.item_gets_a_save(command):  # the aggregate's (docs/rules.md#d-8)
         dice = uow.dice.roll(D20)
     found.item_save(command, roll=dice)
     saved = found.pending_events[-1]
@@ -77,9 +78,9 @@ def item_save(command: ItemSave, uow: UnitOfWork) -> ItemSaveResult:
 
 
 def roll_flaw(command: FlawRoll, uow: UnitOfWork) -> FlawResult:
-    """``trait H KEY``: a flaw triggered (its result is entered, never rolled, D-9). A dice
-    duration such as 1D6 hours is rolled by the tracker when it starts, from the campaign's
-    clock (to the second), unless the GM gives ``--duration``."""
+    """``trait H KEY``: a flaw triggered (its result is entered, never rolled,
+    docs/rules.md#d-9). A dice duration such as 1D6 hours is rolled by the tracker when it starts,
+    from the campaign's clock (to the second), unless the GM gives ``--duration``."""
     found = character(uow, command.handle)
     clock = uow.campaign().clock
     found.roll_flaw(command, clock_seconds=clock, duration_roller=uow.dice.roll)

@@ -1,4 +1,4 @@
-"""The campaign's own commands (SPEC §4 "Sessions, time, corrections"): ``init``, sessions
+"""The campaign's own commands (docs/log-language.md#sessions-time-corrections): ``init``, sessions
 opened and ended, the clock, settings and notes — load → call → save."""
 
 from __future__ import annotations
@@ -59,8 +59,9 @@ def end_session(command: SessionEnd, uow: UnitOfWork) -> int:
 
 
 def close_session(uow: UnitOfWork, campaign: Campaign, command: SessionEnd) -> list[Any]:
-    """End the open session: first the conditions that last until it ends (RULES C-6), then
-    the session itself. Returns the characters whose conditions ended."""
+    """End the open session: first the conditions that last until it ends
+    (docs/log-language.md#conditions-and-the-clock), then the session itself. Returns the
+    characters whose conditions ended."""
     campaign.check_session_open()
     stored = uow.stored_answer(
         ("open conditions",), lambda read: read.characters_with_open_conditions()

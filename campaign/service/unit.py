@@ -134,9 +134,9 @@ class UnitOfWork:
     def unit(self, work: Callable[[], T], *, commit: bool = True) -> T:
         """Run ``work`` — several commands — as one transaction: all of it, or nothing.
 
-        The writer lock is held throughout; aggregates loaded by one command are seen by the
-        next with their staged events. A replayed file is one unit (SPEC §5, atomic per file).
-        ``commit=False`` checks everything and writes nothing (``replay --dry-run``).
+        The writer lock is held throughout; aggregates loaded by one command are seen by the next
+        with their staged events. A replayed file is one unit (docs/cli.md#replay: all of a file or
+        none of it). ``commit=False`` checks everything and writes nothing (``replay --dry-run``).
         """
         if self.running is not None:
             raise RuntimeError("units do not nest")

@@ -1,9 +1,10 @@
-"""The session log's text layer (SPEC §4, §5 `replay`): words, command lines and session blocks.
+"""The session log's text layer (docs/log-language.md#tokenising): words, command lines and
+session blocks.
 
-This module only turns text into tokens and blocks; it knows no command and touches no store, so
-the one grammar (shared with the live CLI) can sit on top of it. A log is data (SPEC §7): nothing
-is evaluated — no ``$VAR``, no globbing, no ``;`` or ``|`` operators (they are ordinary characters).
-A command's words are read as a POSIX shell quotes them (:mod:`.quoting`).
+This module only turns text into tokens and blocks; it knows no command and touches no store, so the
+one grammar (shared with the live CLI) can sit on top of it. A log is data: nothing is evaluated —
+no ``$VAR``, no globbing, no ``;`` or ``|`` operators (they are ordinary characters). A command's
+words are read as a POSIX shell quotes them (:mod:`.quoting`).
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ class LogLine:
 class SessionBlock:
     """A ``session N`` line and every physical line up to the next one (or the end of the file).
 
-    It is the unit of idempotent replay (SPEC §5): a block already recorded with the same
+    It is the unit of idempotent replay (docs/cli.md#replay): a block already recorded with the same
     ``digest`` is skipped, the same ``number`` with another digest is refused. The digest is the
     SHA-256 of the block's text with the BOM removed and every line end made ``\\n`` (editors
     change those unasked), each line ended by one, so a missing final newline does not count.
@@ -102,7 +103,7 @@ def _normalize(text: str) -> str:
 
 def line_feeds(text: str) -> str:
     """``text`` with ``\\n`` for every line end, as a log reads it: so text typed live (a note
-    from a CRLF file) is what its exported line replays to (cli/fastparse.py)."""
+    from a CRLF file) is what its exported line replays to (cli/parsing.py)."""
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 

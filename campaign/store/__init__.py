@@ -2,8 +2,8 @@
 
 The eventsourcing library is configured **explicitly** from the URL: nothing is read from the
 process environment, so a stray ``LEDGER_CIPHER_KEY`` or ``SQLITE_DBNAME`` can never override
-``--db`` (SPEC §5). Writers are serialised per store — a file lock beside a SQLite file, an
-advisory lock on PostgreSQL — so positions (and later the hash chain) stay linear.
+``--db`` (docs/cli.md#environment). Writers are serialised per store — a file lock beside a SQLite
+file, an advisory lock on PostgreSQL — so positions (and later the hash chain) stay linear.
 
 One module per job: :mod:`.url` (parsing ``--db`` into a :class:`StoreURL`), :mod:`.sqlite`
 (the file and its lock), :mod:`.postgres` (the connection and the schema),

@@ -1,4 +1,4 @@
-"""Encryption at rest (SPEC §5, §7): ``CAMPAIGN_KEY`` and the store it opens.
+"""Encryption at rest (docs/cli.md#encryption-at-rest): ``CAMPAIGN_KEY`` and the store it opens.
 
 The events' state is encrypted with the eventsourcing library's AES-GCM cipher when a key is
 given (``StoreURL.library_env`` switches it on; nothing in the environment can). Topics, ids

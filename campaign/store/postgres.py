@@ -106,8 +106,8 @@ def keyword(store: StoreURL) -> StoreRefused:
 
 
 def create_schema(store: StoreURL, connection: Any) -> bool:
-    """Create the store's ``?schema=`` when it does not exist (SPEC §5: logging commands
-    create the store), under the writer lock: two first commands do not race on it.
+    """Create the store's ``?schema=`` when it does not exist (docs/cli.md#stores: logging
+    commands create the store), under the writer lock: two first commands do not race on it.
     True when this call created it."""
     import psycopg
     from psycopg import sql

@@ -133,7 +133,7 @@ class PostgresHold:
 
     def identity(self) -> int | None:
         """The events table's oid (None: there is none): a store dropped by another process's
-        failed first command, or made again since, has another (``Ledger.locked``)."""
+        failed first command, or made again since, has another (``OpenStore.locked``)."""
         row = self._run(EVENTS_TABLE_OID, (self.schema, EVENTS_TABLE)).fetchone()
         return None if row is None else int(row[0])
 

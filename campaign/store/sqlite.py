@@ -30,8 +30,9 @@ def library_env(path: Path) -> dict[str, str]:
 
 
 def prepare(path: Path) -> bool:
-    """Create the store's file, 0600, and its directory (SPEC §7), before the library connects.
-    True when this call created the file (a failed first command removes only that)."""
+    """Create the store's file, 0600, and its directory (docs/RELIABILITY.md#security-at-rest),
+    before the library connects. True when this call created the file (a failed first command
+    removes only that)."""
     if path.is_dir():
         raise a_directory(path)
     try:

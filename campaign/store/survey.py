@@ -1,5 +1,5 @@
 """What is at a store's place, found without changing anything there: a campaign, nothing yet,
-or something else — which is refused there and then, for every command (SPEC §5)."""
+or something else — which is refused there and then, for every command (docs/cli.md#stores)."""
 
 from __future__ import annotations
 

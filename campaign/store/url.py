@@ -23,7 +23,8 @@ DEFAULT_DB = "./campaign.db"
 # How long a command waits for the writer lock (another command, or a long replay, holding it)
 # before it gives up with a clear message; CAMPAIGN_LOCK_TIMEOUT changes it (docs/RELIABILITY.md).
 WRITER_LOCK_TIMEOUT_SECONDS = 60.0
-# The library's AES-GCM cipher on the ``cryptography`` package (SPEC §7, CAMPAIGN_KEY).
+# The library's AES-GCM cipher on the ``cryptography`` package (CAMPAIGN_KEY,
+# docs/RELIABILITY.md#security-at-rest).
 CIPHER_TOPIC = "eventsourcing.cryptography:AESCipher"
 KEY_SIZES = (16, 24, 32)  # bytes: AES-128, -192, -256
 # What --db takes after a PostgreSQL URL's "?": nothing else is honoured, so nothing else is
@@ -53,7 +54,7 @@ class StoreURL:
 
     @property
     def redacted(self) -> str:
-        """The URL as it may be printed: never the password (SPEC §5)."""
+        """The URL as it may be printed: never the password (docs/cli.md#stores)."""
         if self.kind == "sqlite":
             return str(self.path)
         who = f"{self.user}:***@" if self.password else (f"{self.user}@" if self.user else "")
@@ -67,7 +68,7 @@ class StoreURL:
     def survey(self) -> Survey:
         """What is at the store's place, read without writing anything there. A campaign is an
         event in the library's table, which a reading command does not create: a typo'd URL,
-        an empty file, or a shell left at once, is no empty campaign (SPEC §5).
+        an empty file, or a shell left at once, is no empty campaign (docs/cli.md#stores).
 
         A SQLite file that is not a campaign store, but holds another program's tables, or is
         no SQLite database at all, is refused here, for every command (ImpossibleInput, exit
@@ -94,8 +95,9 @@ class StoreURL:
         return {**postgres.library_env(self), **cipher}
 
     def prepare(self) -> bool:
-        """Create what must exist before the library connects: a 0600 SQLite file (SPEC §7).
-        True when this call created the file (a failed first command removes only that)."""
+        """Create what must exist before the library connects: a 0600 SQLite file
+        (docs/RELIABILITY.md#security-at-rest). True when this call created the file (a failed
+        first command removes only that)."""
         if self.kind != "sqlite" or self.path is None:
             return False
         return sqlite.prepare(self.path)
@@ -109,7 +111,7 @@ class StoreURL:
     def identity(self) -> tuple[int, int] | None:
         """The SQLite file's device and inode (None: not there, or PostgreSQL). A writer checks
         it once it holds the lock: a store removed meanwhile must not take writes into a file
-        no path leads to (``Ledger.locked``)."""
+        no path leads to (``OpenStore.locked``, :mod:`campaign.service.lifecycle`)."""
         if self.kind != "sqlite" or self.path is None:
             return None
         return sqlite.identity(self.path)
@@ -158,7 +160,8 @@ def parse_store_url(
 
 
 def check_key(key: str) -> str:
-    """``key`` if it is an AES key as ``campaign key generate`` prints it (SPEC §5)."""
+    """``key`` if it is an AES key as ``campaign key generate`` prints it
+    (docs/cli.md#encryption-at-rest)."""
     text = key.strip()
     try:
         size = len(base64.b64decode(text.encode("ascii"), validate=True))

@@ -1,1 +1,2 @@
-"""The logging commands of SPEC §4: each is a live ``campaign`` command and a log line."""
+"""The logging commands (docs/log-language.md): each is a live ``campaign`` command and a log
+line."""

@@ -42,8 +42,8 @@ def dice(record: dict[str, Any] | None) -> str:
 def verdict(rules_say: Any, ruled: Any) -> str:
     """``the rules say flee; recorded: fight (ruling)``; ``no roll`` for a flaw that triggers
     without one (Clément after a kill: its consequences follow). A default ruling is no ruling:
-    ``fight`` for a group that fights to the death, ``flee`` for one that will not fight (SPEC
-    §4 "Default ruling"), judged as ``history`` and the recap judge it."""
+    ``fight`` for a group that fights to the death, ``flee`` for one that will not fight
+    (docs/log-language.md#morale), judged as ``history`` and the recap judge it."""
     from campaign.rules.morale import ruled_as_the_rules_say  # the one place it is written
 
     if rules_say is None and ruled is None:

@@ -1,5 +1,5 @@
-"""Characters (SPEC §4): ``character create|trait|finalize|stat|loyalty-modifier|item|
-item-drop|item-repair|saves|heal`` and ``condition end``."""
+"""Characters (docs/log-language.md#characters): ``character create|trait|finalize|stat|
+loyalty-modifier|item|item-drop|item-repair|saves|heal`` and ``condition end``."""
 
 from __future__ import annotations
 
@@ -318,8 +318,9 @@ def heal(
 
 def _healed(handle: str, given: dict[str, int | None], healed: dict[str, Any]) -> str:
     """What was recovered, beside what the GM gave when less was lost (``heal`` recovers at
-    most what was lost, and records the GM's amounts, SPEC §4): ``healed 4 hp at torso (10
-    given, only 4 lost)``; ``nothing healed — 0 hp at leg (5 given, none lost there)``."""
+    most what was lost, and records the GM's amounts, docs/log-language.md#characters):
+    ``healed 4 hp at torso (10 given, only 4 lost)``; ``nothing healed — 0 hp at leg (5 given,
+    none lost there)``."""
     said = []
     for kind, amount in given.items():
         if amount is None:

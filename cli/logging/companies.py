@@ -1,4 +1,5 @@
-"""Companies (SPEC §4): ``company hire|modifier|recover|reinforce|dismiss``."""
+"""Companies (docs/log-language.md#companies):
+``company hire|modifier|recover|reinforce|dismiss``."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Encounters (SPEC §4): ``encounter start|end|group|rating|join``, ``casualty``, ``adjust``,
-``morale``."""
+"""Encounters (docs/log-language.md#encounters): ``encounter start|end|group|rating|join``,
+``casualty``, ``adjust``, ``morale``."""
 
 from __future__ import annotations
 

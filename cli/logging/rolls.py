@@ -1,4 +1,5 @@
-"""Tests of characters (SPEC §4): ``loyalty``, ``save``, ``item-save``, ``trait``."""
+"""Tests of characters: ``loyalty``, ``save``, ``item-save``, ``trait``
+(docs/log-language.md#encounters, #saves-and-items, #traits)."""
 
 from __future__ import annotations
 

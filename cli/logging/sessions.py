@@ -1,5 +1,5 @@
-"""Sessions, time and corrections (SPEC §4): ``session``, ``clock``, ``setting``, ``note``,
-``retract``."""
+"""Sessions, time and corrections (docs/log-language.md#sessions-time-corrections): ``session``,
+``clock``, ``setting``, ``note``, ``retract``."""
 
 from __future__ import annotations
 
@@ -117,7 +117,7 @@ def _said_clock(seconds: int) -> str:
 def setting(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="The setting: paladin-ability.")],
-    value: Annotated[str, typer.Argument(help="Its value: wis or cha (RULES D-6).")],
+    value: Annotated[str, typer.Argument(help="Its value: wis or cha (docs/rules.md, D-6).")],
     note: NoteOption = None,
 ) -> None:
     """Change a campaign setting.

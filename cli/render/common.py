@@ -19,9 +19,10 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 def printable(value: Any) -> Any:
     """``value`` (text, or a JSON value holding text) safe to draw on a terminal: a control
-    character is shown escaped (``\\x1b``), not sent. New events hold none (SPEC §2,
-    ``aggregates.base.check_values``), but a store recorded before they were refused may: an
-    escape sequence in a title retitled the GM's window. Tabs and line breaks (a note's) stay."""
+    character is shown escaped (``\\x1b``), not sent. New events hold none
+    (docs/log-language.md#values, ``aggregates.values.check_values``), but a store recorded before
+    they were refused may: an escape sequence in a title retitled the GM's window. Tabs and line
+    breaks (a note's) stay."""
     if type(value) is str:
         return value if value.isprintable() else _CONTROL.sub(_escaped, value)
     if isinstance(value, dict):

@@ -51,9 +51,9 @@ def _out(group: dict[str, Any]) -> Text:
 
 
 def _morale(group: dict[str, Any]) -> Text:
-    """``7 -1 = 6``: the rating, the encounter's adjustments, the effective morale in bold;
-    ``12`` over a dim ``-1 ignored`` at ≤ 2 or ≥ 12, where adjustments never apply (SPEC §5):
-    the projection's effective morale is the rating despite an adjustment."""
+    """``7 -1 = 6``: the rating, the encounter's adjustments, the effective morale in bold; ``12``
+    over a dim ``-1 ignored`` at ≤ 2 or ≥ 12, where adjustments never apply (docs/rules.md#d-1): the
+    projection's effective morale is the rating despite an adjustment."""
     adjustment = group["adjustment"]
     text = Text()
     if adjustment and group["effective_morale"] == group["morale"]:
@@ -69,7 +69,8 @@ def _morale(group: dict[str, Any]) -> Text:
 
 
 def _successes(group: dict[str, Any]) -> str:
-    """`` (1 success)``: after two, a group fights to the death (A.3) — the GM needs the count."""
+    """`` (1 success)``: after two, a group fights to the death (docs/rules.md#monster-morale) —
+    the GM needs the count."""
     if not group["successes"]:
         return ""
     return f" ({group['successes']} success{'es' if group['successes'] > 1 else ''})"

@@ -1,6 +1,6 @@
-"""``campaign rules …``: the calculator (SPEC §5). Pure calls into ``campaign.rules``; no store,
-never rolls dice. A module per rule source (two for seed 001: saves, items) registers its
-commands on :data:`app`."""
+"""``campaign rules …``: the calculator (docs/cli.md#the-rules-calculator). Pure calls into
+``campaign.rules``; no store, never rolls dice. A module per rule source (two for seed 001: saves,
+items) registers its commands on :data:`app`."""
 
 # Each module registers its commands on `app`: their order here is `campaign rules --help`'s.
 from cli.rules import morale as _morale  # noqa: F401

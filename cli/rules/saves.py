@@ -1,6 +1,6 @@
-"""Calculator calls for seed 001's saving throws (SPEC §5): ``rules ability-mod``, ``base-save``,
-``dc``, ``save``. Parse → one call into :mod:`campaign.rules.saves` → render. No rule is written
-here."""
+"""Calculator calls for seed 001's saving throws (docs/cli.md#the-rules-calculator):
+``rules ability-mod``, ``base-save``, ``dc``, ``save``. Parse → one call into
+:mod:`campaign.rules.saves` → render. No rule is written here."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Calculator calls for seed 001's items (SPEC §5): ``rules item-candidates``, ``item-save``,
-``object-damage``. Parse → one call into :mod:`campaign.rules.saves` → render. No rule is
-written here."""
+"""Calculator calls for seed 001's items (docs/cli.md#the-rules-calculator):
+``rules item-candidates``, ``item-save``, ``object-damage``. Parse → one call into
+:mod:`campaign.rules.saves` → render. No rule is written here."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """Calculator calls for seed 002 (D6Harmonie): ``rules traits``, ``rules budget``, ``rules trait``.
 
 Thin: parse → one call into :mod:`campaign.rules.d6harmonie` → render. ``rules trait KEY --help``
-lists that flaw's triggers and the options each takes (SPEC §4), through :class:`TraitCommand`.
+lists that flaw's triggers and the options each takes (docs/log-language.md#traits), through
+:class:`TraitCommand`.
 """
 
 from __future__ import annotations
@@ -33,8 +34,9 @@ _OPTION_HELP = {
     "sum": "--sum normal|large|very-large",
 }
 
-# The catalogue's mark of an advantage that halves a lack-of-sleep penalty (Lève-tôt, RULES C-9):
-# `--advantage` bears on the triggers marked ``lack_of_sleep``, and only on them.
+# The catalogue's mark of an advantage that halves a lack-of-sleep penalty (Lève-tôt,
+# docs/rules.md#where-seed-002-leaves-a-case-open): `--advantage` bears on the triggers marked
+# ``lack_of_sleep``, and only on them.
 _LACK_OF_SLEEP = "lack-of-sleep-penalties"
 
 

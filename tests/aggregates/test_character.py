@@ -1,7 +1,9 @@
 """The Character aggregate at the table: given a character, when this happens, then this is
-recorded (SPEC §4 "Characters", "Saves and items", "Traits"; §5 the status of a character).
+recorded (docs/log-language.md#characters, #saves-and-items, #traits; a character's status:
+docs/json.md#status).
 
-Every expected value is worked out by hand from RULES.md and SPEC.md, not taken from the code.
+Every expected value is worked out by hand from docs/rules.md and docs/log-language.md, not taken
+from the code.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ def two_d6(a: int, b: int) -> Roll:
 
 
 def item_status(name, slot, magic, state, hp, hp_max) -> dict:
-    """An item as ``status --json`` shows it (SPEC §5)."""
+    """An item as ``status --json`` shows it (docs/json.md#status)."""
     return {"name": name, "slot": slot, "magic": magic, "state": state, "hp": hp, "hp_max": hp_max}
 
 
@@ -63,7 +65,7 @@ def last(character: Character, n: int = 1):
 
 
 def brynn() -> Character:
-    """SPEC §4's example, up to her saves."""
+    """The example log of docs/log-language.md#a-log, up to her saves."""
     b = Character.create(
         CharacterCreate(
             handle="brynn",
@@ -110,7 +112,7 @@ def fireball(character: Character, natural: int, chooser=None, **options) -> Non
 
 
 def refused(character: Character, error=ImpossibleInput, **match):
-    """Assert a command raises ``error`` and records nothing (SPEC §2)."""
+    """Assert a command raises ``error`` and records nothing (docs/rules.md#d-0)."""
 
     class Refusal:
         def __enter__(self):
@@ -154,7 +156,8 @@ def test_brynn_is_created_with_her_traits_each_a_recorded_event():
         (2, 1, "ann", 1),
         (3, 1, "ann", 1),
     ]
-    # French slugs are stored by their English keys (RULES D-10); Phobie légère 4, Nerfs d'acier 10
+    # French slugs are stored by their English keys (docs/rules.md#d-10); Phobie légère 4,
+    # Nerfs d'acier 10
     assert (flaw.kind, flaw.key, flaw.detail, flaw.points) == ("flaw", "phobia-mild", "spiders", 4)
     assert (flaw.after_creation, flaw.flaw_points, flaw.advantage_points) == (False, 4, 0)
     assert (flaw.rules_say, flaw.ruled, flaw.ruleset) == (20, 4, "d6harmonie/1")
@@ -465,7 +468,7 @@ def test_a_dropped_item_leaves_and_a_new_one_of_that_name_is_acquired_last():
 def test_a_repaired_item_is_mended_to_its_maximum_or_to_the_hp_given():
     b = brynn()
     fireball(b, 1, item="Tower shield")
-    b.item_save(ItemSave(handle=b.handle), roll=d20(9))  # 13 of 20 left (the SPEC example below)
+    b.item_save(ItemSave(handle=b.handle), roll=d20(9))  # 13 of 20 left (the example below)
     b.repair_item(ItemRepair(handle=b.handle, item="Tower shield", hp=15))
     assert (last(b).hp_before, last(b).hp, last(b).state_before, last(b).state) == (
         13,
@@ -483,7 +486,7 @@ def test_a_repaired_item_is_mended_to_its_maximum_or_to_the_hp_given():
         )  # its hit points are not tracked
 
 
-# --- saves: SPEC §4's example -------------------------------------------------------------------
+# --- saves: the example of docs/log-language.md#a-log ---------------------------------------------
 
 
 def test_brynn_fails_her_save_against_fireball_on_a_natural_1_and_exposes_her_shield():
@@ -569,7 +572,8 @@ def test_brynn_fails_her_phobia_roll_and_her_status_is_spec_5s():
     b.item_save(ItemSave(handle=b.handle), roll=d20(9))
     b.roll_flaw(FlawRoll(handle=b.handle, key="phobia-mild", result=6))
     rolled = last(b)
-    # MORAL vs NORMALE (9): 6 < 9, failed by 3 → −1 on all rolls, no duration stated (C-6)
+    # MORAL vs NORMALE (9): 6 < 9, failed by 3 → −1 on all rolls, no duration stated
+    # (docs/rules.md#where-seed-002-leaves-a-case-open)
     assert type(rolled).__name__ == "FlawRolled"
     assert (rolled.key, rolled.detail, rolled.trigger, rolled.score) == (
         "phobia-mild",
@@ -607,7 +611,8 @@ def test_brynn_fails_her_phobia_roll_and_her_status_is_spec_5s():
         ],
     }  # fmt: skip
     assert b.as_status() == spec_status
-    # the condition has no duration: it lasts until the session ends (SPEC §5)
+    # the condition has no duration: it lasts until the session ends
+    # (docs/log-language.md#conditions-and-the-clock)
     b.end_session_conditions()
     ended = last(b)
     assert (type(ended).__name__, ended.source, ended.by) == (
@@ -939,8 +944,8 @@ def test_hit_points_left_given_by_the_gm_decide_the_outcome():
 
 
 def test_an_item_already_broken_that_loses_nothing_is_still_broken_by_the_rules_too():
-    # SPEC §4: hit points known, the outcome is what the hit points left make it ("broken when
-    # hit points left ≤ half the maximum"); the rules said "intact" for a save that cost
+    # docs/log-language.md#item-saves: hit points known, the outcome is what the hit points left
+    # make it (broken at half the maximum or less); the rules said "intact" for a save that cost
     # nothing, and a GM who ruled the broken shield still broken got a SAV006
     b = brynn()
     fireball(b, 1, item="Tower shield")
@@ -1096,7 +1101,7 @@ def test_a_difficulty_ruled_by_the_gm_is_the_one_the_result_is_judged_against_tr
     assert (rolled.failure_points, rolled.rules_say) == (1, "failure")
     b.roll_flaw(
         FlawRoll(handle=b.handle, key="phobia-mild", result=8, difficulty=7)
-    )  # 8 ≥ 7: a success, no effect (C-8)
+    )  # 8 ≥ 7: a success, no effect (docs/rules.md#where-seed-002-leaves-a-case-open)
     assert (last(b).rules_say, last(b).conditions) == ("success", [])
 
 
@@ -1122,7 +1127,7 @@ def test_a_critical_failure_replaces_the_failure_row():
     b = brynn()
     b.roll_flaw(
         FlawRoll(handle=b.handle, key="phobia-mild", result=10, critical=True)
-    )  # C-7: −2 and a panic attack
+    )  # D-9: −2 and a panic attack
     assert (last(b).rules_say, [c["value"] for c in b.conditions]) == ("failure", [-2])
     assert "panic attack" in last(b).rules_consequences["effects"]
 
@@ -1232,7 +1237,7 @@ def test_a_duration_is_rolled_by_the_callers_roller_when_none_is_given():
 
 def test_a_condition_starts_at_the_clocks_second_and_lasts_whole_rounds():
     """Seed 002, Sommeil de plomb: « −3 à tous ses jets durant 1D6 tours »; a round is 10 s
-    (RULES D-9). From 00:00:50, a rolled 2 ends at second 70, not at a minute."""
+    (docs/rules.md#d-9). From 00:00:50, a rolled 2 ends at second 70, not at a minute."""
     b = Character.create(CharacterCreate(handle="gil", flaws=["heavy-sleeper", "greed"]))
     b.roll_flaw(
         FlawRoll(handle=b.handle, key="heavy-sleeper", trigger="brutal-awakening", result=4),
@@ -1298,7 +1303,7 @@ def test_early_riser_halves_a_heavy_sleepers_short_night():
     )
     b.roll_flaw(
         FlawRoll(handle=b.handle, key="heavy-sleeper", trigger="short-night")
-    )  # −2 halved toward zero (C-9)
+    )  # −2 halved toward zero (docs/rules.md#where-seed-002-leaves-a-case-open)
     assert b.conditions[0]["value"] == -1
 
 

@@ -1,7 +1,8 @@
-"""The MercenaryCompany aggregate, like a session at the table (SPEC §4 "Companies", RULES D-4).
+"""The MercenaryCompany aggregate, like a session at the table (docs/log-language.md#companies,
+docs/rules.md#d-4).
 
-Expected ratings come from the troop table of seed 000 as digested in RULES A.4 (militia 6,
-barbarian 7, trained 8; mounted +1, elite +1, fanatic +2), worked out by hand.
+Expected ratings come from the troop table of seed 000 as docs/rules.md#mercenary-companies gives
+it (militia 6, barbarian 7, trained 8; mounted +1, elite +1, fanatic +2), worked out by hand.
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
-"""The Encounter aggregate, command by command, like a session at the table (SPEC §4, RULES A).
+"""The Encounter aggregate, command by command, like a session at the table
+(docs/log-language.md#encounters, docs/rules.md#ose-morale-mercenaries-and-retainers).
 
-Every expected value is worked out by hand from RULES.md (D-1…D-4, A-4, A-6) and SPEC §4, not
-taken from the code. Each command runs inside its own recording, as the application runs it, so
-positions are dense and every event of one command carries that command's first position.
+Every expected value is worked out by hand from docs/rules.md (D-1…D-4) and
+docs/log-language.md#morale, not taken from the code. Each command runs inside its own
+recording, as the application runs it, so positions are dense and every event of one command
+carries that command's first position.
 """
 
 from __future__ import annotations
@@ -119,7 +121,8 @@ def test_a_group_enters_fighting_with_its_stat_block_rating(table):
     [(2, "will-not-fight"), (3, "fighting"), (11, "fighting"), (12, "fights-to-death")],
 )
 def test_ratings_2_and_12_set_the_status_from_the_start(ford, table, rating, status):
-    # D-1: "a group rated ≤ 2 starts as will-not-fight, one rated ≥ 12 as fights-to-death"
+    # docs/log-language.md#morale: "a group rated ≤ 2 starts as will-not-fight, one rated ≥ 12
+    # as fights-to-death"
     with table.command():
         ford.add_group(
             EncounterGroup(encounter=ford.handle, group="others", count=4, morale=rating)
@@ -163,7 +166,7 @@ def test_an_unknown_group_names_the_encounter_and_its_groups(ford, table):
     assert "ford" in str(refused.value) and "goblins" in str(refused.value)
 
 
-# --- the SPEC's ford ----------------------------------------------------------------------------
+# --- the ford of docs/log-language.md#a-log -----------------------------------------------------
 
 
 def test_the_ford_first_death_flee_and_adjustment(ford, table):
@@ -259,11 +262,11 @@ def test_the_ford_first_death_flee_and_adjustment(ford, table):
     assert ford.due_position("goblins") is None
 
 
-# --- triggers and lapses (D-2, A-4, A-6) --------------------------------------------------------
+# --- triggers and lapses (docs/rules.md#d-2) ----------------------------------------------------
 
 
 def test_both_triggers_at_once_make_one_check(ford, table):
-    # a pair: one killed is the first death and 2 × 1 ≥ 2 — one check listing both (A-6)
+    # a pair: one killed is the first death and 2 × 1 ≥ 2 — one check listing both (D-2)
     with table.command():
         ford.add_group(EncounterGroup(encounter=ford.handle, group="ogres", count=2, morale=10))
     with table.command():
@@ -458,7 +461,7 @@ def test_everybody_out_is_out_and_nothing_falls_due(ford, table):
     assert ford.group_state("rats").status == "out"
 
 
-# --- tests and rulings (SPEC §2, D-2; MOR001, MOR003) -------------------------------------------
+# --- tests and rulings (docs/rules.md#d-0, #d-2; MOR001, MOR003) --------------------------------
 
 
 def test_a_ruled_fight_on_a_failed_roll_counts_as_a_success(ford, table):
@@ -872,9 +875,10 @@ def _rocs_nest(table):
 
 
 def test_a_first_death_while_no_test_applies_is_still_the_first(table):
-    # SPEC §4: the first death is "its first killed member in this encounter". A group fighting
-    # to the death loses its first member (no check: it never tests), then leaves its lair
-    # (rated 9, fighting): its next death is not the first, so no check falls due
+    # docs/log-language.md#checks-due: the first death is "its first killed member in this
+    # encounter". A group fighting to the death loses its first member (no check: it never
+    # tests), then leaves its lair (rated 9, fighting): its next death is not the first, so no
+    # check falls due
     nest = _rocs_nest(table)
     with table.command():
         nest.record_casualty(Casualty(encounter=nest.handle, group="rocs", n=1))

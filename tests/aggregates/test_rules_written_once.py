@@ -3,7 +3,7 @@
 ``Character.item_gets_a_save`` is the choice of whether an ``item-save`` rolls (the service rolls
 the d20 on its word, ``item_save`` judges the same way); ``d6harmonie.crosses_budget`` is the
 "budget crossed" test both the aggregate and the audit (TRT002/TRT003) ask. Every expected value
-is worked out by hand from RULES.md.
+is worked out by hand from docs/rules.md.
 """
 
 from __future__ import annotations
@@ -76,9 +76,9 @@ def carrying(*, exposed: bool) -> Character:
 
 
 ITEM_SAVES = [
-    # (exposed, item named, gets a save) — RULES D-8 row: "Item save bonus: magic item
-    # 2 + ⌊CL/2⌋; attended → the better of the bearer's and its own; unattended non-magical →
-    # no save"
+    # (exposed, item named, gets a save) — docs/rules.md#d-8: a magic item's bonus is
+    # 2 + ⌊CL/2⌋; an attended item saves with the better of its bearer's bonus and its own; an
+    # unattended non-magical item gets no save
     (True, None, True),  # the exposure's item: the shield, attended → the bearer's bonus
     (True, "Chest", False),  # the item named wins over the exposure's: unattended non-magical
     (True, "Wand", True),  # unattended but magic: 2 + ⌊4/2⌋
@@ -106,10 +106,11 @@ def test_whether_the_item_an_item_save_resolves_rolls(exposed, item, saves):
 
 BUDGETS = [
     # (flaws before, advantages before, kind, key taken, crosses flaws, crosses advantages) —
-    # RULES C.5: "Σ advantage_cost ≤ 20 and Σ flaw_points ≤ 20, two independent caps" (seed:
-    # Mémoire déficiente 12 + Allergie grave 8 = 20 « le maximum autorisé »; Beauté accrue 20
-    # « le maximum qui puisse être dépensé »); points from the C.7/C.8 tables. D-0: the crossing
-    # is flagged once, never refused.
+    # docs/rules.md#the-creation-budget: up to 20 points from flaws and up to 20 spent on
+    # advantages, two separate caps (seed: Mémoire déficiente 12 + Allergie grave 8 = 20 « le
+    # maximum autorisé »; Beauté accrue 20 « le maximum qui puisse être dépensé »); points from
+    # the tables of docs/rules.md#flaws and #advantages. D-0: the crossing is flagged once, never
+    # refused.
     (["poor-memory"], [], "flaw", "allergy-severe", False, False),  # 12 + 8 = 20: at the cap
     (["poor-memory", "allergy-severe"], [], "flaw", "vertigo", True, False),  # 20 + 3 = 23
     (["poor-memory", "allergy-severe", "vertigo"], [], "flaw", "allergy-moderate", False, False),

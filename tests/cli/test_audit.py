@@ -1,5 +1,5 @@
-"""The audit of GM rulings (SPEC §6): given a table where the GM rules, when a ruling departs from
-the rules, then ``campaign audit`` lists exactly that finding — and for every code, the nearest
+"""The audit of GM rulings (docs/audit.md): given a table where the GM rules, when a ruling departs
+from the rules, then ``campaign audit`` lists exactly that finding — and for every code, the nearest
 case where it must not fire stays silent. Pending findings wait for the event that decides them;
 a retraction takes its command's findings away and re-opens what it had decided; a rebuild gives
 the same findings; the CLI reads well as JSON and for a person; the golden audits are stable."""
@@ -156,7 +156,7 @@ CASES = {
             MoraleTest(encounter="ford", group="trolls", roll="3,5")
         ),  # rated 12: no test applies
         {"subject": "ford/trolls", "rules_say": "no-test", "ruled": "roll"},
-        lambda g: [  # rated 11 with +2: effective 13, but the rating tests (RULES A-1)
+        lambda g: [  # rated 11 with +2: effective 13, but the rating tests (docs/rules.md#d-1)
             g.handle(EncounterGroup(encounter="ford", group="ogres", count=2, morale=11)),
             g.handle(
                 Adjustment(encounter="ford", group="ogres", value=+2, reason="on their own hill")
@@ -269,7 +269,7 @@ CASES = {
             g.handle(ItemSave(handle="brynn", roll="9", ruling="intact")),
         ],
         {"subject": "brynn/Tower shield", "rules_say": "damaged", "ruled": "intact"},
-        lambda g: [  # no hit points: a failure's damaged may be ruled broken (RULES D-8)
+        lambda g: [  # no hit points: a failure's damaged may be ruled broken (docs/rules.md#d-8)
             save(g, roll="1", item="Mace", **FIREBALL),
             g.handle(ItemSave(handle="brynn", roll="2", ruling="broken")),
         ],
@@ -515,7 +515,8 @@ def test_mor002_final_at_the_encounter_end_or_when_the_company_leaves(shared):
 
 def test_a_fled_company_back_from_out_is_fled_and_owes_no_check(shared):
     # The lances (12, morale 9) lose one, fail their test and flee; the rest go out, two
-    # recover. SPEC §4: "out" wins over the other statuses, and the state follows the ruling:
+    # recover. docs/log-language.md#morale: "out" wins over the other statuses, and the state
+    # follows the ruling:
     # they are fled again, and D-2 raises no half-out check on a group that is not fighting.
     # The recovery used to make them fighting, and the next casualty a MOR002.
     world(shared)
@@ -768,7 +769,7 @@ def test_the_audit_page_lists_every_code_with_its_severity_and_seed():
 def test_the_audit_on_a_narrow_terminal_keeps_the_gms_notes_readable(campaign, tmp_path,
                                                                      monkeypatch):  # fmt: skip
     # six columns in 60: the Note column got 4 letters ("rul…", "dep…"); GEN002 is there so
-    # that an auditor reads every stated reason (SPEC §6)
+    # that an auditor reads every stated reason (docs/audit.md#the-codes)
     db = str(tmp_path / "audit.db")
     assert campaign("--db", db, "replay", str(ROOT / "examples/audit/audit.log")).exit_code == 0
     monkeypatch.setenv("COLUMNS", "60")

@@ -1,6 +1,7 @@
 """Given findings, when ``campaign audit`` prints them as text, then each names the rule it
-stands on, as ``--json`` does (SPEC §6: "the rule (seed file and rule name)"): the rule's name
-and its seed's number under the message, in the table and in the narrow terminal's blocks."""
+stands on, as ``--json`` does (docs/audit.md#the-codes: the rule cited is its seed file and its
+name there): the rule's name and its seed's number under the message, in the table and in the
+narrow terminal's blocks."""
 
 from __future__ import annotations
 
@@ -74,8 +75,8 @@ def test_a_narrow_terminal_names_each_findings_rule(db):
 
 
 def test_a_flaw_roll_whose_consequences_were_ruled_says_so_beside_its_outcome(tmp_path):
-    # RULES C (Phobie légère): a failure gives -1 to all rolls; --penalty -2 is a ruling of the
-    # consequence, the outcome (failure) stands: TRT005. The table said `failure → failure`.
+    # docs/rules.md#flaws (Phobie légère): a failure gives -1 to all rolls; --penalty -2 is a ruling
+    # of the consequence, the outcome (failure) stands: TRT005. The table said `failure → failure`.
     path = tmp_path / "kai.log"
     path.write_text(
         "session 1\ncharacter create kai --flaw phobia-mild:rats\ncharacter finalize kai\n"

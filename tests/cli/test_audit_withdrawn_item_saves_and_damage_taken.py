@@ -1,20 +1,21 @@
-"""Two audit bugs, each pinned against SPEC/RULES/docs text rather than the code's output.
+"""Two audit bugs, each pinned against the docs' text rather than the code's output.
 
-SAV003 after a withdrawn item save (SPEC §4 retract: "State, projections and the audit then treat
-the command as not having happened"; SPEC §6: SAV003 is "a natural 1 … and no item save before
-the session ended", `pending` until the session ends, then `final`): an item save withdrawn
+SAV003 after a withdrawn item save (docs/log-language.md#retract: state, read models and the audit
+then treat a withdrawn command as not having happened; docs/audit.md#the-codes: SAV003 is "a
+natural 1 … and no item save before the session ended", `pending` until the session ends, then
+`final`): an item save withdrawn
 after its exposure's session ended leaves the finding as it would be had the item save never
 been made — final — and a later session's item save does not answer it. Withdrawn in the same
 session, the finding is pending again until the session ends. The only other finding that waits
 (MOR002) cannot be re-opened after its deadline: whatever decides it is recorded on the same
 encounter, so the answering test can no longer be retracted by ``event:N``.
 
-SAV005 on a saved ``negates``/``disbelief`` without ``--damage`` (SPEC §4: "`negates` on a
-success → 0"; docs/audit.md SAV005: "0 on a saved `negates`/`disbelief`"; RULES B.1: "The spell
-has no effect on a subject that makes a successful saving throw", disbelief: "A successful save
-lets the subject ignore the effect"): the rules' damage is 0 whatever ``--damage`` says, so a
-``--damage-taken`` other than 0 is SAV005 — and the cases where the rules do not know the damage
-stay silent."""
+SAV005 on a saved ``negates``/``disbelief`` without ``--damage`` (docs/log-language.md#saves: a
+success takes 0 against `negates` or `disbelief`; docs/audit.md#the-codes, SAV005: "0 on a saved
+`negates`/`disbelief`"; docs/rules.md#saving-throws: a successful save against `negates` leaves no
+effect, and against `disbelief` the illusion is seen through and ignored): the rules' damage is 0
+whatever ``--damage`` says, so a ``--damage-taken`` other than 0 is SAV005 — and the cases where the
+rules do not know the damage stay silent."""
 
 import pytest
 
@@ -209,8 +210,9 @@ def test_a_rebuild_in_batches_gives_the_same_sav003(shared, monkeypatch):
 def test_a_mor002_cannot_be_reopened_after_what_decides_it(ledger):
     # The pattern of bug 1 for the other pending finding: a test answers the check; the next
     # casualty or the encounter's end would decide it. Both are recorded on the encounter, so the
-    # test can no longer be retracted by event:N (SPEC §4); once the encounter's end is withdrawn
-    # it can, and the finding is pending again until the encounter ends again.
+    # test can no longer be retracted by event:N (docs/log-language.md#retract); once the
+    # encounter's end is withdrawn it can, and the finding is pending again until the encounter ends
+    # again.
     ledger.handle(SessionOpen(number=1))
     ledger.handle(EncounterStart(handle="ford"))
     ledger.handle(EncounterGroup(encounter="ford", group="goblins", count=12, morale=7))
@@ -235,7 +237,8 @@ def test_a_mor002_cannot_be_reopened_after_what_decides_it(ledger):
 # (effect, how the save goes, --damage, --damage-taken) → SAV005's (rules_say, ruled), or None.
 # Will +0 against DC 12: roll 15 saves, roll 5 fails; natural 20 saves, natural 1 fails.
 SAV005_CASES = [
-    # a saved negates/disbelief: no effect (RULES B.1), 0 damage whatever --damage says
+    # a saved negates/disbelief: no effect (docs/rules.md#saving-throws), 0 damage whatever --damage
+    # says
     ("negates", {"roll": "15"}, None, 4, (0, 4)),
     ("disbelief", {"roll": "15"}, None, 4, (0, 4)),
     ("negates", {"roll": "15"}, 6, 4, (0, 4)),

@@ -1,4 +1,5 @@
-"""``campaign rules morale|company-morale|loyalty`` through the CLI (SPEC §5 calculator)."""
+"""``campaign rules morale|company-morale|loyalty`` through the CLI
+(docs/cli.md#the-rules-calculator)."""
 
 import pytest
 
@@ -54,7 +55,7 @@ def test_morale_rich_explanation_names_the_rule(campaign):
 @pytest.mark.parametrize(
     ("args", "option"),
     [
-        # (a rating of 15 or 1 is a company's beyond 2–12: answered, RULES D-1, D-4)
+        # (a rating of 15 or 1 is a company's beyond 2–12: answered, docs/rules.md#d-1, #d-4)
         (["--morale", "7.5"], "--morale"),
         (["--morale", "7", "--roll", "13"], "--roll"),
         (["--morale", "7", "--roll", "3,7"], "--roll"),
@@ -101,7 +102,8 @@ def test_company_morale_unknown_troop(campaign):
     ("args", "loyalty", "outcome"),
     [
         (["--cha", "16"], 9, None),
-        (["--cha", "16", "--roll", "4,6"], 9, "flee"),  # SPEC's Cedric: 10 > 9
+        # Cedric in docs/log-language.md#a-log: 10 > 9
+        (["--cha", "16", "--roll", "4,6"], 9, "flee"),
         (["--cha", "16", "--roll", "4,6", "--after-adventure"], 9, "quit"),
         (["--cha", "16", "--hiring-roll", "5,6", "--roll", "10"], 10, "stay"),  # 11+1 = 12 → +1
         (["--cha", "10", "--hiring-roll", "12", "--reaction-mod", "-1"], 7, None),

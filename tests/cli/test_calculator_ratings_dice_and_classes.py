@@ -1,6 +1,7 @@
-"""`campaign rules …`: a review's fixes, through the real CLI (SPEC §5 "The rules calculator").
+"""`campaign rules …`: a review's fixes, through the real CLI (docs/cli.md#the-rules-calculator).
 
-1. `rules morale` takes a company's rating outside 2–12 (RULES D-1, D-4), as the tracker does;
+1. `rules morale` takes a company's rating outside 2–12 (docs/rules.md#d-1, #d-4), as the tracker
+   does;
    a monster group's recorded rating is still refused outside 2–12.
 2. Each `--roll` help names only the dice its command takes.
 3. `rules dc --class` lists only the classes that cast (`rules base-save` keeps all eleven).
@@ -24,7 +25,8 @@ def _json(result):
 
 
 def test_the_tracker_rates_a_company_13_and_1(campaign):
-    # RULES A.4: trained 8 + mounted 1 + elite 1 + fanatic 2 = 12; D-4: + the modifier +1 = 13
+    # docs/rules.md#mercenary-companies: trained 8 + mounted 1 + elite 1 + fanatic 2 = 12; D-4:
+    # + the modifier +1 = 13
     data = _json(
         campaign(
             "rules", "company-morale", "--troop", "trained", "--mounted", "--elite", "--fanatic",
@@ -51,7 +53,7 @@ def test_the_tracker_rates_a_company_13_and_1(campaign):
 def test_rules_morale_takes_a_company_rating_outside_2_12(campaign, rating, outcome):
     result = campaign("rules", "morale", "--morale", rating, "--adjust", "-1", "--json")
     data = _json(result)
-    # SPEC §5's keys, unchanged
+    # the keys of docs/json.md#the-rules-calculator, unchanged
     assert {"tests", "effective", "outcome", "roll", "successes_after"} <= data.keys()
     # D-1: no test, the adjustment never applies (effective = the rating alone), nothing rolled
     assert data["tests"] is False
@@ -61,8 +63,8 @@ def test_rules_morale_takes_a_company_rating_outside_2_12(campaign, rating, outc
 
 
 def test_rules_morale_1_cornered_fights_without_a_test(campaign):
-    # D-1: "the seed's 'à moins d'y être acculé' is the --cornered flag: it fights, still
-    # without a test"
+    # D-1: the seed's « à moins d'y être acculé » is --cornered, which lets the group fight,
+    # still without a test
     data = _json(campaign("rules", "morale", "--morale", "1", "--cornered", "--json"))
     assert (data["tests"], data["outcome"]) == (False, "fight")
 
@@ -163,7 +165,7 @@ def test_rules_base_save_keeps_every_class(campaign, option_help):
     assert _class_choices(option_help, "rules", "base-save") == list(saves.CLASSES)
     assert "fighter" in saves.CLASSES  # base saves exist for non-casters too
     data = _json(campaign("rules", "base-save", "--class", "fighter", "--level", "1", "--json"))
-    # RULES B.4: fighter good Fortitude 2 + ⌊1/2⌋ = 2, poor ⌊1/3⌋ = 0
+    # docs/rules.md#saving-throws: fighter good Fortitude 2 + ⌊1/2⌋ = 2, poor ⌊1/3⌋ = 0
     assert (data["fortitude"], data["reflex"], data["will"]) == (2, 0, 0)
 
 
@@ -249,12 +251,13 @@ def test_heavy_sleeper_short_night_takes_advantage(campaign):
     assert lines[short + 1].startswith("options: --advantage early-riser")
     assert "Lève-tôt" in lines[short + 1] and "none" not in lines[short + 1]
     brutal = lines.index(next(x for x in lines if x.startswith("brutal-awakening:")))
-    # C-9: Lève-tôt does not halve the brutal-awakening −3: no --advantage there
+    # Lève-tôt does not halve the brutal-awakening −3
+    # (docs/rules.md#where-seed-002-leaves-a-case-open): no --advantage there
     assert lines[brutal + 1] == "options: --result N, --critical, --difficulty N"
 
 
 def test_what_the_help_offers_works(campaign):
-    # C-9: Sommeil de plomb's −2 halved by Lève-tôt, toward zero: −1
+    # Sommeil de plomb's −2 halved by Lève-tôt, toward zero: −1 (the same open case)
     data = _json(
         campaign("rules", "trait", "heavy-sleeper", "--advantage", "early-riser", "--json")
     )

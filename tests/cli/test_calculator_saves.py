@@ -1,6 +1,8 @@
-"""``campaign rules`` calls for seed 001 (saves, DCs, items) through the CLI (SPEC §5 calculator).
+"""``campaign rules`` calls for seed 001 (saves, DCs, items) through the CLI
+(docs/cli.md#the-rules-calculator).
 
-Expected values are worked out by hand from RULES.md Part B and D-6…D-8.
+Expected values are worked out by hand from docs/rules.md#d20-saving-throws-and-items and
+D-6…D-8.
 """
 
 import json

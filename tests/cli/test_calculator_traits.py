@@ -1,4 +1,5 @@
-"""``campaign rules traits|budget|trait`` (SPEC §5 calculator; SPEC §4 traits; RULES Part C)."""
+"""``campaign rules traits|budget|trait`` (docs/cli.md#the-rules-calculator;
+docs/log-language.md#traits; docs/rules.md#d6harmonie-flaws-and-advantages)."""
 
 from __future__ import annotations
 

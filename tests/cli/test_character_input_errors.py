@@ -1,7 +1,8 @@
 """Bad input to the character commands, said as the GM typed it: exit 2, the option the GM
 typed (``--employer-cha``, never ``employer_cha``), their own value and what is allowed, and
-nothing written (SPEC §2). An item save answers its exposure with the exposing save's type, DC
-and damage (SPEC §4 "item-save"); a heal that recovers nothing says so (SPEC §4 "heal").
+nothing written (docs/cli.md#exit-codes). An item save answers its exposure with the exposing
+save's type, DC and damage (docs/log-language.md#item-saves); a heal that recovers nothing says so
+(docs/log-language.md#characters).
 
 Each test runs the real CLI on a SQLite file (tests/conftest.py ``campaign``)."""
 

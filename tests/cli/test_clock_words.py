@@ -1,9 +1,9 @@
-"""Given the GM's clock commands (SPEC §4: ``clock advance DURATION`` in any of its units,
-``clock set "day N HH:MM"``), when the history is read or exported as a log (SPEC §5), then each
-reads as the GM said it — ``clock advance 3rounds``, ``clock set "day 5 12:00"`` — not as the
-seconds it moved the clock by, and the exported log replays to the same status, history and
-audit. Events recorded before the words were kept still read as ``clock advance`` by their
-seconds."""
+"""Given the GM's clock commands (docs/log-language.md#sessions-time-corrections:
+``clock advance DURATION`` in any of its units, ``clock set "day N HH:MM"``), when the history is
+read or exported as a log (docs/cli.md#export-and-import), then each reads as the GM said it —
+``clock advance 3rounds``, ``clock set "day 5 12:00"`` — not as the seconds it moved the clock by,
+and the exported log replays to the same status, history and audit. Events recorded before the words
+were kept still read as ``clock advance`` by their seconds."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """Given a flaw that rolls, when the GM enters `--critical` without `--result`, then it is
-refused as any roll without its result is (SPEC §4 "Traits": `--result` is required; RULES D-9:
-the tracker takes the obtained result *and* a critical-failure flag; points of failure =
-difficulty − obtained), and nothing is written.
+refused as any roll without its result is (docs/log-language.md#traits: `--result` is required
+for a flaw that rolls; docs/rules.md#d-9: the tracker takes the obtained result *and* whether it
+was a critical failure; the points of failure are difficulty − obtained), and nothing is
+written.
 
 Before, it was recorded: a severe allergy's critical failure lost no hit point and no
 conscience (seed 002, Allergie grave: « Chaque point d'échec entraîne la perte d'un point de vie

@@ -1,8 +1,8 @@
 """Given a natural 1 exposes an item that is destroyed — named by the GM once destroyed, or
 exposed twice and destroyed by the first item save — when the GM goes on, then the GM can
-target another item directly (SPEC §4 "item-save": `--dc`, `--type` and `--damage` describe a
-direct hit), and the audit awaits no item save for it (RULES D-7, D-8: a destroyed item has
-nothing left to save).
+target another item directly (docs/log-language.md#item-saves: `--dc`, `--type` and `--damage`
+describe a direct hit), and the audit awaits no item save for it (a destroyed item has nothing
+left to save).
 
 Before, such an exposure blocked every direct item save of the character for good (its
 options were refused: "they apply only when no exposure is pending"), and the audit waited for
@@ -46,7 +46,7 @@ def test_a_destroyed_item_named_on_a_natural_1_leaves_nothing_pending(ana):
     said = ana(SAVE_1 + " --item Shield").stdout  # exposed at position 9: the Shield, destroyed
     assert "nothing left to save" in said
     # the Sword, targeted directly: fortitude +2, natural 10 → 12 ≥ DC 12, success; a direct
-    # save negates (SPEC §4): no damage, 5 of 5 hp
+    # save negates (docs/log-language.md#item-saves): no damage, 5 of 5 hp
     said = ana("item-save ana Sword --dc 12 --type fortitude --damage 6 --roll 10").stdout
     assert "the rules say intact; recorded: intact; 5 of 5 hp" in said
     said = ana("item-save ana --roll 10", code=2).stderr  # the exposure's Shield
@@ -87,7 +87,7 @@ def test_undoing_the_item_save_that_destroyed_it_awaits_both_again(ana):
 
 def test_a_direct_item_save_waits_while_an_item_save_can_still_answer_an_exposure(ana):
     # the Sword's exposure waits for its item save (reflex, DC 15, 30 damage): a direct hit's
-    # options would silently replace it, so they are refused while it is pending (SPEC §4);
+    # options would silently replace it, so they are refused while it is pending (the same page);
     # only a later exposure of the destroyed Shield is past answering
     ana("item-save ana Shield --dc 15 --type reflex --damage 30 --roll 2")  # destroyed
     ana(SAVE_1 + " --item Sword")

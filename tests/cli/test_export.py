@@ -1,7 +1,7 @@
 """Given a history, when it is exported, then the export brings it back: a log that replays to the
 same status and history (the tracker's dice, its choices and the retractions included), JSON lines
 that import into an empty store at the same positions (SQLite → PostgreSQL too), and a recap a
-GM can post for the players — on SQLite and PostgreSQL (SPEC §5 ``export``, ``import``)."""
+GM can post for the players — on SQLite and PostgreSQL (docs/cli.md#export-and-import)."""
 
 from __future__ import annotations
 
@@ -26,10 +26,11 @@ from tests.paths import FIXTURES
 from tests.scenario import FORD_END
 from tests.scenario import FORD_LOG as SCENARIO_LOG
 
-# SPEC §4's example session, whole.
+# The example session of docs/log-language.md#a-log, whole.
 FORD_LOG = SCENARIO_LOG + FORD_END
 
-# Every logging command of SPEC §4, the tracker rolling where no roll is given (CAMPAIGN_SEED).
+# Every logging command of docs/log-language.md#commands, the tracker rolling where no roll is
+# given (CAMPAIGN_SEED).
 EVERY_COMMAND_LOG = """\
 session 1 --date 2026-12-01 --title "All the things"
 note "The goblins' leader wore a red hood"
@@ -482,7 +483,8 @@ def test_replaying_the_exported_log_gives_the_same_state(text, seed):
 
 
 def test_values_typed_in_other_spellings_are_written_back_in_the_commands_own(tmp_path):
-    # SPEC §4, RULES D-10: enumerated values are lowercase kebab-case and output uses the English
+    # docs/log-language.md#values, docs/rules.md#d-10: enumerated values are lowercase kebab-case
+    # and output uses the English
     # key — `--type Reflex`, `--effect Half`, a French trait key, `--trigger PRESENCE` and
     # `--location Torso` were written back by export (and `history`) as typed
     db = str(tmp_path / "campaign.db")
@@ -509,8 +511,8 @@ def test_values_typed_in_other_spellings_are_written_back_in_the_commands_own(tm
 
 def test_text_typed_live_with_carriage_returns_round_trips_through_a_log(tmp_path):
     # a note from a CRLF file (`--note "$(cat notes.txt)"`) kept its CR, which a log reads as a
-    # line end: the export replayed to "Ann\n" and "line1\nline2" (SPEC §5: same status and
-    # audit). Text typed live reads its line ends as a log does.
+    # line end: the export replayed to "Ann\n" and "line1\nline2" (docs/cli.md#export-and-import:
+    # same status and audit). Text typed live reads its line ends as a log does.
     db = str(tmp_path / "campaign.db")
     for words in (
         ["session", "1"],
@@ -530,9 +532,9 @@ def test_text_typed_live_with_carriage_returns_round_trips_through_a_log(tmp_pat
 
 
 def test_a_rolled_duration_written_back_leaves_the_audit_as_it_was(tmp_path):
-    # Clément after a kill: −3 for 1D6 weeks, the weeks rolled by the tracker; the GM rules −2.
-    # The export writes the rolled weeks as `--duration`, which the replay takes as the GM's:
-    # TRT005's message listed that duration too, though the dice allow it (SPEC §5: same audit)
+    # Clément after a kill: −3 for 1D6 weeks, the weeks rolled by the tracker; the GM rules −2. The
+    # export writes the rolled weeks as `--duration`, which the replay takes as the GM's: TRT005's
+    # message listed that duration too, though the dice allow it (docs/cli.md#export-and-import)
     db = str(tmp_path / "campaign.db")
     replay(db, "session 1\ncharacter create p --flaw merciful\ntrait p merciful --penalty -2\n",
            tmp_path, "one.log", seed=4)  # fmt: skip
@@ -549,11 +551,11 @@ def test_a_rolled_duration_written_back_leaves_the_audit_as_it_was(tmp_path):
 
 
 def test_an_item_save_given_its_own_dc_while_exposed_exports_a_log_that_replays(tmp_path):
-    # Recorded by code before `item-save` refused --dc/--type/--damage/--energy with an
-    # exposure pending (tests/fixtures/make_item_save_options_fixture.sh): the Shield kept
-    # "intact, 20 hp" against the options' DC 1 and 0 damage. The export wrote those options
-    # back, and the replay refused the line. It writes the save against the exposure and the
-    # recorded state as the ruling: the same items (SPEC §5), and SAV006 says the rules' answer.
+    # Recorded by code before `item-save` refused --dc/--type/--damage/--energy with an exposure
+    # pending (tests/fixtures/make_item_save_options_fixture.sh): the Shield kept "intact, 20 hp"
+    # against the options' DC 1 and 0 damage. The export wrote those options back, and the replay
+    # refused the line. It writes the save against the exposure and the recorded state as the
+    # ruling: the same items (docs/cli.md#export-and-import), and SAV006 says the rules' answer.
     fixture = FIXTURES / "item-save-options-during-exposure.jsonl"
     db = str(tmp_path / "old.db")
     ok("--db", db, "import", str(fixture))

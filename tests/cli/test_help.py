@@ -67,7 +67,8 @@ def test_console_script_runs_as_a_subprocess():
 
 
 def test_every_logging_command_takes_a_note():
-    # SPEC §4: "Every logging command takes --note T" — `note T` itself included.
+    # docs/log-language.md#notes: "Every logging command takes --note T" — `note T` itself
+    # included.
     from cli.log_lines import LOG_COMMANDS
 
     root = typer.main.get_command(app)

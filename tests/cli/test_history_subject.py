@@ -1,9 +1,9 @@
 """Given a history with a character's items named in French (``Épée longue``) and with ``_`` or
-``/`` in their names, and an encounter's group, when `history --subject` asks for one of them,
-then the subject matches as the tracker matches names (SPEC §4: case-insensitive, one Unicode
-form — ``same_name``): typed as stored, in another case or as letters and combining accents, on
-SQLite and PostgreSQL alike; ``_`` and ``%`` are characters, never wildcards; a handle still
-includes its groups and items (``ford``, ``ana``), and a subject no event is about exits 2."""
+``/`` in their names, and an encounter's group, when `history --subject` asks for one of them, then
+the subject matches as the tracker matches names (docs/log-language.md#handles: case-insensitive;
+one Unicode form — ``same_name``): typed as stored, in another case or as letters and combining
+accents, on SQLite and PostgreSQL alike; ``_`` and ``%`` are characters, never wildcards; a handle
+still includes its groups and items (``ford``, ``ana``), and a subject no event is about exits 2."""
 
 import json
 import unicodedata

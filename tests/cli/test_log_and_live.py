@@ -1,9 +1,10 @@
-"""Given a generated campaign (every logging command of SPEC §4, retractions included), when it
+"""Given a generated campaign (every logging command of docs/log-language.md, retractions
+included), when it
 is replayed as a log — one unit of work — and, into another store, typed line by line into
 `campaign shell` — live commands, one at a time, the same tracker dice — then both stores hold
-the same history, position by position, the same status and the same audit ("anything a GM can
-type live can be written in a log", SPEC §4) — whether the log went into SQLite or PostgreSQL
-(positions are the same on both, SPEC §5).
+the same history, position by position, the same status and the same audit (one grammar, live
+and in a log: docs/log-language.md) — whether the log went into SQLite or PostgreSQL (positions
+are the same on both: docs/json.md).
 
 It found places where a log and the table parted: a log's `retract` counted a `note` as a
 change of the campaign (a live history that withdrew a note then did not replay from its

@@ -1,12 +1,13 @@
 """Morale state the GM ruled, or the company's members, kept as the rules say.
 
-- RULES D-1: "a rating ≤ 2 never tests and will not fight (the seed's 'à moins d'y être acculé'
-  is the `--cornered` flag: it fights, still without a test)"; SPEC §2: "The state follows the
+- docs/rules.md#d-1: a group rated ≤ 2 never tests and will not fight, unless `--cornered`,
+  which lets it fight, still without a test; docs/rules.md#d-0: "The state follows the
   ruling". A cornered group, or one ruled to fight at ≤ 2, went back to `will-not-fight` when
   its rating changed within ≤ 2 (a rating change, or a company's working conditions).
-- SPEC §4 `company recover H N`: "N incapacitated members fit again". A company in two open
-  encounters got N back in each of them: one member recovered, two fighters came back.
-- SPEC §4 (Semantics): "`out` (everybody killed or incapacitated; `out` wins over the others)".
+- docs/log-language.md#companies, `company recover H N`: "N incapacitated members fit again". A
+  company in two open encounters got N back in each of them: one member recovered, two fighters came
+  back.
+- docs/log-language.md#morale: `out` (everybody killed or incapacitated) wins over the others.
   A company dismissed after all its members were out read `left`.
 """
 

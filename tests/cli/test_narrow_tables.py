@@ -1,6 +1,6 @@
-"""Tables on any terminal (SPEC §5–§6): whatever its width, a GM reads every subject and handle
-whole and every number — long names break over lines, and below the width a table needs, the
-view becomes a few lines per row. Through the CLI at 60, 80 and 200 columns.
+"""Tables on any terminal (docs/cli.md#reading, docs/audit.md): whatever its width, a GM reads every
+subject and handle whole and every number — long names break over lines, and below the width a table
+needs, the view becomes a few lines per row. Through the CLI at 60, 80 and 200 columns.
 
 What these pin, once broken: the audit cut every subject to 20 letters (two groups of one
 encounter both read ``greywater-ford/red-…``) and a long encounter handle, its group heading in

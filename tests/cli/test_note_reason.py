@@ -1,6 +1,6 @@
 """Given a `note T` logged with `--note`, then the history shows the reason beside it, an
-exported log writes it back, and replaying that log records the same (SPEC §4: every logging
-command takes --note)."""
+exported log writes it back, and replaying that log records the same (docs/log-language.md#notes:
+every logging command takes --note)."""
 
 from __future__ import annotations
 

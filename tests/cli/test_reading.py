@@ -1,5 +1,6 @@
-"""The reading commands through the CLI (SPEC §5): given the ford session of SPEC §4 typed live,
-``status``, ``history``, ``modifiers`` and ``projections`` read it back — as JSON with stable
+"""The reading commands through the CLI (docs/cli.md#reading, docs/json.md): given the ford session
+of docs/log-language.md#a-log typed live, ``status``, ``history``, ``modifiers`` and
+``projections`` read it back — as JSON with stable
 keys, and as tables a GM reads at a glance — on a SQLite file and on PostgreSQL."""
 
 import json
@@ -74,7 +75,7 @@ def test_status_json_after_the_loyalty_line_is_spec_5s_example(campaign_json, fo
 
 def test_history_json_puts_the_rules_beside_the_ruling(campaign, campaign_json, ford_store):
     events = campaign_json("--db", ford_store, "history")["events"]
-    assert all(set(event) >= HISTORY_KEYS for event in events)  # SPEC 5: keys may be added
+    assert all(set(event) >= HISTORY_KEYS for event in events)  # docs/json.md: keys may be added
     assert [e["position"] for e in events] == list(range(1, len(events) + 1))  # dense
     morale = next(e for e in events if e["kind"] == "morale-tested")
     assert (morale["subject"], morale["rules_say"], morale["ruled"]) == ("ford/goblins", "flee",
@@ -302,7 +303,7 @@ def test_status_on_a_narrow_terminal_still_says_what_is_due(campaign, tmp_path, 
 
 def test_a_default_ruling_is_no_ruling_in_the_history_nor_the_recap(campaign, tmp_path):
     # at 12 a test is `fights-to-death` and records `fight`, at 2 `will-not-fight` and `flee`
-    # (SPEC §4, "Default ruling"): the recap said "(the GM's ruling; the rules said …)" and
+    # (docs/log-language.md#morale): the recap said "(the GM's ruling; the rules said …)" and
     # the history marked them ≠, where the audit rightly finds nothing
     db = str(tmp_path / "default.db")
     log(CliRunner(), db, """\

@@ -1,5 +1,5 @@
 """Given a history, when it is exported, then the recap agrees with itself and with the reading
-commands, and the sessions' logs replay as the whole log does (SPEC §5 ``export``).
+commands, and the sessions' logs replay as the whole log does (docs/cli.md#export-and-import).
 
 - a flaw's dice penalty reads ``-2D`` in the recap, as ``status`` and ``modifiers`` show it;
 - a command a later session retracted is told in its own session, marked, and the retracting

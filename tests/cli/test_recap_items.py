@@ -1,6 +1,6 @@
 """Given items harmed in a session, when the recap is written, then each harmed item is told as
-it itself was at the session's end: a name dropped and taken again is another item (SPEC §5
-``export --format markdown``)."""
+it itself was at the session's end: a name dropped and taken again is another item
+(docs/cli.md#export-and-import, ``export --format markdown``)."""
 
 from __future__ import annotations
 

@@ -2,9 +2,9 @@
 stands beside each (``the GM's ruling; the rules said …``), as it did for morale and flaws only:
 a save's damage taken (SAV005), an item save's outcome (SAV006); a morale roll where no test
 applies is said to decide nothing (MOR003), not set against the rating; and adjustments that
-never apply (a rating ≥ 12) are shown ignored, as ``status`` shows them (SPEC §5).
+never apply (a rating ≥ 12) are shown ignored, as ``status`` shows them (docs/json.md#status).
 
-Every expected line is worked out by hand from RULES.md in the comments beside it."""
+Every expected line is worked out by hand from docs/rules.md in the comments beside it."""
 
 from __future__ import annotations
 
@@ -94,7 +94,8 @@ morale ford rats --cornered
         "- Morale of gob: 2+2 = 4 against 7 — fight",
         "- Morale of gob: 2+3 = 5 against 7 — fight",
         "- Morale of gob: 6+6 = 12, but no test was due (fights to the death) — fight",
-        # rated 2: it will not fight, and flees by default (RULES D-1); cornered, it fights
+        # rated 2: it will not fight, and flees by default (docs/rules.md#d-1); cornered, it
+        # fights
         "- Morale of rats: 6+6 = 12, but no test was due (would not fight) — flee",
         "- Morale of rats: no test was due (cornered, it fights) — fight",
     ]
@@ -134,7 +135,8 @@ character item-repair brynn "Tower shield"
 
 
 def test_cornered_is_no_reason_at_12_nor_after_two_successes(tmp_path):
-    # SPEC §4: --cornered counts at a rating ≤ 2 only; at 12 a group fights to the death
+    # docs/log-language.md#morale: --cornered counts at a rating ≤ 2 only; at 12 a group fights to
+    # the death
     log = (
         SET_UP
         + """\

@@ -1,13 +1,14 @@
 """Given a D6Harmonie flaw triggered through the CLI, when its live line is printed and the
-session is exported as a recap (SPEC §5 ``export --format markdown``), then both say what was
-applied — the ruled consequences the state follows (SPEC §2):
+session is exported as a recap (docs/cli.md#export-and-import, ``export --format markdown``),
+then both say what was applied — the ruled consequences the state follows (docs/rules.md#d-0):
 
-- an allergy's losses (RULES C.7 #1, #2): the torso HP and the conscience lost, the GM's when
+- an allergy's losses (docs/rules.md#flaws): the torso HP and the conscience lost, the GM's when
   ruled (``--hp-lost``, ``--conscience-lost``);
-- *Sommeil de plomb* beside *Lève-tôt* (RULES C-9): "halved by Lève-tôt" only when the penalty
-  applied is the halved one, not beside a ``--penalty`` the GM ruled otherwise.
+- *Sommeil de plomb* beside *Lève-tôt* (docs/rules.md#where-seed-002-leaves-a-case-open):
+  "halved by Lève-tôt" only when the penalty applied is the halved one, not beside a
+  ``--penalty`` the GM ruled otherwise.
 
-The expected words are worked out by hand from RULES in the comments.
+The expected words are worked out by hand from docs/rules.md in the comments.
 """
 
 from __future__ import annotations
@@ -34,9 +35,9 @@ def flaw_lines(recap: str) -> list[str]:
 
 # --- Bug 1: an allergy's losses ----------------------------------------------------------------
 
-# Allergie grave (C.7 #1), the seed's own example: 6 minutes → NORMALE (9) + 6 = 15; result 10
+# Allergie grave, the seed's own example: 6 minutes → NORMALE (9) + 6 = 15; result 10
 # fails by 15 − 10 = 5 points; 1 torso HP and 1 conscience per point → −5 torso HP, −5
-# conscience (no cap for the severe form, C-2).
+# conscience (no cap for the severe form: an open case of the seed).
 SEVERE = ("trait", "p", "allergy-severe:cats", "--minutes", "6", "--result", "10")
 
 
@@ -61,9 +62,9 @@ def test_the_live_line_tells_a_severe_allergys_losses(run):
     assert "10 vs 15" in said and "−5 torso HP" in said and "−5 conscience" in said, said
 
 
-# Allergie modérée (C.7 #2): 2 minutes → FACILE (5) + 2 = 7; result 3 fails by 7 − 3 = 4 → the
+# Allergie modérée: 2 minutes → FACILE (5) + 2 = 7; result 3 fails by 7 − 3 = 4 → the
 # rules: −4 conscience (cap 8), no HP. The GM rules −2 torso HP and −1 conscience: the state
-# follows the ruling (SPEC §2), so the words are the ruled ones, not the rules' −4.
+# follows the ruling (docs/rules.md#d-0), so the words are the ruled ones, not the rules' −4.
 MODERATE = ("trait", "r", "allergy-moderate:dust", "--minutes", "2", "--result", "3")
 RULED = ("--hp-lost", "2", "--conscience-lost", "1")
 
@@ -93,8 +94,8 @@ def test_the_live_line_tells_the_losses_the_gm_ruled(run):
 
 # --- Bug 2: "halved by Lève-tôt" ---------------------------------------------------------------
 
-# Sommeil de plomb (C.7 #34), short night: −2 on all actions; Lève-tôt halves it toward zero
-# (C-9): −2 / 2 = −1. A GM's --penalty -2 is not halved: the recap must not say it was.
+# Sommeil de plomb, short night: −2 on all actions; Lève-tôt halves it toward zero (an open
+# case of the seed): −2 / 2 = −1. A GM's --penalty -2 is not halved: the recap must not say it was.
 
 
 def sleeper(run, *ruled: str) -> str:
@@ -121,7 +122,7 @@ def test_the_halved_penalty_is_said_halved(run, ruled):
     ]
 
 
-# The same for the rules' other note on their own penalty: Dépendance toxique (C.7 #12) after 3
+# The same for the rules' other note on their own penalty: Dépendance toxique after 3
 # hours has no full 12-hour period (3 / 12 → 0): "no penalty yet" — untrue beside the GM's −1.
 def test_no_penalty_yet_is_not_said_beside_the_gms_penalty(run):
     run("session", "1")

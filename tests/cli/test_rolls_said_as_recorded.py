@@ -1,9 +1,10 @@
 """Rolls said and recorded as they are: an option that cannot apply is refused, an item's state
 agrees with its hit points, a default ruling is no ruling, a critical failure is called one.
 
-SPEC §2 (bad input: exit 2, nothing written), §4 "Traits" (an option that does not apply is
-exit 2), §4 "Saves" (item states, `hp` follows the ruling), §4 "Default ruling"; RULES D-8
-(broken at ≤ half, destroyed at 0), D-9 (a critical failure is a failure whatever the result)."""
+docs/cli.md#exit-codes (bad input: exit 2, nothing written); docs/log-language.md#traits (an
+option that does not apply is refused), #item-saves (item states, `hp` follows the ruling),
+#morale (the default ruling); docs/rules.md#d-8 (broken at ≤ half, destroyed at 0), #d-9 (a
+critical failure is a failure whatever the result)."""
 
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ def events(db: str) -> list[dict]:
 
 
 def refused(db: str, *args: str, option: str) -> str:
-    """The command exits 2 naming ``option`` on stderr and records nothing (SPEC §2)."""
+    """The command exits 2 naming ``option`` on stderr and records nothing
+    (docs/cli.md#exit-codes)."""
     before = events(db)
     result = run(db, *args)
     assert result.exit_code == 2, result.output
@@ -74,7 +76,8 @@ character create i --flaw greed --flaw vertigo --flaw phobia-mild:rats
 
 
 def test_a_duration_where_the_outcome_starts_no_condition_is_refused(greedy):
-    # greed after a missed chance: a success is « pas de déprime », nothing lasts (RULES C.7)
+    # greed after a missed chance: a success is « pas de déprime », nothing lasts
+    # (docs/rules.md#flaws)
     said = refused(
         greedy, "trait", "i", "greed", "--trigger", "missed-chance", "--result", "12",
         "--duration", "2h", option="--duration",
@@ -163,13 +166,13 @@ def shield(tmp_path):
 @pytest.mark.parametrize(
     ("ruling", "hp_left", "why"),
     [
-        ("destroyed", "3", "destroyed"),  # destroyed at 0 (RULES D-8)
+        ("destroyed", "3", "destroyed"),  # destroyed at 0 (docs/rules.md#d-8)
         ("broken", "0", "destroyed"),  # 0 hit points is destroyed, not broken
         ("damaged", "0", "destroyed"),
         ("broken", "11", "half"),  # broken at ≤ half the maximum (10 of 20)
         ("damaged", "10", "half"),  # 10 of 20 is broken
         ("intact", "10", "half"),
-        ("intact", "19", "no damage"),  # an item ruled intact takes no damage (SPEC §2)
+        ("intact", "19", "no damage"),  # an item ruled intact takes no damage (D-0)
     ],
 )
 def test_a_ruling_its_hit_points_contradict_is_refused(shield, ruling, hp_left, why):
@@ -184,7 +187,7 @@ def test_a_ruling_its_hit_points_contradict_is_refused(shield, ruling, hp_left, 
         ("broken", "10", "broken"),
         ("broken", "1", "broken"),
         ("damaged", "11", "damaged"),
-        ("damaged", "20", "damaged"),  # SPEC says nothing of a damaged item's hit points
+        ("damaged", "20", "damaged"),  # the docs say nothing of a damaged item's hit points
         ("intact", "20", "intact"),
     ],
 )
@@ -204,7 +207,8 @@ def test_an_already_broken_item_ruled_intact_keeps_its_hit_points(shield):
 
 def test_an_old_contradiction_exports_a_log_that_replays(shield, tmp_path, monkeypatch):
     # a store recorded before the refusal: the ruled state is written, the hit points that
-    # contradict it are left out (hp then follows the ruling: destroyed → 0, SPEC §4)
+    # contradict it are left out (hp then follows the ruling: destroyed → 0,
+    # docs/log-language.md#item-saves)
     from campaign.rules import saves
 
     monkeypatch.setattr(saves, "item_hp_contradiction", lambda *a, **k: None, raising=False)
@@ -223,9 +227,9 @@ def test_an_old_contradiction_exports_a_log_that_replays(shield, tmp_path, monke
 
 
 def test_an_exposure_with_no_damage_is_damaged_by_the_rules_with_its_hit_points_kept(shield):
-    # SPEC §4: a failed item save takes the save's --damage; none given, no hit point can be
-    # taken, and the rules' outcome is `damaged` (as without hardness and hp, RULES D-8): the
-    # rules' answer, not a default ruling, so no finding
+    # docs/log-language.md#item-saves: a failed item save takes the save's --damage; none given,
+    # no hit point can be taken, and the rules' outcome is `damaged` (as without hardness and hp,
+    # docs/rules.md#d-8): the rules' answer, not a default ruling, so no finding
     ok(shield, "save", "b", "--vs", "Disintegrate", "--type", "fortitude", "--dc", "20",
        "--effect", "partial", "--objects", "--roll", "1")  # fmt: skip
     said = ok(shield, "item-save", "b", "--roll", "3")

@@ -1,6 +1,6 @@
 """Given the bundled campaign and the audit example, when their history is exported as a log
 and replayed into a new store, then the status, the history and the audit are the same, byte
-for byte (SPEC §5: `export --format log` round-trips through `replay`)."""
+for byte (docs/cli.md#export-and-import: `export --format log` round-trips through `replay`)."""
 
 import pytest
 

@@ -1,6 +1,6 @@
 """Given a session's jsonl export, a log replayed with ``--dry-run``, or a log whose ``session end``
-line is malformed, when the GM checks or replays it, then the tracker says what is so (SPEC §5
-``replay``, ``verify``; §7):
+line is malformed, when the GM checks or replays it, then the tracker says what is so
+(docs/cli.md#replay, #verify; docs/RELIABILITY.md#tamper-evidence):
 
 - ``verify --file`` takes a file as part of a history (checked from its first event on) only when
   it is consistent with a session's export — it starts with that session's opening, every line
@@ -201,8 +201,8 @@ def test_a_dry_run_refuses_a_session_an_earlier_file_holds_from_another_text(sto
 
 
 def test_a_dry_run_knows_a_session_an_earlier_file_retracted(store_url, tmp_path):
-    # the first file opens session 5 and withdraws it: the second file's session 5 is new, and
-    # its block, recorded from the same text once, is skipped (SPEC §5: retracted ones too)
+    # the first file opens session 5 and withdraws it: the second file's session 5 is new, and its
+    # block, recorded from the same text once, is skipped (docs/cli.md#replay: retracted ones too)
     first = _log(tmp_path, "a.log", "session 4\nnote four\nsession 5\nretract last\nnote b\n")
     second = _log(tmp_path, "b.log", "session 5\nnote five\n")
     dry = cli("--db", store_url, "replay", "--dry-run", first, second)

@@ -1,4 +1,4 @@
-"""What ``--db`` points at, checked before anything is written there (SPEC §5).
+"""What ``--db`` points at, checked before anything is written there (docs/cli.md#stores).
 
 - A SQLite file that is no campaign store: a reading command turned any SQLite file (another
   program's, an empty one) into a store, adding 16 tables, and answered with an empty campaign;

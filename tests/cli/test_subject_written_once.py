@@ -1,6 +1,7 @@
 """Given a table whose commands touch an encounter's groups and a character's items, when the
-history, the audit and the export name what each event is about, then they name it alike — SPEC
-§5's ``subject`` (``cave/kobolds``, ``ann/Tower shield``) is one rule, ``aggregates.subjects``, so
+history, the audit and the export name what each event is about, then they name it alike — the
+``subject`` of docs/json.md (``cave/kobolds``, ``ann/Tower shield``) is one rule,
+``aggregates.subjects``, so
 ``history --subject`` finds the events the audit's findings and the export's lines name."""
 
 from __future__ import annotations

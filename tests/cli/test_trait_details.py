@@ -2,7 +2,8 @@
 phobia-mild:bats), when their conditions run, then every view a person reads says which is which
 — the status table, `modifiers` (table and JSON) and the live `trait` line — as `status --json`
 does; and a detail typed in another Unicode form (``araignées`` as e + a combining accent) is the
-same detail, as item names are (SPEC §4: names compare case-insensitively)."""
+same detail, as item names are (docs/log-language.md#handles: names compare
+case-insensitively)."""
 
 import json
 import unicodedata

@@ -1,8 +1,9 @@
 """Given a D6Harmonie flaw whose penalty lasts rounds or hours, when the in-game clock runs, then
 the condition ends at its second — typed live, in a replayed log, and in a replay of the export.
 
-SPEC §4: the clock counts seconds and a round is 10 seconds; RULES D-9: D6Harmonie « tours » are
-rounds, and a duration such as 1D6 hours is rolled when it starts. The times below are worked
+docs/log-language.md#conditions-and-the-clock: the clock counts seconds and a D6Harmonie « tour »
+is a round of 10 seconds; docs/rules.md#d-9: a duration such as 1D6 hours is rolled when it
+starts. The times below are worked
 out by hand: a daze of 2 rounds from 00:00:00 ends at second 20; 6 rounds from 00:00:50 at
 second 110; 1D6 hours rolled 4 from 00:00:50 at 04:00:50 (second 14,450). ``CAMPAIGN_SEED=9``
 makes the tracker's first D6 a 4 and its second a 5: typed live, each command is a process of its
@@ -163,9 +164,9 @@ def test_the_export_writes_each_duration_back_exactly_and_replays_to_the_same_st
 
 
 def test_the_clock_says_its_seconds_when_it_compares_times(store_url):
-    # 3 rounds = 30 s (SPEC §4): the clock is at day 1 00:00:30. Setting it to 00:00 was refused
-    # as "day 1 00:00 is before the clock's day 1 00:00 … expected day 1 00:00 or later"; the
-    # earliest time `clock set` can take (whole minutes) is 00:01.
+    # 3 rounds = 30 s (docs/log-language.md#the-clock): the clock is at day 1 00:00:30. Setting it
+    # to 00:00 was refused as "day 1 00:00 is before the clock's day 1 00:00 … expected day 1 00:00
+    # or later"; the earliest time `clock set` can take (whole minutes) is 00:01.
     runner = CliRunner()
     run(store_url, "session", "1")
     assert run(store_url, "clock", "advance", "3rounds").strip() == "clock: day 1 00:00:30"
@@ -174,7 +175,8 @@ def test_the_clock_says_its_seconds_when_it_compares_times(store_url):
     assert "before the clock's day 1 00:00:30" in refused.stderr
     assert "expected day 1 00:01 or later" in refused.stderr
     assert run(store_url, "clock", "set", "day 1 00:01").strip() == "clock: day 1 00:01"
-    assert read(store_url, "status")["clock"] == "day 1 00:01"  # SPEC's `day N HH:MM`
+    # status shows the clock as `day N HH:MM` (docs/log-language.md#the-clock)
+    assert read(store_url, "status")["clock"] == "day 1 00:01"
 
 
 def test_a_duration_of_thousands_of_digits_is_refused_not_a_traceback(store_url):

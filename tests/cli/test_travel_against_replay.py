@@ -1,7 +1,7 @@
 """Given a generated campaign replayed whole, when a GM travels back to the end of session N
 (`--as-of session:N`), then status, modifiers and history say exactly what a store that only
 ever heard sessions 1…N says now — past a checkpoint too (one every 2,500 positions:
-projections/checkpoints.py). SPEC §5: the state as of any event."""
+projections/checkpoints.py). docs/cli.md#time-travel: the state as of any event."""
 
 from __future__ import annotations
 

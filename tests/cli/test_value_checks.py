@@ -1,7 +1,8 @@
 """Given a value no event may hold — text with a control character, a blank required reason, a
 number outside its field's domain — then the command exits 2 with an error naming the option and
-what it expects, and nothing is written (SPEC §2). A store recorded before control characters
-were refused still reads, and shows them escaped rather than sending them to the terminal."""
+what it expects, and nothing is written (docs/cli.md#exit-codes). A store recorded before control
+characters were refused still reads, and shows them escaped rather than sending them to the
+terminal."""
 
 from __future__ import annotations
 
@@ -117,7 +118,8 @@ def test_a_name_title_or_reason_may_hold_tabs_and_line_breaks_and_round_trips_th
 ):
     # no escape sequence: allowed in any text, as in a note. Stores recorded before control
     # characters were refused hold such names (a name from a CRLF file kept its line break),
-    # and their log exports must replay (SPEC §5): a quote spans lines in a log.
+    # and their log exports must replay (docs/cli.md#export-and-import): a quote spans lines
+    # in a log.
     again = _recorded_then_replayed(
         campaign, table, tmp_path,
         ["session", "2", "--title", "The\tford"],

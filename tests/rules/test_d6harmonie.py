@@ -1,7 +1,9 @@
-"""D6Harmonie flaws and advantages (seed 002; RULES Part C, D-0, D-9, D-10).
+"""D6Harmonie flaws and advantages (seed 002; docs/rules.md#d6harmonie-flaws-and-advantages,
+#d-0, #d-9, #d-10).
 
-Expected values are typed from RULES C.7/C.8 and worked out by hand from the seed, never taken
-from the code's output.
+Expected values are typed from the tables of docs/rules.md#flaws and #advantages and worked out
+by hand from the seed, never taken from the code's output; the cases the seed leaves open are
+decided in docs/rules.md#where-seed-002-leaves-a-case-open.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from campaign.rules import d6harmonie as d6
 from campaign.rules.citation import SEED_D6HARMONIE
 from tests.paths import ROOT
 
-# --- RULES C.7: the 37 flaws (#, French name, key as RULES spells it, points) -----------------
+# --- docs/rules.md#flaws: the 37 flaws (#, French name, key spelt with `_`, points) -----------
 FLAW_TABLE = [
     ("Allergie grave", "allergy_severe", 8),
     ("Allergie modérée", "allergy_moderate", 3),
@@ -59,7 +61,7 @@ FLAW_TABLE = [
     ("Vertige", "vertigo", 3),
 ]
 
-# --- RULES C.8: the 36 advantages -------------------------------------------------------------
+# --- docs/rules.md#advantages: the 36 advantages ----------------------------------------------
 ADVANTAGE_TABLE = [
     ("Affinité avec le Mentalisme", "mentalism_affinity", 20),
     ("Allié", "ally", 5),
@@ -157,7 +159,7 @@ def test_unknown_kind():
     assert caught.value.field == "kind"
 
 
-# --- Difficulty ladder (RULES C.3) ------------------------------------------------------------
+# --- Difficulty ladder (docs/rules.md#d6harmonie-rolls) ---------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -181,7 +183,7 @@ def test_names_label_exact_values_only(value):
     assert d6.difficulty_name(value) is None
 
 
-# --- Spellings (RULES D-10) -------------------------------------------------------------------
+# --- Spellings (docs/rules.md#d-10) -----------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -254,7 +256,7 @@ def test_split_detail():
     assert d6.split_detail("nerves-of-steel") == ("nerves-of-steel", None)
 
 
-# --- Triggers as data (SPEC §4) ---------------------------------------------------------------
+# --- Triggers as data (docs/log-language.md#traits) -------------------------------------------
 
 TRIGGERS = {
     "allergy-severe": ["presence"],
@@ -289,7 +291,7 @@ def test_trigger_names(name_fr, snake, points):
     assert list(d6.find_trait(snake).trigger_names) == TRIGGERS.get(kebab(snake), [])
 
 
-# (key, trigger, score rolled, base difficulty) — RULES C.7's "MORAL vs 9" etc.
+# (key, trigger, score rolled, base difficulty) — docs/rules.md#flaws: MORAL vs NORMALE (9) etc.
 ROLLS = [
     ("allergy-severe", "presence", "resistance-a-la-maladie", 9),
     ("allergy-moderate", "presence", "resistance-a-la-maladie", 5),
@@ -380,7 +382,7 @@ def test_seed_poor_memory_example():
 
 @pytest.mark.parametrize(("years", "difficulty"), [(0, 1), (0.5, 1), (1, 2), (9.99, 10), (30, 31)])
 def test_poor_memory_floors_years(years, difficulty):
-    # ENFANTIN (1) + 1 per whole year (C-15).
+    # ENFANTIN (1) + 1 per whole year (docs/rules.md#where-seed-002-leaves-a-case-open).
     assert d6.resolve_flaw("poor-memory", years=years).difficulty == difficulty
 
 
@@ -432,7 +434,7 @@ def test_budget_kind_mismatch():
     assert caught.value.field == "advantage"
 
 
-# --- Allergies (RULES C-1, C-2) ---------------------------------------------------------------
+# --- Allergies (docs/rules.md#where-seed-002-leaves-a-case-open) ------------------------------
 
 
 @pytest.mark.parametrize(
@@ -464,7 +466,8 @@ def test_moderate_allergy_loses_at_most_eight_conscience():
 
 
 def test_severe_allergy_has_no_cap():
-    # C-2: 9 + 12 = 21, result 0 → 21 torso HP and 21 conscience.
+    # No cap on the severe allergy's losses: 9 + 12 = 21, result 0 → 21 torso HP and 21
+    # conscience.
     outcome = d6.resolve_flaw("allergy-severe", minutes=12, result=0)
     assert outcome.hp_lost == {"torso": 21}
     assert outcome.conscience_lost == 21
@@ -476,7 +479,7 @@ def test_allergy_success_costs_nothing():
     assert outcome.hp_lost == {"torso": 0} and outcome.conscience_lost == 0
 
 
-# --- SPEC example and the phobias (RULES C-7, C-8) --------------------------------------------
+# --- The phobias: the example log's, the critical row (D-9), the open cases -------------------
 
 
 def test_spec_phobia_mild_example():
@@ -590,7 +593,7 @@ def test_motion_sickness():
         ("dependency-toxic", 12, -1),
         ("dependency-toxic", 24, -2),
         ("dependency-toxic", 36, -3),
-        ("dependency-psychological", 12, 0),  # C-3: per full 24 h
+        ("dependency-psychological", 12, 0),  # per full 24 h (an open case of the seed)
         ("dependency-psychological", 24, -1),
         ("dependency-psychological", 71, -2),
     ],
@@ -601,7 +604,7 @@ def test_dependencies(key, hours, relational):
     if relational == 0:
         assert penalties == {}
     else:
-        # C-4: the −2 dice withdrawal starts with the first completed period.
+        # The −2 dice withdrawal starts with the first completed period (an open case).
         assert penalties == {"relational-rolls": (relational, "dice"), "skill-rolls": (-2, "dice")}
     assert outcome.success is None
 
@@ -628,7 +631,7 @@ def test_absolute_honesty_bites_on_success():
 
 
 def test_pacifist():
-    assert d6.resolve_flaw("pacifist", result=10).penalties == ()  # C-14: not forced
+    assert d6.resolve_flaw("pacifist", result=10).penalties == ()  # retaliating is not forced
     forced = d6.resolve_flaw("pacifist", trigger="forced-to-fight")
     assert [(p.value, str(p.duration)) for p in forced.penalties] == [(-2, "1D6 hours")]
 
@@ -638,7 +641,7 @@ def test_heavy_sleeper():
     assert [(p.value, p.applies_to, p.duration) for p in short.penalties] == [
         (-2, "all-rolls", None)
     ]
-    # C-9: Lève-tôt halves the lack-of-sleep penalty…
+    # Lève-tôt halves the lack-of-sleep penalty (an open case of the seed)…
     halved = d6.resolve_flaw("heavy-sleeper", advantages=["leve-tot"])
     assert [p.value for p in halved.penalties] == [-1]
     # …but not the brutal awakening's −3 for 1D6 tours (rounds, D-9).
@@ -648,7 +651,7 @@ def test_heavy_sleeper():
     assert [(p.value, str(p.duration)) for p in woken.penalties] == [(-3, "1D6 rounds")]
 
 
-# --- durations in in-game seconds (RULES C.6, D-9: « tours » are rounds of 10 seconds) ---------
+# --- durations in in-game seconds (docs/rules.md#d-9: « tours » are rounds of 10 seconds) ------
 
 ROUNDS, HOURS, WEEKS = (
     d6.Duration(1, "rounds", 6),
@@ -716,7 +719,8 @@ def test_glutton_and_partier():
 
 
 def test_ruled_difficulty_judges_the_roll():
-    # D-9 / SPEC §4: the GM's difficulty is the one in force; the rule's is kept beside it.
+    # D-9, docs/log-language.md#traits: the GM's difficulty is the one in force; the rule's is
+    # kept beside it.
     outcome = d6.resolve_flaw("phobia-mild", result=8, difficulty=7)
     assert outcome.rule_difficulty == 9 and outcome.difficulty == 7
     assert outcome.difficulty_name == "SIMPLE"
@@ -785,7 +789,7 @@ def test_passive_data():
     assert d6.find_trait("quick-as-lightning").passive[0].cumulative is False
     assert passives("asocial") == [(-1, "dice", "relational-rolls"), (2, "flat", "endurcissement")]
     assert passives("natural-charisma") == [(1, "dice", "relational-rolls")]
-    assert passives("animal-friend")[0][:2] == (1, "dice")  # C-11: « +1 de » is a die
+    assert passives("animal-friend")[0][:2] == (1, "dice")  # « +1 de » is a die (an open case)
     assert passives("one-eyed") == [(-1, "flat", "sight-skills")]
     assert (-6, "flat", "sight-actions") in passives("blind")
     assert passives("rich") == [(3, "multiplier", "starting-resources")]

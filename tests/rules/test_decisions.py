@@ -1,4 +1,4 @@
-"""RULES.md's decisions in force, D-0…D-10: one test (at least) per decision, named after it.
+"""The decisions of docs/rules.md, D-0…D-10: one test (at least) per decision, named after it.
 
 The detailed tables live in the per-module tests; this file is the index an auditor reads.
 """
@@ -124,7 +124,7 @@ def test_d9_d6harmonie_rolls_are_entered_success_iff_result_at_least_difficulty(
     assert (failed.success, failed.failure_points) == (False, 3)
     critical = d6.resolve_flaw("phobia-mild", result=12, critical=True)
     assert critical.success is False  # a critical failure whatever the result
-    assert [p.value for p in critical.penalties] == [-2]  # C-7: the critical row replaces
+    assert [p.value for p in critical.penalties] == [-2]  # D-9: the critical row replaces
     disease = d6.resolve_flaw("disabling-disease", result=3, critical=True)
     assert disease.success is False and disease.score_changes == {"resistance": -1}  # adds
     assert any(p.value == -2 for p in disease.penalties)  # … to the flare-up

@@ -1,4 +1,4 @@
-"""Dice as entered at the table and as rolled by the tracker (SPEC §3, §4 "Dice")."""
+"""Dice as entered at the table and as rolled by the tracker (docs/log-language.md#dice)."""
 
 import pytest
 from hypothesis import given

@@ -1,4 +1,4 @@
-"""The session log's text layer (SPEC §4 tokenising, §5 `replay` blocks).
+"""The session log's text layer (docs/log-language.md#tokenising, docs/cli.md#replay).
 
 Expected words and digests are written out by hand (what a POSIX shell gives), not taken from
 the code; the digests are the SHA-256 of block texts spelled out here.
@@ -321,7 +321,7 @@ def test_block_digest_sees_comments_blank_lines_and_spacing_inside_the_block():
 
 def test_appending_a_session_leaves_the_earlier_blocks_digests_alone():
     # The GM replays session 12, then adds a heading and session 13 below it: session 12's
-    # block must still be recognised as already recorded (SPEC §5, idempotent per session).
+    # block must still be recognised as already recorded (docs/cli.md#replay: a session once).
     first = "session 12\nnote a\n"
     grown = first + "\n# Session 13 — the hills\nsession 13\nnote b\n"
     assert read_log(grown).blocks[0].digest == read_log(first).blocks[0].digest

@@ -1,6 +1,7 @@
-"""OSE morale, mercenaries and retainers (seed 000, RULES Part A and D-1…D-5).
+"""OSE morale, mercenaries and retainers (seed 000;
+docs/rules.md#ose-morale-mercenaries-and-retainers, D-1…D-5).
 
-Every expected value below is worked out by hand from RULES.md, not taken from the code.
+Every expected value below is worked out by hand from docs/rules.md, not taken from the code.
 """
 
 import pytest
@@ -50,7 +51,7 @@ def test_rating_12_fights_to_death_and_ignores_adjustments(adjustment):
 
 
 def test_no_clamping_at_the_low_end():
-    # D-1 / A-1: rating 3 with −2 is effective 1, so even a roll of 2 fails (clamping would pass it)
+    # D-1: rating 3 with −2 is effective 1, so even a roll of 2 fails (clamping would pass it)
     test = m.morale_test(3, adjustment=-2, roll=r(2))
     assert test.effective == 1 and test.outcome == "flee"
 
@@ -131,7 +132,8 @@ def test_outcome_is_monotonic_in_the_roll(rating, adjustment, low, high):
 
 
 def test_the_ford_example_of_spec():
-    # SPEC §4/§5: goblins 12 at morale 7, one killed, morale 3,5 (8 > 7) → fled; adjust −1
+    # docs/log-language.md#a-log, docs/json.md#status: goblins 12 at morale 7, one killed,
+    # morale 3,5 (8 > 7) → fled; adjust −1
     goblins = m.GroupMorale.start(12, 7)
     hit = goblins.casualty(1)
     assert hit.triggered == ("first-death",) and hit.state.checks_due == ("first-death",)
@@ -155,7 +157,7 @@ def test_red_lances_incapacitated_trigger_nothing():
     [(5, 2, 3), (6, 2, 3), (2, 0, 1), (4, 1, 2), (12, 5, 6), (1, 0, 1)],
 )
 def test_half_out_threshold_is_two_times_out_at_least_count(count, not_yet, half):
-    # A-4: "2 × out ≥ starting count" — 3 of 5, 3 of 6, 1 of 2
+    # docs/log-language.md#checks-due: "2 × out ≥ its starting count" — 3 of 5, 3 of 6, 1 of 2
     group = m.GroupMorale.start(count, 7)
     if not_yet:
         group = group.casualty(not_yet, incapacitated=True).state
@@ -168,7 +170,7 @@ def test_half_out_threshold_is_two_times_out_at_least_count(count, not_yet, half
 
 
 def test_both_triggers_at_once_make_one_check():
-    # A-6: a group of 4 losing 2 killed at once: first death and half out → one test due
+    # D-2: a group of 4 losing 2 killed at once: first death and half out → one test due
     outcome = m.GroupMorale.start(4, 7).casualty(2)
     assert outcome.triggered == ("first-death", "half-out")
     after = outcome.state.tested(outcome.state.test(r(5)), "fight")
@@ -241,9 +243,10 @@ def test_everybody_out_wins_over_other_statuses():
 
 @pytest.mark.parametrize(("ruling", "status"), [("flee", "fled"), ("surrender", "surrendered")])
 def test_members_recovering_from_out_give_back_the_status_out_hid(ruling, status):
-    # SPEC §4: "out" wins over the others, and the state follows the ruling: a company that fled
-    # and then went all out is fled again when members recover — it used to be fighting again,
-    # and its next casualty made a half-out check due (D-2: only while fighting)
+    # docs/log-language.md#morale: "out" wins over the others, and the state follows the
+    # ruling: a company that fled and then went all out is fled again when members recover — it
+    # used to be fighting again, and its next casualty made a half-out check due (D-2: only while
+    # fighting)
     group = m.GroupMorale.start(6, 8).casualty(1).state
     gone = group.tested(group.test(r(12)), ruling)
     out = gone.casualty(5, incapacitated=True).state
@@ -305,7 +308,7 @@ def test_casualty_invariants(count, hits):
     assert fired.count("first-death") <= 1 and fired.count("half-out") <= 1
 
 
-# --- mercenaries (A.4, D-4) -----------------------------------------------------------------------
+# --- mercenaries (docs/rules.md#mercenary-companies, #d-4) ----------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -319,7 +322,7 @@ def test_casualty_invariants(count, hits):
         ("trained", False, False, True, 10),
         ("militia", True, True, True, 10),
         ("barbarian", False, False, True, 9),
-        ("trained", True, True, True, 12),  # A-13: the table tops out at 12
+        ("trained", True, True, True, 12),  # the table tops out at 12
     ],
 )
 def test_troop_table(troop, mounted, elite, fanatic, expected):
@@ -327,7 +330,8 @@ def test_troop_table(troop, mounted, elite, fanatic, expected):
 
 
 def test_ose_price_list_cross_check():
-    # RULES A.4: archer/footman 8, horseman/wolf rider 9 (trained + mounted), peasant 6
+    # the troop table against OSE's price list: archer/footman 8, horseman/wolf rider 9
+    # (trained + mounted), peasant 6
     assert m.troop_morale("trained") == 8
     assert m.troop_morale("trained", mounted=True) == 9
     assert m.troop_morale("militia") == 6
@@ -346,7 +350,7 @@ def test_unknown_troop_names_the_allowed_values():
     assert "militia, barbarian, trained" in caught.value.expected
 
 
-# --- retainers (A.5, D-5) -------------------------------------------------------------------------
+# --- retainers (docs/rules.md#retainers-and-loyalty, #d-5) ----------------------------------------
 
 CHA_LOYALTY = {
     3: 4,
@@ -423,10 +427,10 @@ def test_hiring_reaction_and_loyalty_bonus(cha, raw, reaction_mod, band, loyalty
     ("loyalty", "total", "occasion", "outcome"),
     [
         (9, 9, "peril", "stay"),
-        (9, 10, "peril", "flee"),  # SPEC: Cedric, 4,6 = 10 > 9, he runs
+        (9, 10, "peril", "flee"),  # docs/log-language.md#a-log: Cedric, 4,6 = 10 > 9, he runs
         (9, 10, "after-adventure", "quit"),
         (7, 2, "after-adventure", "stay"),
-        (12, 12, "peril", "stay"),  # A-14: unclamped, 12 always passes
+        (12, 12, "peril", "stay"),  # D-5: unclamped, 12 always passes
         (1, 2, "peril", "flee"),
     ],
 )

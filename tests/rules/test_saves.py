@@ -1,6 +1,7 @@
-"""d20 saving throws and the items a natural 1 exposes (seed 001, RULES Part B and D-6…D-8).
+"""d20 saving throws and the items a natural 1 exposes (seed 001;
+docs/rules.md#d20-saving-throws-and-items, D-6…D-8).
 
-Every expected value below is worked out by hand from RULES.md, not taken from the code.
+Every expected value below is worked out by hand from docs/rules.md, not taken from the code.
 """
 
 import inspect
@@ -28,7 +29,8 @@ def item(name, slot, magic=False, unattended=False):
 
 # --- ability modifier: the PF1 table, score by score ---------------------------------------------
 
-# RULES B.4: "1: −5; 2–3: −4; 4–5: −3; 6–7: −2; 8–9: −1; 10–11: 0; 12–13: +1; … 18–19: +4"
+# The Pathfinder table of ⌊(score − 10) / 2⌋ (docs/rules.md#saving-throws): 1: −5; 2–3: −4;
+# 4–5: −3; 6–7: −2; 8–9: −1; 10–11: 0; 12–13: +1; … 18–19: +4
 PF1_ABILITY_TABLE = {1: -5}
 for low, mod in [(2, -4), (4, -3), (6, -2), (8, -1), (10, 0), (12, 1), (14, 2), (16, 3)]:
     PF1_ABILITY_TABLE.update({low: mod, low + 1: mod})
@@ -43,7 +45,8 @@ def test_ability_modifier_matches_the_pf1_table(score, modifier):
 
 
 def test_ability_modifier_floors_rather_than_truncates():
-    # B.4's warning: C-style (9 - 10) / 2 == 0 is wrong
+    # ⌊(score − 10) / 2⌋, 9 gives −1 (docs/rules.md#saving-throws): C-style (9 - 10) / 2 == 0
+    # is wrong
     assert s.ability_modifier(9) == -1
     assert s.ability_modifier(1) == -5
     assert s.ability_modifier(0) == -5
@@ -57,7 +60,8 @@ def test_negative_ability_score_is_impossible():
 
 # --- base saves: every core class, every level ------------------------------------------------
 
-# RULES B.4's class table, retyped here: (Fort, Ref, Will), G good, P poor.
+# The Pathfinder core classes' progressions (docs/rules.md#saving-throws), retyped here:
+# (Fort, Ref, Will), G good, P poor.
 CLASS_TABLE = {
     "barbarian": "GPP",
     "fighter": "GPP",
@@ -369,9 +373,10 @@ def test_half_damage_never_exceeds_full_damage(damage, natural):
     assert saved.damage * 2 in (damage, damage - 1)
 
 
-# --- items: the ten-rank table (B.5, B-3) -----------------------------------------------------
+# --- items: the ten-rank table (docs/rules.md#items-on-a-natural-1, #d-7) ---------------------
 
-# slot → (rank if magic, rank if not magic), retyped from RULES B.5 and B-3
+# slot → (rank if magic, rank if not magic), retyped from docs/rules.md#items-on-a-natural-1
+# and #d-7
 RANKS = {
     "shield": (1, 1),
     "armor": (2, 2),
@@ -548,7 +553,7 @@ def test_magic_item_needs_a_caster_level(caster_level):
     assert error.value.field == "caster_level"
 
 
-# --- object damage (D-8, B-7, B-8) --------------------------------------------------------------
+# --- object damage (docs/rules.md#d-8, #where-seed-001-leaves-a-case-open) ----------------------
 
 
 def test_the_spec_tower_shield_example():
@@ -584,7 +589,7 @@ def test_destroyed_at_zero_is_also_broken():
     ("damage", "halved", "energy", "hardness", "dealt"),
     [
         (24, True, True, 5, 1),  # 24 → 12 → 6 − 5
-        (7, True, True, 0, 1),  # B-7: ⌊⌊7/2⌋/2⌋ = ⌊7/4⌋ = 1
+        (7, True, True, 0, 1),  # the halvings' order: ⌊⌊7/2⌋/2⌋ = ⌊7/4⌋ = 1
         (7, True, False, 0, 3),
         (7, False, True, 0, 3),
         (4, False, False, 10, 0),  # hardness absorbs it all: never below 0
@@ -625,7 +630,7 @@ def test_a_saved_half_never_hurts_an_object_more(damage, hardness, hp):
     assert half.hp_left >= full.hp_left
 
 
-# --- the item's own save, end to end (SPEC §4 item-save) ----------------------------------------
+# --- the item's own save, end to end (docs/log-language.md#item-saves) --------------------------
 
 
 def test_the_spec_example_item_save_failed():
@@ -765,7 +770,8 @@ def test_every_public_function_names_its_rule():
         while lines and lines[-1].startswith("#"):
             block.append(lines.pop())
         comment = " ".join(block)
-        assert "Seed 001" in comment or "RULES" in comment, f"{name} names no rule"
+        # the source's rule (seed 001), or the decision the project took (docs/rules.md)
+        assert re.search(r"(?i)seed 001|docs/rules\.md", comment), f"{name} names no rule"
     assert checked >= 20  # the walk finds the package's rules
 
 

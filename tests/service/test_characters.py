@@ -1,6 +1,7 @@
 """Given a session at the table, when the GM records character commands, then the store holds
 these events, the rules' answer beside each ruling, and the characters this state — on a SQLite
-file and on PostgreSQL. Expected values are worked out by hand from RULES.md and SPEC.md."""
+file and on PostgreSQL. Expected values are worked out by hand from docs/rules.md and
+docs/log-language.md."""
 
 from dataclasses import asdict, astuple
 
@@ -50,7 +51,7 @@ def kinds(ledger, since):
 
 
 def brynn(ledger):
-    """SPEC §4's example log, up to Cedric's creation."""
+    """The example log of docs/log-language.md#a-log, up to Cedric's creation."""
     ledger.handle(
         CharacterCreate(
             handle="brynn",

@@ -1,8 +1,8 @@
-"""Encryption at rest (SPEC §5, §7): with CAMPAIGN_KEY the events' state is stored encrypted with
-the library's AES-GCM cipher; a wrong or missing key, or a key on a plaintext store, is a clear
-error that reads and writes nothing; nothing in the environment but CAMPAIGN_KEY switches the
-cipher on or changes the key. The read models stay in clear (documented). On SQLite and
-PostgreSQL (the ``store_url`` fixture)."""
+"""Encryption at rest (docs/cli.md#encryption-at-rest, docs/RELIABILITY.md#security-at-rest): with
+CAMPAIGN_KEY the events' state is stored encrypted with the library's AES-GCM cipher; a wrong or
+missing key, or a key on a plaintext store, is a clear error that reads and writes nothing; nothing
+in the environment but CAMPAIGN_KEY switches the cipher on or changes the key. The read models stay
+in clear (documented). On SQLite and PostgreSQL (the ``store_url`` fixture)."""
 
 import base64
 import json

@@ -1,7 +1,8 @@
-"""Every command of SPEC §4, one row each: given the ford session up to the loyalty line (whose
-status is SPEC §5's hand-checked example), when the GM records the command, then these events
-are recorded, the rules' answer is stored beside the ruling, and the read models show this —
-on a SQLite file and on PostgreSQL. Expected values worked out by hand from RULES.md."""
+"""Every command of docs/log-language.md#commands, one row each: given the ford session up to the
+loyalty line (whose status is the hand-checked example of docs/json.md#status), when the GM
+records the command, then these events are recorded, the rules' answer is stored beside the
+ruling, and the read models show this — on a SQLite file and on PostgreSQL. Expected values
+worked out by hand from docs/rules.md."""
 
 import pytest
 

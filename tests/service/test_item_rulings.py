@@ -1,6 +1,6 @@
-"""An item save ruled otherwise than the rules say: the hit points follow the ruling (SPEC §2,
-§4 "item-save") — on a SQLite file and on PostgreSQL. Expected values worked out by hand from
-RULES D-8 and B-8."""
+"""An item save ruled otherwise than the rules say: the hit points follow the ruling
+(docs/rules.md#d-0, docs/log-language.md#item-saves) — on a SQLite file and on PostgreSQL.
+Expected values worked out by hand from docs/rules.md#d-8."""
 
 import pytest
 
@@ -74,8 +74,9 @@ def test_a_ruling_that_harms_less_than_a_failure_stays_what_it_was(ledger):
 
 
 def test_an_exposed_item_saves_with_the_bonus_its_bearer_saved_with(ledger):
-    # RULES B-10, D-8: an attended item "makes saving throws as the character" — with the
-    # bonus the exposing save had, --bonus included (SPEC §4: the character's + --bonus).
+    # docs/rules.md#d-8: an attended item saves with the better of its bearer's bonus and its
+    # own — the bonus the exposing save had, --bonus included (docs/log-language.md#saves: the
+    # character's + --bonus).
     # Natural 1 (exposed), bonus 1 + 6 = 7; the shield's d20 8 + 7 = 15 ≥ 15: saved, ⌊8/2⌋ = 4
     # (it took 8, 2 of 10 left, broken, with the character's bonus 1 alone: 8 + 1 < 15)
     ledger.handle(
@@ -112,7 +113,8 @@ def test_a_destroyed_item_makes_no_more_saves_until_it_is_mended(ledger):
 
 def test_an_item_name_is_the_same_in_either_unicode_form(ledger):
     # "Épée" with one letter É (NFC) or E and a combining accent (NFD, as some keyboards and
-    # editors type it): one name, as SPEC §4 makes names case-insensitive — the second was
+    # editors type it): one name, as docs/log-language.md#handles compares names without regard
+    # to case — the second was
     # "no item 'Épée longue'; items: Épée longue", and could be acquired twice
     composed, decomposed = "\u00c9p\u00e9e longue", "E\u0301pe\u0301e longue"
     ledger.handle(CharacterItem(handle="ra", name=decomposed, slot="held", hardness=10, hp=5))

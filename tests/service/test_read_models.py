@@ -1,7 +1,8 @@
-"""Given the ford session of SPEC §4, then the read models give SPEC §5's status, the morale
-board and the modifiers; a rebuild equals the incremental state; ``--as-of`` equals the state
-that was live at that point; every read is caught up; each event is folded exactly once even
-with several processes folding at once — on a SQLite file and on PostgreSQL."""
+"""Given the ford session of docs/log-language.md#a-log, then the read models give the status of
+docs/json.md#status, the morale board and the modifiers; a rebuild equals the incremental state;
+``--as-of`` equals the state that was live at that point; every read is caught up; each event is
+folded exactly once even with several processes folding at once — on a SQLite file and on
+PostgreSQL."""
 
 import subprocess
 import sys

@@ -520,8 +520,9 @@ def test_many_retractions_in_one_log_restore_what_live_ones_do(ledger, tmp_path)
 
 
 def test_a_retracted_group_keeps_its_handle_like_any_retracted_creation(ledger):
-    # SPEC §5: "A retracted creation leaves its handle used" — a group was freed by its
-    # retraction, unlike an encounter, a company or a character
+    # docs/log-language.md#handles: a handle stays taken once used, even when the command that
+    # created it is retracted — a group was freed by its retraction, unlike an encounter, a
+    # company or a character
     play(ledger, FORD[:3])
     ledger.handle(EncounterStart(handle="hall"))
     ledger.handle(EncounterGroup(encounter="hall", group="rats", count=6, morale=7))

@@ -1,9 +1,9 @@
-"""Given a command that a later one relied on without recording on it — an `encounter end` a
-later company command left alone, a `session N` later commands were recorded in — when the GM
-retracts it by `retract event:N`, then the tracker refuses (exit 2, nothing written, the later
-command named), live and in a log, on SQLite and PostgreSQL (SPEC §4 `retract`); and a history
-where a retracted `session N` let the session before it go on reads the same in `history`,
-every per-session export and `verify --file`."""
+"""Given a command that a later one relied on without recording on it — an `encounter end` a later
+company command left alone, a `session N` later commands were recorded in — when the GM retracts it
+by `retract event:N`, then the tracker refuses (exit 2, nothing written, the later command named),
+live and in a log, on SQLite and PostgreSQL (docs/log-language.md#retract); and a history where a
+retracted `session N` let the session before it go on reads the same in `history`, every per-session
+export and `verify --file`."""
 
 from __future__ import annotations
 
@@ -269,9 +269,9 @@ def test_a_stored_later_command_a_log_withdrew_does_not_stand_in_the_way(ledger,
 
 
 # --- a retracted `session N` that had ended the session before it -------------------------------
-# SPEC §4: `retract` — "state, projections and the audit then treat the command as not having
-# happened": the session that `session N` ended was never ended, and goes on (a mistyped session
-# number is undone so). What the retracted line left behind must read the same everywhere.
+# docs/log-language.md#retract: state, read models and the audit then treat a withdrawn command as
+# not having happened: the session that `session N` ended was never ended, and goes on (a mistyped
+# session number is undone so). What the retracted line left behind must read the same everywhere.
 
 REOPENED = {
     "live": ["session 1", "note a", "session 2", "retract last", "note b"],
@@ -321,9 +321,9 @@ def test_history_exports_and_verify_agree_on_a_session_that_went_on(store_url, t
         checked = cli("verify", "--file", str(path), "--json")
         assert checked.exit_code == 0, checked.output
         assert json.loads(checked.stdout)["intact"] is True
-        # log: the session's blocks of the whole log, a retracted `session` line's block with
-        # the session that went on (SPEC §5: the sessions' logs replay as the whole log does;
-        # tests/cli/test_recap_agrees_with_the_reading_commands.py replays them)
+        # log: the session's blocks of the whole log, a retracted `session` line's block with the
+        # session that went on (docs/cli.md#export-and-import: the sessions' logs replay as the
+        # whole log does; tests/cli/test_recap_agrees_with_the_reading_commands.py replays them)
         result = cli("--db", db, "export", "--format", "log", "--session", str(number))
         assert result.exit_code == 0, result.output
         written += [x for x in result.stdout.splitlines() if x and not x.startswith("#")]

@@ -2,7 +2,8 @@
 (SQL straight into the event table: a changed byte, a deleted row, two rows swapped, a row
 inserted), then ``campaign verify`` names the first position where the history stopped being the
 one recorded and exits 1 — on SQLite and PostgreSQL; and a ``jsonl`` export carries the chain, is
-checked without a store, and is refused by ``import`` when tampered with (SPEC §5, §7)."""
+checked without a store, and is refused by ``import`` when tampered with (docs/cli.md#verify,
+docs/RELIABILITY.md#tamper-evidence)."""
 
 from __future__ import annotations
 

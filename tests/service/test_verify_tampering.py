@@ -1,8 +1,8 @@
-"""Tampering that ``campaign verify`` used to call intact while every command used it (SPEC §7):
-a row stored before the first notification id, an aggregate ID spelt otherwise than the library
-writes it, an edited snapshot; and a jsonl line whose visible ``gm``/``position``/``session`` was
-edited beside the same key in its ``data``, or whose timestamp is spelt otherwise, which
-``import`` refused and ``verify --file`` passed."""
+"""Tampering that ``campaign verify`` used to call intact while every command used it
+(docs/RELIABILITY.md#tamper-evidence): a row stored before the first notification id, an aggregate
+ID spelt otherwise than the library writes it, an edited snapshot; and a jsonl line whose visible
+``gm``/``position``/``session`` was edited beside the same key in its ``data``, or whose timestamp
+is spelt otherwise, which ``import`` refused and ``verify --file`` passed."""
 
 from __future__ import annotations
 

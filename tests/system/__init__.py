@@ -1,1 +1,2 @@
-"""The system tier, all slow: real processes, PostgreSQL, concurrency, crashes, fuzzing, README."""
+"""The system tier, all slow: real processes, PostgreSQL, concurrency, crashes, fuzzing and
+README.md."""

@@ -1,4 +1,5 @@
-"""Several processes writing to one store at once (SPEC §7, issue 6): nothing lost, nothing
+"""Several processes writing to one store at once
+(docs/RELIABILITY.md#concurrency-nothing-lost-nothing-duplicated, issue 6): nothing lost, nothing
 duplicated, positions dense, the chain intact, casualties adding up, the read models equal to a
 rebuild — on a SQLite file and on PostgreSQL. Also the writer lock's bounded wait, SQLite's WAL
 mode and busy timeout, and the bounded retry of optimistic-concurrency conflicts.

@@ -1,7 +1,8 @@
-"""A ``campaign replay`` killed with SIGKILL in the middle (SPEC §5 "atomic per file", issue 6):
-the store then holds all of that log or none of it, its hash chain verifies, its read models
-catch up to the state a rebuild gives, and replaying the log again ends where an uninterrupted
-replay ends — on a SQLite file and on PostgreSQL.
+"""A ``campaign replay`` killed with SIGKILL in the middle (docs/cli.md#replay,
+docs/RELIABILITY.md#crash-a-replay-killed-with-sigkill, issue 6): the store then holds all of that
+log or none of it, its hash chain verifies, its read models catch up to the state a rebuild gives,
+and replaying the log again ends where an uninterrupted replay ends — on a SQLite file and on
+PostgreSQL.
 
 The log is one session block of ``LINES`` commands. It is killed three ways:
 

@@ -1,7 +1,7 @@
-"""Given the bundled example campaign (examples/campaign/*.log), when it is replayed, then the
-state is the hand-checked golden one (tests/golden/example-status.md explains every number), the
-logs use every logging command of SPEC §4 with every roll entered, a second replay records
-nothing, and examples/play.sh replays and shows it."""
+"""Given the bundled example campaign (examples/campaign/*.log), when it is replayed, then the state
+is the hand-checked golden one (tests/golden/example-status.md explains every number), the logs use
+every logging command of docs/log-language.md#commands with every roll entered, a second replay
+records nothing, and examples/play.sh replays and shows it."""
 
 import json
 import os
@@ -19,7 +19,7 @@ EXAMPLES = ROOT / "examples"
 LOGS = sorted((EXAMPLES / "campaign").glob("*.log"))
 GOLDEN_STATUS = GOLDEN / "example-status.json"
 
-# Every logging command of SPEC §4 ("Commands (grammar v1)"): a grouped command by its first two
+# Every logging command of docs/log-language.md#commands: a grouped command by its first two
 # words, `retract` by its two forms, `session` by its two forms.
 SPEC_COMMANDS = {
     "session N", "session end", "clock advance", "clock set", "setting paladin-ability", "note",

@@ -1,5 +1,6 @@
-"""Given ``campaign import`` interrupted by Ctrl-C (SIGINT), then the GM is told whether the
-events were stored — all of them or none (SPEC §5: "all of it or nothing") — and it exits 130.
+"""Given ``campaign import`` interrupted by Ctrl-C (SIGINT), then the GM is told whether the events
+were stored — all of them or none (docs/cli.md#export-and-import: "all of it or nothing") — and it
+exits 130.
 
 The events are stored in one transaction, then the read models catch up, which for a long
 history takes longer than the write: a Ctrl-C there used to exit 130 saying nothing while the

@@ -1,4 +1,5 @@
-"""A large save on PostgreSQL: a replayed file is one ``save`` (SPEC §5, atomic per file).
+"""A large save on PostgreSQL: a replayed file is one ``save`` (docs/cli.md#replay: all of a file or
+none of it).
 
 The library's PostgreSQL recorder sent it as one INSERT in psycopg's pipeline mode, which stops
 flushing once its queue is empty: past a few MB (about 12,000 events) the last part of the

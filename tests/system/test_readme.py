@@ -1,4 +1,4 @@
-"""The README keeps its promises: one page, two commands on its first screen (the test one is
+"""README.md keeps its promises: one page, two commands on its first screen (the test one is
 what CI runs), and a first session that runs as shown."""
 
 import os
@@ -78,7 +78,7 @@ def _transcript() -> list[tuple[str, list[str]]]:
 @pytest.mark.subprocess
 def test_the_first_session_runs_as_shown(tmp_path):
     # typed in order into a new store in an empty directory, each command prints what the
-    # README shows (tables 80 columns wide; Markdown keeps no trailing blanks, so neither do we)
+    # README.md shows (tables 80 columns wide; Markdown keeps no trailing blanks, so neither do we)
     steps = _transcript()
     assert 8 <= len(steps) <= 12, "about ten commands"
     campaign = str(Path(sys.executable).with_name("campaign"))

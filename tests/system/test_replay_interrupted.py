@@ -1,6 +1,6 @@
-"""Given ``campaign replay`` interrupted by Ctrl-C (SIGINT), then the GM is told which files
-landed — their save committed — and which were not recorded, and it exits 130 (SPEC §5: atomic
-per file, "the summary says which files landed").
+"""Given ``campaign replay`` interrupted by Ctrl-C (SIGINT), then the GM is told which files landed
+— their save committed — and which were not recorded, and it exits 130 (docs/cli.md#replay: all of a
+file or none of it; Ctrl-C says which files landed).
 
 A file's save commits before the replay takes its snapshots (the library, after the commit),
 brings the read models up to date and prints the summary: a Ctrl-C there used to exit 130 saying

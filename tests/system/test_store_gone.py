@@ -1,6 +1,6 @@
-"""Given a PostgreSQL store whose connection is cut in the middle of a command (the server
-stopped, the network gone), then the command says so in one line and exits 1 — no traceback —
-and a replay says which of its files landed, as after a Ctrl-C (SPEC §5: atomic per file).
+"""Given a PostgreSQL store whose connection is cut in the middle of a command (the server stopped,
+the network gone), then the command says so in one line and exits 1 — no traceback — and a replay
+says which of its files landed, as after a Ctrl-C (docs/cli.md#replay: all of a file or none of it).
 
 Before, the writer lock's unlock on the dead connection raised in its ``finally``: a traceback
 of some 200 lines that hid the tracker's own message, also after a replay's events were all

@@ -1,9 +1,10 @@
-"""D6Harmonie flaws and advantages (seed ``002_2aa5301732bfc4fe.txt``; RULES Part C, D-9, D-10).
+"""D6Harmonie flaws and advantages (seed ``002_2aa5301732bfc4fe.txt``).
 
-Pure functions over the tables of :mod:`.catalogue`: find a trait by any of its spellings,
-resolve a flaw's trigger against an *entered* result (D6Harmonie rolls are never rolled by the
-tracker, RULES D-9), and total a character's creation budget. Nothing here refuses a GM's ruling
-(RULES D-0): only input that cannot have happened raises
+The rules: docs/rules.md#d6harmonie-flaws-and-advantages. Pure functions over the tables of
+:mod:`.catalogue`: find a trait by any of its spellings (docs/rules.md#d-10), resolve a flaw's
+trigger against an *entered* result (D6Harmonie rolls are never rolled by the tracker,
+docs/rules.md#d-9), and total a character's creation budget. Nothing here refuses a GM's ruling
+(docs/rules.md#d-0): only input that cannot have happened raises
 :class:`~campaign.core.errors.ImpossibleInput`.
 
 One module per job: :mod:`.catalogue` (the 73 traits as data), :mod:`.traits` (finding one),

@@ -1,5 +1,6 @@
 """A character's creation budget: flaw points gained and advantage points spent, each against
-its cap of 20, and the trait that crosses a cap (seed 002; RULES C.5, D-0; TRT001…TRT003)."""
+its cap of 20, and the trait that crosses a cap (seed 002; docs/rules.md#the-creation-budget;
+TRT001…TRT003)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from campaign.rules.citation import SEED_D6HARMONIE, Citation
 from campaign.rules.d6harmonie.catalogue import ADVANTAGE, FLAW, Trait
 from campaign.rules.d6harmonie.traits import of_kind
 
-# --- Creation budget (RULES C.5) --------------------------------------------------------------
+# --- Creation budget (docs/rules.md#the-creation-budget) --------------------------------------
 # Seed 002: « Il est possible de dépenser jusqu’à 20 points de compétence pour acheter des
 # avantages et il est possible de gagner jusqu’à 20 points de compétence en donnant des défauts ».
 MAX_FLAW_POINTS = 20
@@ -71,7 +72,7 @@ class Budget:
 def budget(flaws: Sequence[str] = (), advantages: Sequence[str] = ()) -> Budget:
     """Flaw points gained and advantage points spent, each against its cap of 20 (seed 002:
     *Mémoire déficiente* 12 + *Allergie grave* 8 = 20 « le maximum autorisé »; *Beauté accrue*
-    (20) « le maximum qui puisse être dépensé »). Evaluated, never capped (RULES D-0).
+    (20) « le maximum qui puisse être dépensé »). Evaluated, never capped (docs/rules.md#d-0).
 
     Keys may carry ``:detail`` (ignored here). A flaw listed as an advantage, or the reverse, is
     impossible input on ``flaw``/``advantage`` (the CLI's ``--flaw``/``--advantage``).
@@ -90,8 +91,9 @@ def budget(flaws: Sequence[str] = (), advantages: Sequence[str] = ()) -> Budget:
     )
 
 
-# Seed 002, "Avantages et défauts : points de compétence" (« jusqu'à 20 points », RULES C.5):
-# recorded, never refused (D-0); the trait that first takes a total above 20 is flagged.
+# Seed 002, "Avantages et défauts : points de compétence" (« jusqu'à 20 points »,
+# docs/rules.md#the-creation-budget): recorded, never refused (docs/rules.md#d-0); the trait that
+# first takes a total above 20 is flagged.
 def crosses_budget(before: Budget, after: Budget, kind: str) -> bool:
     """Whether taking one more trait takes ``kind``'s points (flaws for ``flaw``, advantages
     otherwise) from within their cap of 20 to above it: the event the audit flags (TRT002,

@@ -1,10 +1,12 @@
-"""D6Harmonie flaws and advantages as data (seed ``002_2aa5301732bfc4fe.txt``, RULES C.7/C.8).
+"""D6Harmonie flaws and advantages as data (seed ``002_2aa5301732bfc4fe.txt``).
 
-Every one of the seed's 37 *défauts* and 36 *avantages* is one :class:`Trait`: its English kebab
-key (RULES D-10), its exact French name, its points, an English summary, the French sentence it
-rests on (quoted verbatim from the seed, typos included), its passive effects and — for the
-flaws that roll or otherwise trigger — its :class:`Trigger` definitions with their consequences.
-The functions that read these tables live in :mod:`campaign.rules.d6harmonie`.
+Every one of the seed's 37 *défauts* and 36 *avantages* is one :class:`Trait`: its English kebab key
+(docs/rules.md#d-10), its exact French name, its points, an English summary, the French sentence it
+rests on (quoted verbatim from the seed, typos included), its passive effects and — for the flaws
+that roll or otherwise trigger — its :class:`Trigger` definitions with their consequences. The
+functions that read these tables live in :mod:`campaign.rules.d6harmonie`. The same tables, in
+English: docs/rules.md#flaws and #advantages. Where the seed leaves a case open, the comments below
+say the reading taken, as docs/rules.md#where-seed-002-leaves-a-case-open and #d-9 do.
 
 Trigger names (kebab-case, the first of each flaw is its default):
 ``presence`` (allergies, phobias), ``kill`` (merciful), ``temptation``/``missed-chance`` (greed),
@@ -22,7 +24,7 @@ from dataclasses import dataclass
 
 from campaign.rules.dice import Dice
 
-# --- Spellings (RULES D-10: lowercase kebab-case English; D6Harmonie scores keep French slugs) ---
+# --- Spellings (docs/rules.md#d-10: kebab-case English; D6Harmonie scores keep French slugs) ----
 
 FLAW = "flaw"  # seed: « Chaque défaut est décrit avec un chiffre entre parenthèses »
 ADVANTAGE = "advantage"  # seed: « Chaque avantage est présenté avec un chiffre entre parenthèses »
@@ -31,7 +33,7 @@ KINDS = (FLAW, ADVANTAGE)
 FLAT = "flat"  # a plain number: « malus de -2 à tous ses jets »
 DICE = "dice"  # a pool modifier: « -1 dé », « +1 dé », « -2 dés »
 
-ALL_ROLLS = "all-rolls"  # « tous ses jets (de dé) », « toutes ses actions » (RULES C.6)
+ALL_ROLLS = "all-rolls"  # « tous ses jets (de dé) », « toutes ses actions »
 RELATIONAL_ROLLS = "relational-rolls"  # « jets relationnels »
 SKILL_ROLLS = "skill-rolls"  # « tous les jets de compétence »
 PHYSICAL_ROLLS = "physical-rolls"  # « jets physiques (sport, combat…) »
@@ -57,7 +59,7 @@ ROLL_OPTIONS = ("result", "critical", "difficulty")
 class Duration:
     """How long a penalty lasts: dice such as « 1D6 heures » (``sides`` 6) or a fixed length.
 
-    D6Harmonie « tours » are combat rounds of 10 seconds (RULES D-9), spelled ``rounds``.
+    D6Harmonie « tours » are combat rounds of 10 seconds (docs/rules.md#d-9), spelled ``rounds``.
     The calculator never rolls: it reports the dice spec; the tracker rolls it when it starts.
     """
 
@@ -85,7 +87,8 @@ class Penalty:
     """A roll modifier a flaw imposes: ``value`` (signed) ``unit`` (flat|dice) on ``applies_to``.
 
     ``duration`` None means: until the condition that caused it ends, or the session ends
-    (RULES C-6, SPEC §4); ``ends`` says in English what ends it.
+    (docs/rules.md#where-seed-002-leaves-a-case-open,
+    docs/log-language.md#conditions-and-the-clock); ``ends`` says in English what ends it.
     """
 
     value: int
@@ -173,9 +176,9 @@ class Trigger:
     """One situation in which a flaw bites. ``score`` is the roll's score slug (None: no roll);
     ``difficulty`` the base difficulty. A rolling trigger has ``success``/``failure``/``critical``
     rows (``critical_replaces``: the critical row replaces the failure row, as for the phobias,
-    RULES C-7; otherwise it adds to it); a trigger that does not roll has ``consequence``.
+    docs/rules.md#d-9; otherwise it adds to it); a trigger that does not roll has ``consequence``.
     ``per_period`` × full periods of ``period_hours`` (dependencies) is added to ``consequence``
-    once at least one period is complete (RULES C-3, C-4)."""
+    once at least one period is complete (docs/rules.md#where-seed-002-leaves-a-case-open)."""
 
     name: str
     when: str
@@ -191,7 +194,7 @@ class Trigger:
     difficulty_rule: DifficultyRule | None = None
     per_period: Penalty | None = None
     period_hours: int | None = None
-    lack_of_sleep: bool = False  # Lève-tôt halves it (RULES C-9)
+    lack_of_sleep: bool = False  # Lève-tôt halves it
     note: str = ""
 
     @property
@@ -206,7 +209,7 @@ class Trigger:
 
 @dataclass(frozen=True, slots=True)
 class Trait:
-    """One flaw or advantage of seed 002 (RULES C.7/C.8)."""
+    """One flaw or advantage of seed 002 (docs/rules.md#flaws, #advantages)."""
 
     key: str
     name_fr: str
@@ -261,7 +264,7 @@ def _all(value: int, duration: Duration | None = None, ends: str | None = None) 
 def _characteristic(key: str, name_fr: str, score: str, upper: str, text_fr: str) -> Trait:
     """« +1 à la caractéristique X (ne permet pas de dépasser le maximum autorisé pour
     l’espèce) » — the nine *… accrue* advantages, 20 points each. No species maxima are kept,
-    so the cap is data only (RULES "Superseded": not flagged)."""
+    so the cap is data only, not flagged (docs/rules.md#where-seed-002-leaves-a-case-open)."""
     return _advantage(
         key,
         name_fr,
@@ -273,7 +276,8 @@ def _characteristic(key: str, name_fr: str, score: str, upper: str, text_fr: str
 
 
 def _contact(key: str, name_fr: str, points: int, summary: str, text_fr: str) -> Trait:
-    """The ten *Relation (importante) dans …* advantages: narrative contacts (RULES C-17)."""
+    """The ten *Relation (importante) dans …* advantages: narrative contacts, recorded with
+    their detail (docs/rules.md#where-seed-002-leaves-a-case-open)."""
     return _advantage(key, name_fr, points, summary, text_fr, needs_detail="contact")
 
 
@@ -281,11 +285,11 @@ _PHOBIA_ENDS = "while in the presence of the phobia object (C-6)"
 _ALLERGY_MINUTES = DifficultyRule(MINUTES, per_unit=1, cap=12)  # « + 1 / minute (maximum + 12) »
 
 
-# --- The flaws: RULES C.7, seed 002 « Chaque défaut … », in the seed's order ----------------
+# --- The flaws (docs/rules.md#flaws): seed 002 « Chaque défaut … », in the seed's order --------
 
 FLAWS: tuple[Trait, ...] = (
     # Allergie grave (8): RÉSISTANCE A LA MALADIE vs NORMALE (9) + 1/minute (max +12);
-    # per point of failure −1 torso HP and −1 conscience, no cap (RULES C-1, C-2).
+    # per point of failure −1 torso HP and −1 conscience, no cap.
     _flaw(
         "allergy-severe",
         "Allergie grave",
@@ -315,7 +319,7 @@ FLAWS: tuple[Trait, ...] = (
         ),
     ),
     # Allergie modérée (3): RÉSISTANCE A LA MALADIE vs FACILE (5) + 1/minute (max +12);
-    # per point of failure −1 conscience, at most 8 per episode (RULES C-2).
+    # per point of failure −1 conscience, at most 8 per episode.
     _flaw(
         "allergy-moderate",
         "Allergie modérée",
@@ -478,8 +482,8 @@ FLAWS: tuple[Trait, ...] = (
         ),
     ),
     # Dépendance psychologique (20): per full 24 h deprived, cumulative −1 die on relational
-    # rolls (RULES C-3: the main sentence's 24 h), plus −2 dice on skill rolls from the first
-    # completed period (C-4). No roll.
+    # rolls (the main sentence's 24 h), plus −2 dice on skill rolls from the first completed
+    # period. No roll.
     _flaw(
         "dependency-psychological",
         "Dépendance psychologique",
@@ -508,7 +512,7 @@ FLAWS: tuple[Trait, ...] = (
         ),
     ),
     # Dépendance toxique (20): per full 12 h without the substance, cumulative −1 die on
-    # relational rolls, plus −2 dice on skill rolls from the first completed period (C-4).
+    # relational rolls, plus −2 dice on skill rolls from the first completed period.
     _flaw(
         "dependency-toxic",
         "Dépendance toxique",
@@ -543,7 +547,7 @@ FLAWS: tuple[Trait, ...] = (
         "La dyslexie entraîne un malus de -1 aux compétences linguistiques à l’écrit.",
         passive=(Passive(-1, FLAT, "written-language-skills"),),
     ),
-    # Ennemi (10), Ennemi puissant (20), Ennemi secret (12): narrative (RULES C-17).
+    # Ennemi (10), Ennemi puissant (20), Ennemi secret (12): narrative.
     _flaw(
         "enemy",
         "Ennemi",
@@ -623,7 +627,7 @@ FLAWS: tuple[Trait, ...] = (
         ),
     ),
     # Mal des transports (5): on taking a vehicle, MORAL vs SIMPLE (7) or −2 on all rolls for
-    # 1D6 hours or until the end of the trip (whichever comes first, RULES C-5).
+    # 1D6 hours or until the end of the trip (whichever comes first).
     _flaw(
         "motion-sickness",
         "Mal des transports",
@@ -654,7 +658,7 @@ FLAWS: tuple[Trait, ...] = (
         ),
     ),
     # Maladie incapacitante (20): monthly RÉSISTANCE A LA MALADIE vs NORMALE (9); failure →
-    # flare-up, −2 on rolls for 1D6 weeks; a critical failure ADDS −1 RÉSISTANCE for good (C-7).
+    # flare-up, −2 on rolls for 1D6 weeks; a critical failure ADDS −1 RÉSISTANCE for good.
     _flaw(
         "disabling-disease",
         "Maladie incapacitante",
@@ -700,7 +704,7 @@ FLAWS: tuple[Trait, ...] = (
         passive=(Passive(-1, FLAT, "some-skills", gm_discretion=True),),
     ),
     # Mauvaise habitude (avare) (8): to pay, MORAL vs NORMALE (9), DIFFICILE (11) or TRÈS
-    # DIFFICILE (13) for large sums (GM input, RULES C-13); forced to pay or robbed →
+    # DIFFICILE (13) for large sums (GM input); forced to pay or robbed →
     # depression 1D6 weeks, −2 on all rolls.
     _flaw(
         "bad-habit-miser",
@@ -770,7 +774,7 @@ FLAWS: tuple[Trait, ...] = (
         ),
     ),
     # Mauvaise habitude (fêtard) (5): unable to party (at least every 4 days) → grumpy, −2 on
-    # all relational rolls, until he can party (RULES C-6). No roll.
+    # all relational rolls, until he can party. No roll.
     _flaw(
         "bad-habit-partier",
         "Mauvaise habitude (fêtard)",
@@ -797,7 +801,7 @@ FLAWS: tuple[Trait, ...] = (
         ),
     ),
     # Mauvaise habitude (goinfre) (5): no big meal at least every 4 days → −1 on relational and
-    # −1 on physical rolls, until he has one (RULES C-6). No roll.
+    # −1 on physical rolls, until he has one. No roll.
     _flaw(
         "bad-habit-glutton",
         "Mauvaise habitude (goinfre)",
@@ -909,7 +913,7 @@ FLAWS: tuple[Trait, ...] = (
         ),
     ),
     # Mémoire déficiente (12): to remember, RÉFLEXION vs ENFANTIN (1) + 1 per year of age of the
-    # memory (9 years → 10); partial years floored (RULES C-15).
+    # memory (9 years → 10); partial years floored.
     _flaw(
         "poor-memory",
         "Mémoire déficiente",
@@ -950,7 +954,7 @@ FLAWS: tuple[Trait, ...] = (
         passive=(Passive(-4, FLAT, "sign-language-with-non-initiates"),),
     ),
     # Pacifiste (6): attacked or threatened → MORAL vs NORMALE (9) to retaliate; forced to fight →
-    # shock, −2 on all rolls for 1D6 hours (a successful retaliation is not "forced", C-14).
+    # shock, −2 on all rolls for 1D6 hours (a successful retaliation is not "forced").
     _flaw(
         "pacifist",
         "Pacifiste",
@@ -980,7 +984,7 @@ FLAWS: tuple[Trait, ...] = (
         ),
     ),
     # Phobie incapacitante (10): MORAL vs NORMALE (9); success −1 (anxiety); failure −3 and flees
-    # in panic; critical failure (replaces the failure row, C-7) −5, catatonic, −1 ENDURCISSEMENT.
+    # in panic; critical failure (replaces the failure row) −5, catatonic, −1 ENDURCISSEMENT.
     _flaw(
         "phobia-disabling",
         "Phobie incapacitante",
@@ -1019,7 +1023,7 @@ FLAWS: tuple[Trait, ...] = (
         ),
     ),
     # Phobie légère (4): MORAL vs NORMALE (9) or −1 on all rolls; critical failure (replaces the
-    # failure row, C-7): −2 and a panic attack; success: nothing (C-8).
+    # failure row): −2 and a panic attack; success: nothing.
     _flaw(
         "phobia-mild",
         "Phobie légère",
@@ -1046,8 +1050,8 @@ FLAWS: tuple[Trait, ...] = (
             ),
         ),
     ),
-    # Sommeil de plomb (2): less than 8 hours' sleep → −2 on all actions (halved by Lève-tôt,
-    # C-9); brutal awakening → MORAL vs NORMALE (9) to act, else dazed: −3 for 1D6 rounds.
+    # Sommeil de plomb (2): less than 8 hours' sleep → −2 on all actions (halved by Lève-tôt);
+    # brutal awakening → MORAL vs NORMALE (9) to act, else dazed: −3 for 1D6 rounds.
     _flaw(
         "heavy-sleeper",
         "Sommeil de plomb",
@@ -1159,7 +1163,7 @@ FLAWS: tuple[Trait, ...] = (
 )
 
 
-# --- The advantages: RULES C.8, seed 002 « Chaque avantage … », in the seed's order -----------
+# --- The advantages (docs/rules.md#advantages): seed 002 « Chaque avantage … », in its order -----
 
 ADVANTAGES: tuple[Trait, ...] = (
     _advantage(
@@ -1179,7 +1183,7 @@ ADVANTAGES: tuple[Trait, ...] = (
         "Cet avantage permet d’avoir un ami proche, prêt à donner un coup de main.",
         needs_detail="ally",
     ),
-    # Ami des animaux: « +1 de » read as « +1 dé » (RULES C-11).
+    # Ami des animaux: « +1 de » read as « +1 dé ».
     _advantage(
         "animal-friend",
         "Ami des animaux",
@@ -1273,7 +1277,7 @@ ADVANTAGES: tuple[Trait, ...] = (
         "+1 à la caractéristique INTUITION (ne permet pas de dépasser le maximum autorise pour "
         "l’espèce).",
     ),
-    # Lève-tôt: lack-of-sleep penalties halved, toward zero (RULES C-9).
+    # Lève-tôt: lack-of-sleep penalties halved, toward zero.
     _advantage(
         "early-riser",
         "Lève-tôt",
@@ -1406,7 +1410,7 @@ ADVANTAGES: tuple[Trait, ...] = (
         "résistance au poison.",
         passive=(Passive(1, DICE, "poison-resistance-rolls"),),
     ),
-    # Résistant aux maladies: disease rolls, not allergies unless the GM rules so (RULES C-12).
+    # Résistant aux maladies: disease rolls, not allergies unless the GM rules so.
     _advantage(
         "disease-resistant",
         "Résistant aux maladies",

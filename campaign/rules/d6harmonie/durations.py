@@ -1,5 +1,5 @@
 """How long a flaw's penalty lasts: a duration's length in in-game seconds, its spelling, and
-where no duration applies (seed 002's « durant 1D6 tours/heures »; RULES C.6, D-9)."""
+where no duration applies (seed 002's « durant 1D6 tours/heures »; docs/rules.md#d-9)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,13 @@ from collections.abc import Iterable
 from campaign.core.errors import ImpossibleInput
 from campaign.rules.d6harmonie.catalogue import Duration, Penalty
 
-# Seconds per duration unit; D6Harmonie « tours » are combat rounds of 10 seconds (RULES D-9).
+# Seconds per duration unit; D6Harmonie « tours » are combat rounds of 10 seconds
+# (docs/rules.md#d-9).
 UNIT_SECONDS = {"rounds": 10, "minutes": 60, "hours": 3600, "days": 86400, "weeks": 604800}
 
 # How a length is spelled for the GM, in the words ``clock advance`` and ``--duration`` read
-# (SPEC §4): each unit of UNIT_SECONDS, largest first; « tours » are rounds (RULES D-9).
+# (docs/log-language.md#sessions-time-corrections): each unit of UNIT_SECONDS, largest first;
+# « tours » are rounds (docs/rules.md#d-9).
 _SPELLINGS = {"weeks": "w", "days": "d", "hours": "h", "minutes": "min", "rounds": "rounds"}
 
 
@@ -26,7 +28,7 @@ def allowed_seconds(duration: Duration) -> tuple[int, int]:
 def duration_seconds(duration: Duration, rolled: int | None = None) -> int:
     """How long a penalty lasts, in in-game seconds: its fixed length, or ``rolled`` (the total
     of its dice, rolled when it starts: « durant 1D6 tours » of 10 seconds each, « durant 1D6
-    heures »; RULES C.6, D-9). Exact: a round is never rounded to a minute."""
+    heures »; docs/rules.md#d-9). Exact: a round is never rounded to a minute."""
     if duration.dice is None:
         return duration.count * UNIT_SECONDS[duration.unit]
     if rolled is None:
@@ -41,7 +43,7 @@ def duration_seconds(duration: Duration, rolled: int | None = None) -> int:
 def describe_seconds(seconds: int, unit: str | None = None) -> str:
     """A length as ``--duration`` reads it back: in ``unit`` (a duration's own, such as a
     roll's: 6 of 1D6 rounds is ``6rounds``) when it is a whole number of them, else in its
-    largest whole unit — 14400 → ``4h``, 20 → ``2rounds`` (RULES D-9), 65 → ``65s``."""
+    largest whole unit — 14400 → ``4h``, 20 → ``2rounds`` (docs/rules.md#d-9), 65 → ``65s``."""
     units = ([unit] if unit is not None else []) + list(_SPELLINGS)
     for name in units:
         size = UNIT_SECONDS[name]
@@ -52,10 +54,11 @@ def describe_seconds(seconds: int, unit: str | None = None) -> str:
 
 
 # A duration is how long a penalty lasts: « durant 1D6 heures », rolled « when the effect
-# starts » (RULES C.6, D-9), or the GM's length for a penalty whose duration the seed leaves
-# unstated (C-6). Where the outcome recorded starts no penalty — Cupidité's chance missed but
-# resisted, Vertige's « completely unable », Phobie légère resisted (C-8) — nothing lasts, and
-# an option that does not apply is impossible input (SPEC §4 "Traits").
+# starts » (docs/rules.md#d-9), or the GM's length for a penalty whose duration the seed leaves
+# unstated (docs/rules.md#where-seed-002-leaves-a-case-open). Where the outcome recorded starts
+# no penalty — Cupidité's chance missed but resisted, Vertige's « completely unable », Phobie
+# légère resisted — nothing lasts, and an option that does not apply is impossible input
+# (docs/log-language.md#traits).
 def check_duration_applies(
     duration: object, penalties: Iterable[Penalty], where: str, outcome: str | None
 ) -> None:

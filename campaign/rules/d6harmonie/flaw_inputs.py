@@ -1,5 +1,6 @@
 """What a flaw roll is given, checked against the flaw: its trigger, the options that trigger
-takes, and the result, difficulty and amounts as numbers (SPEC §4 "Traits"; RULES D-9)."""
+takes, and the result, difficulty and amounts as numbers (docs/log-language.md#traits,
+docs/rules.md#d-9)."""
 
 from __future__ import annotations
 
@@ -45,7 +46,8 @@ _TRIGGERED_HINT = "a flaw that rolls or triggers (`campaign rules trait --help` 
 
 
 def check_applies(trait: Trait, trigger: Trigger, given: dict[str, object], **roll) -> None:
-    """An option that does not apply to this trait's trigger is impossible input (SPEC §4)."""
+    """An option that does not apply to this trait's trigger is impossible input
+    (docs/log-language.md#traits)."""
     takes = ", ".join(trigger.accepted_options) or "no option"
     where = f"{trait.key} ({trigger.name})"
     for name, value in given.items():
@@ -75,7 +77,8 @@ def check_applies(trait: Trait, trigger: Trigger, given: dict[str, object], **ro
 
 
 def whole(value: object, field: str) -> int | None:
-    """A result or difficulty: a whole number ≥ 0 (RULES D-9: « Difficulties are integers »)."""
+    """A result or difficulty: a whole number ≥ 0 (docs/rules.md#d-9: « Difficulties are whole
+    numbers »)."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
@@ -96,7 +99,8 @@ def whole(value: object, field: str) -> int | None:
 
 
 def amount(value: object, field: str) -> float | None:
-    """Minutes, hours or years: a finite number ≥ 0 (partial units are floored, C-1, C-15)."""
+    """Minutes, hours or years: a finite number ≥ 0 (partial units are floored,
+    docs/rules.md#where-seed-002-leaves-a-case-open)."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):

@@ -1,6 +1,7 @@
 """A flaw triggered, judged by its seed 002 rule: success against the difficulty in force,
-points of failure, the row of consequences that applies and what it costs (RULES C.7, C-0…C-15,
-D-9), and when the GM's consequences differ from the rule's (the audit's TRT005)."""
+points of failure, the row of consequences that applies and what it costs (docs/rules.md#flaws,
+#where-seed-002-leaves-a-case-open, #d-9), and when the GM's consequences differ from the rule's
+(the audit's TRT005)."""
 
 from __future__ import annotations
 
@@ -33,17 +34,17 @@ from campaign.rules.d6harmonie.flaw_inputs import (
 )
 from campaign.rules.d6harmonie.traits import citation, difficulty_name, find_trait, of_kind
 
-# --- Resolving a flaw's trigger (RULES D-9, C-0…C-15) ---------------------------------------------
+# --- Resolving a flaw's trigger (docs/rules.md#d-9, #where-seed-002-leaves-a-case-open) ----------
 
 
 @dataclass(frozen=True, slots=True)
 class FlawOutcome:
-    """What the rules say when a flaw triggers (RULES D-9).
+    """What the rules say when a flaw triggers (docs/rules.md#d-9).
 
     ``rule_difficulty`` is the rule's, ``difficulty`` the one in force (the GM's ``difficulty``
-    when given: success is judged against it, SPEC §4). ``success`` and ``failure_points`` are
-    None when the trigger does not roll or no result was entered; ``hp_lost`` and
-    ``conscience_lost`` are None when they depend on a result not given.
+    when given: success is judged against it, docs/log-language.md#traits). ``success`` and
+    ``failure_points`` are None when the trigger does not roll or no result was entered; ``hp_lost``
+    and ``conscience_lost`` are None when they depend on a result not given.
     """
 
     trait: Trait
@@ -69,7 +70,8 @@ class FlawOutcome:
         return self.trigger.rolls
 
     def as_json(self) -> dict[str, object]:
-        """The calculator's JSON keys (SPEC §5 ``rules trait``), plain values only."""
+        """The calculator's JSON keys (``rules trait``, docs/json.md#the-rules-calculator), plain
+        values only."""
         return {
             "key": self.trait.key,
             "name_fr": self.trait.name_fr,
@@ -105,12 +107,13 @@ def resolve_flaw(
     difficulty: int | None = None,
     advantages: Iterable[str] = (),
 ) -> FlawOutcome:
-    """A flaw triggered, judged by the seed 002 rule of that flaw (RULES C.7, D-9).
+    """A flaw triggered, judged by the seed 002 rule of that flaw (docs/rules.md#flaws, #d-9).
 
-    Success iff ``result`` ≥ difficulty; points of failure = difficulty − result (« Il échoue de
-    5 points »); ``critical`` is a failure whatever the result, and its row replaces the failure
-    row for the phobias and adds to it for *Maladie incapacitante* (C-7). ``advantages`` are the
-    character's advantage keys: *Lève-tôt* halves *Sommeil de plomb*'s lack-of-sleep penalty (C-9).
+    Success iff ``result`` ≥ difficulty; points of failure = difficulty − result (« Il échoue de 5
+    points »); ``critical`` is a failure whatever the result, and its row replaces the failure row
+    for the phobias and adds to it for *Maladie incapacitante*. ``advantages`` are the character's
+    advantage keys: *Lève-tôt* halves *Sommeil de plomb*'s lack-of-sleep penalty
+    (docs/rules.md#where-seed-002-leaves-a-case-open).
     """
     trait = find_trait(key)
     # not a flaw: only the character's advantages bear on a flaw's roll (no --flaw to give it to)
@@ -153,7 +156,7 @@ def _judged(
     trigger: Trigger, result: int | None, critical: bool, difficulty: int | None
 ) -> tuple[bool | None, int | None]:
     """``success, failure_points`` of a roll: a critical is a failure whatever the result
-    (RULES D-9); points of failure = difficulty − result. None where nothing is known."""
+    (docs/rules.md#d-9); points of failure = difficulty − result. None where nothing is known."""
     success: bool | None = None
     points: int | None = None
     if trigger.rolls:
@@ -169,8 +172,8 @@ def _judged(
 def _penalties(
     trigger: Trigger, consequence: Consequence, hours: float | None, advantages: Iterable[str]
 ) -> tuple[tuple[Penalty, ...], tuple[str, ...]]:
-    """The row's penalties and effects; a deprivation's grow with each full period (C-3, C-4),
-    and Lève-tôt halves a lack of sleep's (C-9)."""
+    """The row's penalties and effects; a deprivation's grow with each full period, and Lève-tôt
+    halves a lack of sleep's (docs/rules.md#where-seed-002-leaves-a-case-open)."""
     penalties, effects = consequence.penalties, consequence.effects
     if trigger.per_period is not None:
         penalties, effects = _deprivation(trigger, hours)
@@ -190,8 +193,8 @@ def consequences_differ(
 ) -> bool:
     """Whether the GM's consequences differ from the rule's (the audit's TRT005): torso HP,
     conscience, the main penalty, and a duration (in-game seconds) outside what the rule's dice
-    allow — a duration inside them is the die the table rolled (SPEC §4 "Traits"): 20 s is
-    within « 1D6 tours » (10–60 s), 65 s is not, nor 7 hours within « 1D6 heures »."""
+    allow — a duration inside them is the die the table rolled (docs/log-language.md#traits): 20 s
+    is within « 1D6 tours » (10–60 s), 65 s is not, nor 7 hours within « 1D6 heures »."""
     durations = [p.duration for p in outcome.penalties if p.duration is not None]
     allowed = allowed_seconds(durations[0]) if durations else None
     return (
@@ -237,7 +240,7 @@ def _rule_difficulty(
 
 
 def _consequence(trigger: Trigger, success: bool | None, critical: bool) -> Consequence:
-    """The row that applies (RULES C-7): critical replaces the failure row when
+    """The row that applies (docs/rules.md#d-9): critical replaces the failure row when
     ``critical_replaces`` (phobias), else adds to it (Maladie incapacitante)."""
     if not trigger.rolls:
         return trigger.consequence
@@ -269,7 +272,8 @@ def _deprivation(
     trigger: Trigger, hours: float | None
 ) -> tuple[tuple[Penalty, ...], tuple[str, ...]]:
     """Dépendance psychologique/toxique: cumulative −1 die on relational rolls per FULL period,
-    plus the −2 dice withdrawal from the first completed period (RULES C-3, C-4)."""
+    plus the −2 dice withdrawal from the first completed period
+    (docs/rules.md#where-seed-002-leaves-a-case-open)."""
     assert trigger.per_period is not None and trigger.period_hours is not None
     if hours is None:
         raise ImpossibleInput(
@@ -307,7 +311,8 @@ def _hp_locations(trigger: Trigger) -> dict[str, int]:
 
 def _conscience(consequence: Consequence, points: int | None) -> int:
     """Conscience lost: per point of failure, capped for Allergie modérée (« maximum 8 points de
-    conscience perdus », per episode, SPEC §4); no cap for Allergie grave (RULES C-2)."""
+    conscience perdus », per episode), no cap for Allergie grave
+    (docs/rules.md#where-seed-002-leaves-a-case-open)."""
     lost = consequence.conscience_per_point * (points or 0)
     if consequence.conscience_cap is not None:
         lost = min(lost, consequence.conscience_cap)
@@ -319,6 +324,7 @@ def _has_early_riser(advantages: Iterable[str]) -> bool:
 
 
 def _halved(penalty: Penalty) -> Penalty:
-    """Lève-tôt: « Les malus dus au manque de sommeil sont divisés par 2 », toward zero (C-9)."""
+    """Lève-tôt: « Les malus dus au manque de sommeil sont divisés par 2 », toward zero
+    (docs/rules.md#where-seed-002-leaves-a-case-open)."""
     value = int(penalty.value / 2)
     return Penalty(value, penalty.unit, penalty.applies_to, penalty.duration, penalty.ends)

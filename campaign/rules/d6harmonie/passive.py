@@ -1,5 +1,5 @@
 """The passive modifiers traits give (seed 002: Nerfs d'acier's « +1 a son MORAL »), and which
-flat modifiers count on a MORAL roll (RULES C.5, C.6)."""
+flat modifiers count on a MORAL roll (docs/rules.md#the-creation-budget, #d6harmonie-rolls)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from campaign.rules.d6harmonie.traits import find_trait
 
 def passive_modifier(keys: Iterable[str], applies_to: str, unit: str = FLAT) -> int:
     """The sum of the passive ``unit`` modifiers on ``applies_to`` from these traits, each trait
-    counted once (a trait bought twice does not stack: RULES C.5 leaves duplicates open)."""
+    counted once (a trait bought twice does not stack: docs/rules.md#the-creation-budget)."""
     traits = {find_trait(key).key: find_trait(key) for key in keys}
     return sum(
         p.value or 0
@@ -25,7 +25,7 @@ def passive_modifier(keys: Iterable[str], applies_to: str, unit: str = FLAT) -> 
 
 def bears_on_moral(applies_to: str | None, unit: str | None = FLAT) -> bool:
     """Whether a flat modifier counts on a MORAL roll: its own scope, or « tous ses jets »
-    (RULES C.6: an all-rolls penalty applies to every roll, MORAL included)."""
+    (an all-rolls penalty applies to every roll, MORAL included)."""
     return unit == FLAT and applies_to in (MORAL, ALL_ROLLS)
 
 

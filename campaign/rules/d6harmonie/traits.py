@@ -1,5 +1,6 @@
 """Finding a trait of seed 002: the difficulty ladder's names, the scores' French names, every
-accepted spelling of a trait (RULES D-10), the catalogue by kind and the sentence a trait cites."""
+accepted spelling of a trait (docs/rules.md#d-10), the catalogue by kind and the sentence a trait
+cites."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from campaign.rules.d6harmonie.catalogue import (
 
 SEED = SEED_D6HARMONIE
 
-# --- Difficulty ladder (RULES C.3) --------------------------------------------------------------
+# --- Difficulty ladder (docs/rules.md#d6harmonie-rolls) -----------------------------------------
 # Seed 002: « ENFANTIN (1) » (Mémoire déficiente), « FACILE (5) » (Allergie modérée), « SIMPLE (7) »
 # (Mal des transports), « NORMALE (9) » (many), « DIFFICILE (11) », « TRÈS DIFFICILE (13) »
 # (Avare), « EXTRÊMEMENT DIFFICILE (15 succès a obtenir!) » (Allergie grave example).
@@ -42,20 +43,21 @@ _LADDER_NAMES = {value: name for name, value in LADDER}
 
 def difficulty_name(value: int | None) -> str | None:
     """The ladder's name for exactly ``value`` (seed 002: « NORMALE (9) + 6, soit EXTRÊMEMENT
-    DIFFICILE »), None between the rungs: names are labels for numbers (RULES C.3, D-9)."""
+    DIFFICILE »), None between the rungs: names are labels for numbers
+    (docs/rules.md#d6harmonie-rolls)."""
     return None if value is None else _LADDER_NAMES.get(value)
 
 
 def describe_difficulty(value: int | None) -> str | None:
     """``"NORMALE (9)"`` on a rung, ``"10"`` between rungs — as seed 002 writes its
-    difficulties (« difficulté NORMALE (9) »; RULES C.3)."""
+    difficulties (« difficulté NORMALE (9) »; docs/rules.md#d6harmonie-rolls)."""
     if value is None:
         return None
     name = difficulty_name(value)
     return f"{name} ({value})" if name else str(value)
 
 
-# The scores flaws roll, by slug (RULES D-10: « jet de MORAL », « jet de RÉSISTANCE A LA
+# The scores flaws roll, by slug (docs/rules.md#d-10: « jet de MORAL », « jet de RÉSISTANCE A LA
 # MALADIE », « jet de RÉFLEXION » keep their French names).
 SCORE_NAMES: dict[str, str] = {
     MORAL: "MORAL",
@@ -69,11 +71,12 @@ def score_name(score: str | None) -> str | None:
     return None if score is None else SCORE_NAMES.get(score, score.upper())
 
 
-# --- Spellings (RULES D-10) -----------------------------------------------------------------------
+# --- Spellings (docs/rules.md#d-10) ---------------------------------------------------------------
 
 
 def split_detail(text: str) -> tuple[str, str | None]:
-    """``phobie-legere:spiders`` → ``("phobie-legere", "spiders")`` (SPEC §4 ``KEY[:detail]``)."""
+    """``phobie-legere:spiders`` → ``("phobie-legere", "spiders")`` (``KEY[:detail]``,
+    docs/log-language.md#characters)."""
     key, sep, detail = text.partition(":")
     return key.strip(), (detail.strip() or None) if sep else None
 
@@ -90,7 +93,8 @@ for _trait in CATALOGUE:
 
 def find_trait(key: str) -> Trait:
     """The trait named ``key``: its English kebab key, the same with ``_``, or the slug of its
-    French name, any case; a ``:detail`` suffix is ignored (RULES D-10; seed 002's trait list).
+    French name, any case; a ``:detail`` suffix is ignored (docs/rules.md#d-10; seed 002's trait
+    list).
 
     An unknown key is impossible input naming the closest keys (difflib).
     """
@@ -118,7 +122,8 @@ _KEY_EXAMPLE = "a trait key such as phobia-mild, phobia_mild or the French slug 
 
 
 def catalogue(kind: str | None = None) -> tuple[Trait, ...]:
-    """The seed's traits in its order, flaws then advantages (RULES C.7, C.8), or one kind."""
+    """The seed's traits in its order, flaws then advantages (docs/rules.md#flaws, #advantages),
+    or one kind."""
     if kind is None:
         return CATALOGUE
     wanted = slug(kind) if isinstance(kind, str) else kind

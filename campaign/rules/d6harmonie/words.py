@@ -11,8 +11,8 @@ from campaign.rules.d6harmonie.catalogue import DICE
 
 def outcome_word(outcome: str | None, critical: bool) -> str | None:
     """A flaw roll's outcome as it is said: ``critical failure`` for a failure that was critical
-    (RULES D-9: « a critical failure is a failure whatever the result », so 12 against 9 reads
-    as no contradiction), else ``success``/``failure`` (None: no roll) as recorded."""
+    (docs/rules.md#d-9: « A critical failure is a failure whatever the result », so 12 against 9
+    reads as no contradiction), else ``success``/``failure`` (None: no roll) as recorded."""
     return "critical failure" if critical and outcome == "failure" else outcome
 
 

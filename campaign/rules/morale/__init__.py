@@ -1,13 +1,14 @@
-"""OSE morale (optional rule), mercenary morale and retainer loyalty — seed 000, RULES Part A.
+"""OSE morale (optional rule), mercenary morale and retainer loyalty — seed 000.
 
 Everything here is a pure function of plain values. The per-group, per-encounter state machine
 (:class:`GroupMorale`) is an immutable value: each transition returns a new state, so an
 aggregate can hold it and the audit can re-run it.
 
-Decisions in force (RULES D-1…D-5): effective morale is the rating plus the raw sum of situational
-adjustments, never clamped; ratings ≤ 2 and ≥ 12 never test and ignore adjustments; the triggers
-are the group's first death and ``2 × out ≥ starting count``, each once per encounter, both at
-once giving one test; a ruled ``fight`` on a test that rolls counts as a success.
+Decisions in force (D-1 … D-5, docs/rules.md#ose-morale-mercenaries-and-retainers): effective
+morale is the rating plus the raw sum of situational adjustments, never clamped; ratings ≤ 2 and
+≥ 12 never test and ignore adjustments; the triggers are the group's first death and
+``2 × out ≥ starting count``, each once per encounter, both at once giving one test; a ruled
+``fight`` on a test that rolls counts as a success.
 
 One module per job: :mod:`.check` (one morale test), :mod:`.group` (a group's state machine in
 an encounter), :mod:`.mercenaries` (the troop table), :mod:`.retainers` (loyalty),

@@ -1,6 +1,6 @@
 """One morale test (seed 000, "Test de moral"): the values a test speaks in, a rating and its
 adjustments, what the rules say of one roll, and the ruling given when the GM gives none
-(RULES A.1–A.3, D-1, D-3)."""
+(docs/rules.md#monster-morale, #d-1, #d-3)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from campaign.rules.citation import Citation
 from campaign.rules.dice import Roll
 from campaign.rules.morale.citations import ADJUSTMENTS, DOUBLE_SUCCESS, SCORE_2, SCORE_12, TEST
 
-# --- values (RULES D-10: lowercase kebab-case English) -------------------------------------------
+# --- values (docs/rules.md#d-10: lowercase kebab-case English) -----------------------------------
 
 FIGHT, FLEE, SURRENDER = "fight", "flee", "surrender"
 RULINGS = (FIGHT, FLEE, SURRENDER)
@@ -22,7 +22,7 @@ SURRENDERED = "surrendered"
 FIGHTS_TO_DEATH = "fights-to-death"
 WILL_NOT_FIGHT = "will-not-fight"
 OUT = "out"
-LEFT = "left"  # a company dismissed during the encounter (SPEC §4 "company dismiss")
+LEFT = "left"  # a company dismissed during the encounter (docs/log-language.md#companies)
 STATUSES = (FIGHTING, FLED, SURRENDERED, FIGHTS_TO_DEATH, WILL_NOT_FIGHT, OUT, LEFT)
 
 FIRST_DEATH = "first-death"
@@ -45,9 +45,11 @@ def check_monster_rating(rating: int, *, field: str = "morale") -> int:
 
 
 def never_tests(rating: int) -> bool:
-    """Ratings of 2 or less and 12 or more never test (seed 000, "Score de moral" 2 and 12; D-1).
+    """Ratings of 2 or less and 12 or more never test (seed 000, "Score de moral" 2 and 12;
+    docs/rules.md#d-1).
 
-    Company ratings can leave 2–12 through working-conditions modifiers (D-4): the same rule holds.
+    Company ratings can leave 2–12 through working-conditions modifiers (docs/rules.md#d-4): the
+    same rule holds.
     """
     return rating <= RATING_MIN or rating >= RATING_MAX
 
@@ -55,7 +57,7 @@ def never_tests(rating: int) -> bool:
 def effective_morale(rating: int, adjustment: int) -> int:
     """Rating + the raw adjustment sum, unclamped; the rating alone at ≤ 2 or ≥ 12.
 
-    Seed 000, "Ajustements au moral" and "Valeur de 2 ou 12"; RULES D-1 / A-1 (no clamping).
+    Seed 000, "Ajustements au moral" and "Valeur de 2 ou 12"; docs/rules.md#d-1 (no clamping).
     """
     return rating if never_tests(rating) else rating + adjustment
 
@@ -65,17 +67,20 @@ ADJUSTMENT_MIN, ADJUSTMENT_MAX = -2, 2  # "dans une fourchette de +2 à –2"
 
 def adjustment_within_range(total: int) -> bool:
     """Whether a group's situational adjustments sum within −2…+2 (seed 000, "Ajustements au
-    moral"). Beyond is recorded and used as ruled, never clamped (RULES D-1, D-3): MOR005."""
+    moral"). Beyond is recorded and used as ruled, never clamped (docs/rules.md#d-1, #d-3):
+    MOR005."""
     return ADJUSTMENT_MIN <= total <= ADJUSTMENT_MAX
 
 
 def allowed_adjustment(total: int) -> int:
-    """The nearest sum the seed's range allows: what the rules would have used (A-12)."""
+    """The nearest sum the seed's range allows: what the rules would have used (MOR005's
+    ``rules_say``, docs/audit.md#rules_say-and-ruled)."""
     return max(ADJUSTMENT_MIN, min(ADJUSTMENT_MAX, total))
 
 
 def rating_status(rating: int) -> str:
-    """The status a group starts with: ≤ 2 will not fight, ≥ 12 fights to the death (D-1)."""
+    """The status a group starts with: ≤ 2 will not fight, ≥ 12 fights to the death
+    (docs/rules.md#d-1)."""
     if rating <= RATING_MIN:
         return WILL_NOT_FIGHT
     if rating >= RATING_MAX:
@@ -108,7 +113,8 @@ class MoraleTest:
 
     @property
     def flag(self) -> str | None:
-        """RULES D-3: adjustments summing beyond −2…+2 are used as given, and flagged (MOR005)."""
+        """Adjustments summing beyond −2…+2 are used as given, and flagged (MOR005;
+        docs/rules.md#d-3)."""
         if not self.tests or adjustment_within_range(self.adjustment):
             return None
         return (
@@ -131,14 +137,16 @@ class MoraleTest:
     def given_without_test(self, *, ruling_given: bool) -> bool:
         """A roll or a ruling given where no test applies (the audit's MOR003): a rating ≤ 2,
         ≥ 12, or after two successes. A cornered group rated ≤ 2 is the exception: whether it
-        fights is the referee's call (seed 000, "à moins d’y être acculé"; RULES A-2)."""
+        fights is the referee's call (seed 000, "à moins d’y être acculé";
+        docs/rules.md#where-seed-000-leaves-a-case-open)."""
         if self.tests or (self.cornered and self.rating <= RATING_MIN):
             return False
         return self.roll is not None or ruling_given
 
     @property
     def default_ruling(self) -> str | None:
-        """The ruling recorded when the GM gives none (SPEC §4: flee on a failure or at ≤ 2)."""
+        """The ruling recorded when the GM gives none (docs/log-language.md#morale: flee on a
+        failure or at ≤ 2)."""
         return DEFAULT_RULING.get(self.outcome or "")
 
     def contradicted_by(self, ruling: str) -> bool:
@@ -161,7 +169,7 @@ class MoraleTest:
         return False
 
 
-# SPEC §4, "Default ruling": each outcome's ruling when the GM gives none.
+# Each outcome's ruling when the GM gives none (docs/log-language.md#morale).
 DEFAULT_RULING = {FIGHT: FIGHT, FLEE: FLEE, WILL_NOT_FIGHT: FLEE, FIGHTS_TO_DEATH: FIGHT}
 
 

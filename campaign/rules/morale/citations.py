@@ -1,4 +1,5 @@
-"""The sentences of seed 000 that the morale, mercenary and retainer rules cite (RULES Part A)."""
+"""The sentences of seed 000 that the morale, mercenary and retainer rules cite
+(docs/rules.md#ose-morale-mercenaries-and-retainers)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """One group's morale in one encounter: an immutable state machine of casualties, recoveries,
 adjustments, tests and rulings, which an aggregate holds and the audit re-runs (seed 000, "Quand
-faire un test de moral"; RULES A-4…A-7, D-2)."""
+faire un test de moral"; docs/rules.md#d-2)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,8 @@ from campaign.rules.morale.citations import FIRST_DEATH_RULE, HALF_OUT_RULE
 
 @dataclass(frozen=True, slots=True)
 class GroupMorale:
-    """One group's morale in one encounter (each group is its own side, RULES D-2).
+    """One group's morale in one encounter (each group is its own side,
+    docs/rules.md#monster-morale).
 
     O(1) in the length of the history: counts and flags only, so snapshots stay small.
     """
@@ -50,13 +51,15 @@ class GroupMorale:
     first_death_used: bool = False
     half_used: bool = False
     checks_due: tuple[str, ...] = ()
-    # The status ``out`` hides (SPEC §4: "``out`` wins over the others"): what the group is
-    # again once members recover. "" in states recorded before it was kept: the rating's.
+    # The status ``out`` hides (docs/log-language.md#morale: ``out`` "wins over the others"): what
+    # the group is again once members recover. "" in states recorded before it was kept: the
+    # rating's.
     under_out: str = ""
 
     @classmethod
     def start(cls, count: int, rating: int) -> GroupMorale:
-        """A group entering an encounter with ``count`` members fit to fight (D-4 for companies)."""
+        """A group entering an encounter with ``count`` members fit to fight (docs/rules.md#d-4
+        for companies)."""
         if count < 1:
             raise ImpossibleInput(
                 f"a group of {count}: a group has at least one member able to fight",
@@ -68,7 +71,7 @@ class GroupMorale:
 
     @property
     def out(self) -> int:
-        """Killed + incapacitated (fled and surrendered members are not out, RULES A-7)."""
+        """Killed + incapacitated (fled and surrendered members are not out, docs/rules.md#d-2)."""
         return self.killed + self.incapacitated
 
     @property
@@ -83,11 +86,11 @@ class GroupMorale:
         """Record ``n`` killed (or incapacitated) and raise the checks they make due.
 
         Seed 000, "Quand faire un test de moral": the first death, and half out
-        (``2 × out ≥ starting count``, RULES A-4); each once per encounter, both at once one
-        test (A-6); only while fighting with members able to fight (D-2). The first death is
-        the group's first killed member (SPEC §4), spent by it even when it makes no check due
-        (a group fighting to the death, or fled): a later death is not the first. A check
-        already due lapses here (SPEC §4: "at the group's next casualty").
+        (``2 × out ≥ starting count``); each once per encounter, both at once one test; only
+        while fighting with members able to fight (docs/rules.md#d-2). The first death is the
+        group's first killed member, spent by it even when it makes no check due (a group
+        fighting to the death, or fled): a later death is not the first. A check already due
+        lapses here, at the group's next casualty (docs/log-language.md#checks-due).
         """
         if n < 1 or n > self.able:
             raise ImpossibleInput(
@@ -131,7 +134,8 @@ class GroupMorale:
         if self.status != OUT:
             return replace(self, incapacitated=self.incapacitated - n)
         # Back to what ``out`` hid: fled or surrendered stays so (the state follows the ruling,
-        # SPEC §4), and a fled group makes no check (D-2: only while fighting).
+        # docs/rules.md#d-0), and a fled group makes no check (docs/rules.md#d-2: only while
+        # fighting).
         status = self.under_out or (
             FIGHTS_TO_DEATH
             if self.successes >= SUCCESSES_TO_FIGHT_TO_DEATH
@@ -140,7 +144,8 @@ class GroupMorale:
         return replace(self, incapacitated=self.incapacitated - n, status=status, under_out="")
 
     def adjust(self, value: int) -> GroupMorale:
-        """A situational adjustment (seed 000, "Ajustements au moral"): summed raw (D-1, D-3)."""
+        """A situational adjustment (seed 000, "Ajustements au moral"): summed raw
+        (docs/rules.md#d-1, #d-3)."""
         return replace(self, adjustment=self.adjustment + value)
 
     def rerated(self, rating: int) -> GroupMorale:
@@ -163,7 +168,7 @@ class GroupMorale:
     def _follows(self, status: str, rating: int) -> bool:
         """Whether ``status`` follows the new ``rating``: it came from the rating, not from the
         dice or a ruling. A group rated ≤ 2 that fights does so by the GM's ruling (cornered, or
-        a ruled ``fight``; D-1): it keeps fighting while its rating stays ≤ 2."""
+        a ruled ``fight``; docs/rules.md#d-1): it keeps fighting while its rating stays ≤ 2."""
         if status == FIGHTING and rating_status(self.rating) == WILL_NOT_FIGHT:
             return rating_status(rating) != WILL_NOT_FIGHT
         return status in (FIGHTING, WILL_NOT_FIGHT) or (
@@ -181,12 +186,13 @@ class GroupMorale:
         )
 
     def tested(self, test: MoraleTest, ruling: str) -> GroupMorale:
-        """The state after a test, following the GM's ruling (SPEC §2: the state follows it).
+        """The state after a test, following the GM's ruling (docs/rules.md#d-0: the state
+        follows it).
 
-        On a test that rolls, a ruled ``fight`` counts as a success (D-2) and two successes mean
-        fighting to the death; ``flee``/``surrender`` set the status. Where no test applies no
-        counter changes: a ruled ``fight`` keeps the group in (a cornered group fights), a ruled
-        ``flee``/``surrender`` still sets the status. Any due check is answered.
+        On a test that rolls, a ruled ``fight`` counts as a success (docs/rules.md#d-2) and two
+        successes mean fighting to the death; ``flee``/``surrender`` set the status. Where no test
+        applies no counter changes: a ruled ``fight`` keeps the group in (a cornered group fights),
+        a ruled ``flee``/``surrender`` still sets the status. Any due check is answered.
         """
         if ruling not in RULINGS:
             raise ImpossibleInput(
@@ -209,13 +215,15 @@ class GroupMorale:
         return replace(self, successes=successes, status=status, checks_due=())
 
     def ended(self) -> tuple[GroupMorale, tuple[str, ...]]:
-        """The encounter ends: any due check lapses (SPEC §4) and is returned for the audit."""
+        """The encounter ends: any due check lapses (docs/log-language.md#checks-due) and is
+        returned for the audit."""
         return replace(self, checks_due=()), self.checks_due
 
     def left(self) -> tuple[GroupMorale, tuple[str, ...]]:
-        """A dismissed company leaves the fight: it is off the board (status ``left``, nothing
-        due again) and a check still due lapses, as at the encounter's end. A group already
-        ``out`` stays out (SPEC §4: "``out`` wins over the others"), having left under it."""
+        """A dismissed company leaves the fight: it is off the board (status ``left``, nothing due
+        again) and a check still due lapses, as at the encounter's end. A group already ``out``
+        stays out (docs/log-language.md#morale: ``out`` "wins over the others"), having left under
+        it."""
         gone, lapsed = self.ended()
         if self.status == OUT:
             return replace(gone, under_out=LEFT), lapsed

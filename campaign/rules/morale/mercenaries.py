@@ -1,5 +1,5 @@
 """A mercenary company's morale: the troop table and the GM's working-conditions modifiers
-(seed 000, "Moral des mercenaires"; RULES A.4, D-4)."""
+(seed 000, "Moral des mercenaires"; docs/rules.md#mercenary-companies, #d-4)."""
 
 from __future__ import annotations
 
@@ -57,7 +57,8 @@ def troop_morale(
 
 
 def company_rating(base: int, modifiers: tuple[int, ...] | list[int] = ()) -> int:
-    """Table (or the GM's explicit base) + working-conditions modifiers, unbounded (D-4, A-13).
+    """Table (or the GM's explicit base) + working-conditions modifiers, unbounded
+    (docs/rules.md#d-4).
 
     Seed 000, "Moral des mercenaires", "Modificateurs": "à la discrétion de l'arbitre".
     """

@@ -1,5 +1,5 @@
 """A retainer's loyalty: the employer's CHA table, the hiring reaction and the loyalty check
-(seed 000, "Moral des suivants" → OSE Retainers; RULES A.5, D-5)."""
+(seed 000, "Moral des suivants" → OSE Retainers; docs/rules.md#retainers-and-loyalty, #d-5)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ class ChaRow:
     reaction_mod: int
 
 
-# OSE Ability Scores, Charisma: CHA → retainer loyalty, max retainers, NPC reactions (RULES A.5).
+# OSE Ability Scores, Charisma: CHA → retainer loyalty, max retainers, NPC reactions
+# (docs/rules.md#retainers-and-loyalty).
 CHA_TABLE: tuple[ChaRow, ...] = (
     ChaRow(3, 3, 4, 1, -2),
     ChaRow(4, 5, 5, 2, -1),
@@ -32,7 +33,7 @@ CHA_TABLE: tuple[ChaRow, ...] = (
     ChaRow(18, 18, 10, 7, 2),
 )
 
-# OSE Retainers, hiring reaction bands (2d6 + modifiers): RULES A.5.
+# OSE Retainers, hiring reaction bands (2d6 + modifiers): docs/rules.md#retainers-and-loyalty.
 ILL_WILL, REFUSED, ROLL_AGAIN, ACCEPTED, ACCEPTED_LOYAL = (
     "ill-will",
     "refused",
@@ -68,7 +69,8 @@ class HiringReaction:
 
 
 def hiring_reaction(raw: int, cha: int, *, reaction_mod: int = 0) -> HiringReaction:
-    """The hiring reaction: raw 2d6 + CHA's NPC-reaction modifier + other modifiers (RULES A.5)."""
+    """The hiring reaction: raw 2d6 + CHA's NPC-reaction modifier + other modifiers
+    (docs/rules.md#retainers-and-loyalty)."""
     modifier = cha_row(cha).reaction_mod + reaction_mod
     total = raw + modifier
     band = next((name for top, name in HIRING_BANDS if total <= top), ACCEPTED_LOYAL)
@@ -87,7 +89,8 @@ class RetainerLoyalty:
 def retainer_loyalty(
     cha: int, *, hiring_roll: Roll | None = None, reaction_mod: int = 0
 ) -> RetainerLoyalty:
-    """Loyalty from the employer's CHA, +1 when the hiring reaction is 12 or more (RULES D-5)."""
+    """Loyalty from the employer's CHA, +1 when the hiring reaction is 12 or more
+    (docs/rules.md#d-5)."""
     table = cha_row(cha).loyalty
     reaction = (
         hiring_reaction(hiring_roll.total, cha, reaction_mod=reaction_mod) if hiring_roll else None
@@ -99,7 +102,7 @@ def retainer_loyalty(
 STAY, QUIT = "stay", "quit"
 PERIL, AFTER_ADVENTURE = "peril", "after-adventure"
 LOYALTY_RULINGS = (STAY, FLEE, QUIT)
-OCCASIONS = {PERIL: FLEE, AFTER_ADVENTURE: QUIT}  # what a failure means (RULES D-5)
+OCCASIONS = {PERIL: FLEE, AFTER_ADVENTURE: QUIT}  # what a failure means (docs/rules.md#d-5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +130,7 @@ class LoyaltyTest:
 
 def loyalty_test(loyalty: int, roll: Roll | None, *, occasion: str = PERIL) -> LoyaltyTest:
     """A retainer's loyalty check: 2d6 ≤ loyalty stays; a failure flees in peril, quits after an
-    adventure (OSE Retainers, via seed 000 "Moral des suivants"; RULES D-5). Unclamped (A-14)."""
+    adventure (OSE Retainers, via seed 000 "Moral des suivants"; docs/rules.md#d-5), unclamped."""
     if occasion not in OCCASIONS:
         raise ImpossibleInput(
             f"{occasion!r} is not an occasion", field="occasion", expected=", ".join(OCCASIONS)

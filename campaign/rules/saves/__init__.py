@@ -1,8 +1,9 @@
-"""Seed 001: d20 saving throws against spells, and the items a natural 1 exposes (RULES Part B).
+"""Seed 001: d20 saving throws against spells, and the items a natural 1 exposes.
 
 Pure functions over plain values, so the aggregates, the audit and ``campaign rules`` all judge a
-save the same way. Decisions in force: RULES D-6 (paladin DC ability), D-7 (natural 1/20, the
-four most likely items, half damage rounds down) and D-8 (item save bonus, object damage).
+save the same way. Decisions in force (docs/rules.md#d20-saving-throws-and-items): D-6 (paladin
+DC ability), D-7 (natural 1/20, the four most likely items, half damage rounds down) and D-8
+(item save bonus, object damage).
 
 One module per job: :mod:`.dc` (base saves and the DC), :mod:`.saving_throw` (one save),
 :mod:`.items` (the table of exposed items and the candidates), :mod:`.item_saves` (an item's own

@@ -1,4 +1,5 @@
-"""Seed 001's sentences that the results of the save rules cite (RULES Part B)."""
+"""Seed 001's sentences that the results of the save rules cite
+(docs/rules.md#d20-saving-throws-and-items)."""
 
 from __future__ import annotations
 

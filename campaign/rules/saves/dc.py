@@ -1,5 +1,6 @@
 """A character's base saves and a spell's save DC: the PF1 core classes, the ability modifier
-and the DC formula (seed 001, "Degré de difficulté des jets de sauvegarde"; RULES B.4, D-6)."""
+and the DC formula (seed 001, "Degré de difficulté des jets de sauvegarde";
+docs/rules.md#saving-throws, #the-dc, #d-6)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ class CoreClass:
     casting_ability: str | None  # the seed's DC table; None for a class that casts no spells
 
 
-# RULES B.4 (progressions) and seed 001 "Degré de difficulté des jets de sauvegarde" (abilities).
+# The PF1 class tables (progressions, docs/rules.md#saving-throws) and seed 001 "Degré de
+# difficulté des jets de sauvegarde" (abilities).
 CORE_CLASSES: dict[str, CoreClass] = {
     c.key: c
     for c in (
@@ -36,7 +38,7 @@ CORE_CLASSES: dict[str, CoreClass] = {
         CoreClass("druid", "druide", GOOD, POOR, GOOD, "wis"),
         CoreClass("fighter", "guerrier", GOOD, POOR, POOR, None),
         CoreClass("monk", "moine", GOOD, GOOD, GOOD, None),
-        CoreClass("paladin", "paladin", GOOD, POOR, GOOD, "wis"),  # D-6: the seed says Wis
+        CoreClass("paladin", "paladin", GOOD, POOR, GOOD, "wis"),  # seed: Wis (docs/rules.md#d-6)
         CoreClass("ranger", "rôdeur", GOOD, GOOD, POOR, "wis"),
         CoreClass("rogue", "roublard", POOR, GOOD, POOR, None),
         CoreClass("sorcerer", "ensorceleur", POOR, POOR, GOOD, "cha"),
@@ -50,15 +52,16 @@ ABILITY_NAMES: dict[str, tuple[str, str]] = {
     "wis": ("Wisdom", "Sagesse"),
     "cha": ("Charisma", "Charisme"),
 }
-PALADIN_ABILITIES: tuple[str, ...] = ("wis", "cha")  # RULES D-6: the campaign setting's values
+PALADIN_ABILITIES: tuple[str, ...] = ("wis", "cha")  # the campaign setting's (docs/rules.md#d-6)
 LEVELS = range(1, 21)
 SPELL_LEVELS = range(0, 10)
 
 
 # Seed 001, "Degré de difficulté des jets de sauvegarde" ("le bonus du personnage dans la
-# caractéristique concernée"), with the PF1 ability table (RULES B.4).
+# caractéristique concernée"), with the PF1 ability table (docs/rules.md#saving-throws).
 def ability_modifier(score: int) -> int:
-    """floor((score − 10) / 2): Python's ``//`` floors, so 9 → −1 and 1 → −5 (B.4's warning)."""
+    """floor((score − 10) / 2): Python's ``//`` floors, so 9 → −1 and 1 → −5
+    (docs/rules.md#saving-throws)."""
     if score < 0:
         raise ImpossibleInput(
             f"an ability score cannot be negative, not {score}",
@@ -69,13 +72,14 @@ def ability_modifier(score: int) -> int:
     return (score - 10) // 2
 
 
-# RULES B.4: "Good saves progress at a rate of +1/2 per level … an additional +2".
+# The PF1 class tables (docs/rules.md#saving-throws): "Good saves progress at a rate of +1/2 per
+# level … an additional +2".
 def good_save(level: int) -> int:
     """A good base save: 2 + ⌊L/2⌋."""
     return 2 + level // 2
 
 
-# RULES B.4: "poor saves progress at +1/3 per level".
+# The PF1 class tables (docs/rules.md#saving-throws): "poor saves progress at +1/3 per level".
 def poor_save(level: int) -> int:
     """A poor base save: ⌊L/3⌋."""
     return level // 3
@@ -97,7 +101,8 @@ class BaseSaves:
         return {"fortitude": self.fortitude, "reflex": self.reflex, "will": self.will}
 
 
-# RULES B.4 (the PF1 core classes) and seed 001, "Degré de difficulté des jets de sauvegarde".
+# The PF1 core classes (docs/rules.md#saving-throws) and seed 001, "Degré de difficulté des jets
+# de sauvegarde".
 def core_class(class_name: str) -> CoreClass:
     """The core class named ``class_name`` (case-insensitive), or ImpossibleInput listing them."""
     key = str(class_name).strip().lower()
@@ -106,7 +111,8 @@ def core_class(class_name: str) -> CoreClass:
     )
 
 
-# Seed 001, "Les jets de sauvegarde" (the save types), with RULES B.4's class table.
+# Seed 001, "Les jets de sauvegarde" (the save types), with the PF1 class tables
+# (docs/rules.md#saving-throws).
 def base_saves(class_name: str, level: int) -> BaseSaves:
     """The PF1 core class's base Fortitude, Reflex and Will at ``level`` (1–20)."""
     cls = core_class(class_name)
@@ -124,11 +130,12 @@ def base_saves(class_name: str, level: int) -> BaseSaves:
 # --- Save DC ----------------------------------------------------------------------------------
 
 
-# Seed 001, "Degré de difficulté des jets de sauvegarde" (the ability per class); RULES D-6.
+# Seed 001, "Degré de difficulté des jets de sauvegarde" (the ability per class); docs/rules.md#d-6.
 def casting_ability(class_name: str, paladin_ability: str = "wis") -> str:
     """The ability whose modifier enters the DC: ``int``, ``wis`` or ``cha``.
 
-    The seed (3.5 wording) gives paladins Wisdom; a campaign setting ``cha`` follows PF1 (D-6).
+    The seed (3.5 wording) gives paladins Wisdom; a campaign setting ``cha`` follows PF1
+    (docs/rules.md#d-6).
     """
     if paladin_ability not in PALADIN_ABILITIES:
         raise ImpossibleInput(
@@ -153,8 +160,8 @@ def casting_ability(class_name: str, paladin_ability: str = "wis") -> str:
 def save_dc(spell_level: int, ability_mod: int) -> int:
     """10 + spell level (0–9, for the caster's class) + the casting ability's modifier.
 
-    A negative modifier is allowed arithmetic (B-12: it cannot occur for a legally cast spell,
-    but a GM may state it).
+    A negative modifier is allowed arithmetic (it cannot occur for a legally cast spell, but a GM
+    may state it: docs/rules.md#where-seed-001-leaves-a-case-open).
     """
     if spell_level not in SPELL_LEVELS:
         raise ImpossibleInput(
@@ -179,8 +186,9 @@ class SpellDc:
 
     @property
     def flag(self) -> str | None:
-        """RULES B-12: a negative modifier is allowed arithmetic, but flagged (a caster needs a
-        score of at least 10 + the spell's level, so a legally cast spell never has one)."""
+        """A negative modifier is allowed arithmetic, but flagged (a caster needs a score of at
+        least 10 + the spell's level, so a legally cast spell never has one;
+        docs/rules.md#where-seed-001-leaves-a-case-open)."""
         if self.ability_mod >= 0:
             return None
         return (

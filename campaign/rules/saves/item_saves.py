@@ -1,6 +1,7 @@
 """An exposed item's own save and the damage an object takes: its bonus, hardness and hit
 points, broken and destroyed, and when a GM's ruling on it differs from the rules (seed 001,
-"(Objet)" and "Jet de sauvegarde et objets"; PF1 Smashing an Object; RULES B-6…B-10, D-8)."""
+"(Objet)" and "Jet de sauvegarde et objets"; PF1 Smashing an Object;
+docs/rules.md#item-saves-and-object-damage, #d-8)."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ class ItemSaveBonus:
 
 
 # Seed 001, "(Objet)" (the bearer's bonus unless its own is greater; 2 + half the caster level)
-# and "Jet de sauvegarde et objets" (unattended non-magic: no save); RULES D-8.
+# and "Jet de sauvegarde et objets" (unattended non-magic: no save); docs/rules.md#d-8.
 def item_save_bonus(
     *,
     magic: bool,
@@ -118,7 +119,7 @@ class ObjectDamage:
 
 
 # Seed 001, "Jet de sauvegarde et objets" ("risque d’être endommagé ou détruit (voir Attaquer un
-# objet)"), with PF1 Smashing an Object: RULES D-8, B-7, B-8.
+# objet)"), with PF1 Smashing an Object: docs/rules.md#item-saves-and-object-damage, #d-8.
 def object_damage(
     *,
     damage: int,
@@ -130,8 +131,8 @@ def object_damage(
 ) -> ObjectDamage:
     """Halve for a saved ``half`` effect, halve for energy, subtract hardness (not below 0).
 
-    Broken iff hit points left ≤ hp/2 in real division (B-8; destroyed is broken too),
-    destroyed at 0.
+    Broken iff hit points left ≤ hp/2 in real division (docs/rules.md#d-8; destroyed is broken
+    too), destroyed at 0.
     """
     at_least(hp, 1, "hp", "an object's hit points")
     at_least(hardness, 0, "hardness", "hardness")
@@ -148,7 +149,7 @@ def object_damage(
     if halved:
         halves //= 2
     if energy:
-        halves //= 2  # B-7: floor(floor(x/2)/2) = floor(x/4), the order does not matter
+        halves //= 2  # floor(floor(x/2)/2) = floor(x/4): the order does not matter
     dealt = max(0, halves - hardness)
     after = max(0, before - dealt)
     return ObjectDamage(dealt, after, 2 * after <= hp, after == 0, hp, halves)
@@ -194,7 +195,7 @@ class ItemSaveResult:
 
 
 # Seed 001, "Jet de sauvegarde et objets" ("Il doit alors effectuer un jet de sauvegarde contre
-# le type d’attaque approprié"), "(Objet)"; RULES B-6, B-10, D-8 and SPEC §4 "item-save".
+# le type d’attaque approprié"), "(Objet)"; docs/rules.md#d-8 and docs/log-language.md#item-saves.
 def resolve_item_save(
     *,
     dc: int,
@@ -210,13 +211,13 @@ def resolve_item_save(
     hp: int | None = None,
     hp_left: int | None = None,
 ) -> ItemSaveResult:
-    """Judge an item's own save (natural 1/20 apply, B-10) and the damage it takes.
+    """Judge an item's own save (natural 1/20 apply, docs/rules.md#d-8) and the damage it takes.
 
     No damage if the item saves against anything but ``half``; else the save's damage, halved
     on a saved ``half``, halved for energy, minus hardness. Without hardness and hit points the
-    outcome is ``damaged`` on a failure and ``intact`` on a success (D-8). An item that gets no
-    save (unattended non-magic, an effect with no save) fails automatically: a roll is then
-    ImpossibleInput.
+    outcome is ``damaged`` on a failure and ``intact`` on a success (docs/rules.md#d-8). An item
+    that gets no save (unattended non-magic, an effect with no save) fails automatically: a roll is
+    then ImpossibleInput.
     """
     kind = effect_kind(effect)
     check_damage(damage)
@@ -329,10 +330,10 @@ def _item_damage(
     return hurt.state, hurt
 
 
-# RULES D-8 and B-8 (PF1 Smashing an Object): « broken when hit points left ≤ half the maximum
-# (real division), destroyed at 0 » — destroyed is broken too; SPEC §2: « an item ruled intact
-# takes no damage ». A ruled state and the GM's hit points left that these contradict cannot
-# both have happened: impossible input (SPEC §2), never a finding.
+# docs/rules.md#d-8 (PF1 Smashing an Object): « broken when the hit points left are at most half
+# the maximum (real division), destroyed at 0 » — destroyed is broken too; docs/rules.md#d-0:
+# « an item ruled intact takes no damage ». A ruled state and the GM's hit points left that these
+# contradict cannot both have happened: impossible input, never a finding.
 def item_hp_contradiction(
     ruling: str | None,
     state: str,
@@ -371,7 +372,7 @@ def item_hp_contradiction(
     return None
 
 
-# Seed 001, "Jet de sauvegarde et objets"; RULES D-8: when a ruling on it is a finding.
+# Seed 001, "Jet de sauvegarde et objets"; docs/rules.md#d-8: when a ruling on it is a finding.
 def item_ruling_differs(
     result: ItemSaveResult, rules_say: str, ruled: str, hp_left: int | None = None
 ) -> bool:
@@ -379,7 +380,7 @@ def item_ruling_differs(
 
     Measured (hardness, hit points and damage known): the outcome, or the hit points left the GM
     gave. Unmeasured: the outcome, except that a failure's ``damaged`` may be ruled ``broken`` or
-    ``destroyed`` — without hit points the rules cannot tell (RULES D-8).
+    ``destroyed`` — without hit points the rules cannot tell (docs/rules.md#d-8).
     """
     if result.hp_left is not None:
         return ruled != rules_say or (hp_left is not None and hp_left != result.hp_left)

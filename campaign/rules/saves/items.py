@@ -1,5 +1,5 @@
 """The items a natural 1 exposes: the seed's table of objects affected by magical attacks, and
-the four most likely candidates (seed 001, "Jet de sauvegarde et objets"; RULES B-2, B-3, D-7)."""
+the four most likely candidates (seed 001, "Jet de sauvegarde et objets"; docs/rules.md#d-7)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ OTHER_RANK = 10
 class ItemSlot:
     """A row of the seed's table: the slot key, its rank, the English and French names.
 
-    ``magic_only``: the row says "magic …", so a non-magic item there is "anything else" (B-3).
+    ``magic_only``: the row says "magic …", so a non-magic item there is "anything else"
+    (docs/rules.md#d-7).
     """
 
     key: str
@@ -27,7 +28,8 @@ class ItemSlot:
     magic_only: bool = False
 
 
-# Seed 001, "Table : objets affectés par les attaques magiques" (RULES B.5, B-3, D-7).
+# Seed 001, "Table : objets affectés par les attaques magiques" (docs/rules.md#items-on-a-natural-1,
+# #d-7).
 ITEM_SLOTS: dict[str, ItemSlot] = {
     s.key: s
     for s in (
@@ -75,7 +77,7 @@ def item_slot(slot: str) -> ItemSlot:
     return table_row(ITEM_SLOTS, key, slot, field="slot", named="item slot", listed="slots")
 
 
-# Seed 001, "Table : objets affectés par les attaques magiques"; RULES B-3 (non-magic → 10).
+# Seed 001, "Table : objets affectés par les attaques magiques"; docs/rules.md#d-7 (non-magic → 10).
 def item_rank(slot: str, magic: bool) -> int:
     """The item's rank, 1 most likely … 10 "Tout le reste"."""
     row = item_slot(slot)
@@ -115,7 +117,7 @@ class ItemCandidates:
 
 
 # Seed 001, "Jet de sauvegarde et objets" ("Déterminez aléatoirement l’objet atteint") with the
-# English original's "four objects … most likely to be affected" (RULES B-2, D-7).
+# English original's "four objects … most likely to be affected" (docs/rules.md#d-7).
 def item_candidates(items: Sequence[CarriedItem]) -> ItemCandidates:
     """Rank the attended items (acquisition order breaks ties); keep four, plus ties at fourth.
 

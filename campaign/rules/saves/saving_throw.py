@@ -1,5 +1,6 @@
 """One saving throw against a spell: the five kinds of save line, natural 1 and 20, and the
-effect and damage a save leaves (seed 001, "Les jets de sauvegarde"; RULES B.1, B.3, D-7)."""
+effect and damage a save leaves (seed 001, "Les jets de sauvegarde"; docs/rules.md#saving-throws,
+#d-7)."""
 
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ class EffectKind:
     cite: Citation
 
 
-# Seed 001, "Les jets de sauvegarde": Annule, Partiel, 1/2 dégâts, Aucun, Dévoile (RULES B.1).
+# Seed 001, "Les jets de sauvegarde": Annule, Partiel, 1/2 dégâts, Aucun, Dévoile
+# (docs/rules.md#saving-throws).
 EFFECT_KINDS: dict[str, EffectKind] = {
     e.key: e
     for e in (
@@ -59,11 +61,12 @@ def effect_kind(effect: str) -> EffectKind:
 
 # Seed 001, "1/2 dégâts": "réduits de moitié (en arrondissant à l’entier inférieur)".
 def half_damage(damage: int) -> int:
-    """⌊damage/2⌋ (1 → 0, RULES B-9)."""
+    """⌊damage/2⌋ (1 → 0, docs/rules.md#d-7)."""
     return damage // 2
 
 
-# Seed 001, "Jet de sauvegarde et objets" (natural 1), with RULES B.3 and D-7 (natural 20).
+# Seed 001, "Jet de sauvegarde et objets" (natural 1), with docs/rules.md#saving-throws and #d-7
+# (natural 20).
 def save_succeeds(natural: int, bonus: int, dc: int) -> bool:
     """Natural 1 always fails, natural 20 always succeeds, else d20 + bonus ≥ DC."""
     if natural == 1:
@@ -95,7 +98,8 @@ class SaveResult:
 
     @property
     def natural_one(self) -> bool:
-        """A natural 1: an exposed item may be harmed if the effect can harm objects (D-7)."""
+        """A natural 1: an exposed item may be harmed if the effect can harm objects
+        (docs/rules.md#d-7)."""
         return self.natural == 1
 
     def as_json(self) -> dict[str, object]:
@@ -111,7 +115,7 @@ class SaveResult:
 
 
 # Seed 001, "Les jets de sauvegarde" (the five kinds), "(Inoffensif)", "Échec volontaire au jet
-# de sauvegarde" and "Jet de sauvegarde et objets" (natural 1); RULES B.3, D-7.
+# de sauvegarde" and "Jet de sauvegarde et objets" (natural 1); docs/rules.md#saving-throws, #d-7.
 def resolve_save(
     *,
     bonus: int,
@@ -125,7 +129,7 @@ def resolve_save(
     """Judge one saving throw: whether it is rolled, its success, the effect and damage left.
 
     A roll where no save exists (``none``, voluntary failure) is ImpossibleInput: it cannot have
-    happened (SPEC §4).
+    happened (docs/log-language.md#saves).
     """
     kind = effect_kind(effect)
     check_damage(damage)

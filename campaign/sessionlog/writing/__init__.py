@@ -1,4 +1,4 @@
-"""One command's events → the one session-log line that records them again (SPEC §4, §5).
+"""One command's events → the one session-log line that records them again (docs/log-language.md).
 
 Each line is built from what the command's events stored — the options as given (``inputs``,
 where an event keeps them), never an answer re-derived by a rule — and carries the tracker's own
@@ -59,10 +59,10 @@ def command_line(
 ) -> str | None:
     """The one log line that records ``events`` — all of one command's, in order — again.
 
-    None for a command with no log form (``init``, which only created the campaign). Handles
-    come from ``subjects`` (fed every earlier event: :func:`commands` does it); without it only
-    a creation is named. ``renumber`` maps a position of this history to the replayed log's,
-    for ``retract event:N`` (identity by default).
+    None for a command with no log form (``init``, which only created the campaign). Handles come
+    from ``subjects`` (fed every earlier event: :func:`campaign.history.export.commands` does it);
+    without it only a creation is named. ``renumber`` maps a position of this history to the
+    replayed log's, for ``retract event:N`` (identity by default).
     """
     subjects = subjects if subjects is not None else Subjects()
     for event in events:

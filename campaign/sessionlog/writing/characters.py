@@ -1,5 +1,5 @@
-"""Characters — SPEC §4's "Characters" table, as ``cli/logging/characters.py``: ``character
-create|trait|finalize|stat|saves|loyalty-modifier|item|item-drop|item-repair|heal``,
+"""Characters — the table of docs/log-language.md#characters, as ``cli/logging/characters.py``:
+``character create|trait|finalize|stat|saves|loyalty-modifier|item|item-drop|item-repair|heal``,
 ``condition end``."""
 
 from __future__ import annotations

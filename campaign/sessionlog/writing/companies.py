@@ -1,4 +1,4 @@
-"""Companies — SPEC §4's "Companies" table, as ``cli/logging/companies.py``:
+"""Companies — the table of docs/log-language.md#companies, as ``cli/logging/companies.py``:
 ``company hire|modifier|recover|reinforce|dismiss``."""
 
 from __future__ import annotations

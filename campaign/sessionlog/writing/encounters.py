@@ -1,6 +1,6 @@
-"""Encounters — SPEC §4's "Encounters" table but its ``loyalty`` row (in :mod:`.rolls`), as
-``cli/logging/encounters.py``: ``encounter start|end|group|rating|join``, ``casualty``, ``adjust``,
-``morale``."""
+"""Encounters — the table of docs/log-language.md#encounters but its ``loyalty`` row (in
+:mod:`.rolls`), as ``cli/logging/encounters.py``: ``encounter start|end|group|rating|join``,
+``casualty``, ``adjust``, ``morale``."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Tests of characters — SPEC §4's "Saves and items" table and the ``loyalty`` row of its
-"Encounters" table, as ``cli/logging/rolls.py`` groups them: ``loyalty``, ``save``, ``item-save``,
-``trait``."""
+"""Tests of characters — the table of docs/log-language.md#saves-and-items, the ``loyalty`` row of
+#encounters and the ``trait`` command of #traits, as ``cli/logging/rolls.py`` groups them:
+``loyalty``, ``save``, ``item-save``, ``trait``."""
 
 from __future__ import annotations
 
@@ -27,9 +27,10 @@ def _save(e, events, subjects, renumber) -> Line:
     exposed = [x for x in events if isinstance(x, Character.ItemExposed)]
     item = given.get("item")
     if item is None and exposed:
-        item = exposed[0].item  # the tracker's choice, written back (SPEC §5)
-    # enumerated values as the event holds them, lowercase (SPEC §4): `--type Reflex` was
-    # written back as typed
+        # the tracker's choice, written back (docs/cli.md#export-and-import)
+        item = exposed[0].item
+    # enumerated values as the event holds them, lowercase (docs/log-language.md#values):
+    # `--type Reflex` was written back as typed
     line = Line("save").arg(subjects.handle(e)).opt("--vs", given["vs"])
     line.opt("--type", e.save_type).opt("--dc", given.get("dc"))
     line.opt("--spell-level", given.get("spell_level"))
@@ -68,9 +69,10 @@ def _item_save(e, events, subjects, renumber) -> Line:
         line.opt("--dc", given.get("dc")).opt("--type", _lower(given.get("save_type")))
         line.opt("--damage", given.get("damage")).flag("--energy", given.get("energy"))
     # A store recorded before `item-save` refused hit points left that contradict the ruling
-    # (saves.item_hp_contradiction: destroyed at 0, broken at ≤ half, RULES D-8) may hold both;
-    # that line would now be refused. The ruled state is written (it decides what may happen to
-    # the item next), the hit points then follow it (SPEC §4); the event keeps them (jsonl).
+    # (saves.item_hp_contradiction: destroyed at 0, broken at ≤ half, docs/rules.md#d-8) may hold
+    # both; that line would now be refused. The ruled state is written (it decides what may happen
+    # to the item next), the hit points then follow it (docs/log-language.md#item-saves); the event
+    # keeps them (jsonl).
     if saves.item_hp_contradiction(ruling, e.state, hp_left, e.hp_before, e.hp_max):
         hp_left = None
     return line.opt("--ruling", ruling).opt("--hp-left", hp_left).note(e)

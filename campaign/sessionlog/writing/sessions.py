@@ -1,5 +1,6 @@
-"""Sessions, time, corrections — SPEC §4's table of that name, as ``cli/logging/sessions.py``:
-``session``, ``session end``, ``clock advance``, ``setting``, ``note``, ``retract``."""
+"""Sessions, time, corrections — the table of docs/log-language.md#sessions-time-corrections, as
+``cli/logging/sessions.py``: ``session``, ``session end``, ``clock advance``, ``setting``, ``note``,
+``retract``."""
 
 from __future__ import annotations
 

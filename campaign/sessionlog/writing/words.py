@@ -67,7 +67,8 @@ class Line:
         return self
 
     def value(self, number: int, show: Callable[[int], str] = str) -> Line:
-        """A signed value as an argument: its command reads ``-1`` as a value (SPEC §4)."""
+        """A signed value as an argument: its command reads ``-1`` as a value
+        (docs/log-language.md#values)."""
         self.numbers.add(len(self.args))
         return self.arg(show(number))
 

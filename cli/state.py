@@ -13,14 +13,16 @@ import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
-from campaign.commands import LoggingCommand
 from campaign.core.errors import ImpossibleInput
 from campaign.service import opening
 from campaign.service.ledger import Ledger
+
+if TYPE_CHECKING:
+    from campaign.commands import LoggingCommand
 
 
 @dataclass

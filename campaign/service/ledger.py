@@ -16,16 +16,16 @@ from contextlib import contextmanager
 from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from campaign import commands as c
 from campaign.rules.dice import DiceRoller
 from campaign.service.lifecycle import OpenStore
-from campaign.service.queries import Queries
-from campaign.service.replays import Replaying
 from campaign.service.unit import NoSessionOpen, UnitOfWork
 from campaign.store import StoreURL
 
 if TYPE_CHECKING:
+    from campaign import commands as c
     from campaign.service.history import History
+    from campaign.service.queries import Queries
+    from campaign.service.replays import Replaying
 
 T = TypeVar("T")
 
@@ -42,47 +42,48 @@ class Route(NamedTuple):
     no_session: str | None = None
 
 
-# Each command's handler, by area. A handler's module is imported when its first command runs:
-# a command imports only the aggregates it loads (start-up, docs/PERFORMANCE.md).
-ROUTES: dict[type, Route] = {
-    c.Init: Route("sessions", "init", needs_session=False),
-    c.SessionOpen: Route("sessions", "open_session", needs_session=False),
-    c.SessionEnd: Route("sessions", "end_session"),
-    c.ClockAdvance: Route("sessions", "advance_clock"),
-    c.ClockSet: Route("sessions", "set_clock"),
-    c.Setting: Route("sessions", "change_setting"),
-    c.Note: Route("sessions", "note"),
-    c.Retract: Route(
+# Each command's handler, by the command's class name. A handler's module is imported when its
+# first command runs: a command imports only the aggregates it loads (start-up,
+# docs/PERFORMANCE.md).
+ROUTES: dict[str, Route] = {
+    "Init": Route("sessions", "init", needs_session=False),
+    "SessionOpen": Route("sessions", "open_session", needs_session=False),
+    "SessionEnd": Route("sessions", "end_session"),
+    "ClockAdvance": Route("sessions", "advance_clock"),
+    "ClockSet": Route("sessions", "set_clock"),
+    "Setting": Route("sessions", "change_setting"),
+    "Note": Route("sessions", "note"),
+    "Retract": Route(
         "corrections", "retract", check="check_ref", no_session="no_session_to_retract"
     ),
-    c.CompanyHire: Route("companies", "hire"),
-    c.CompanyModifier: Route("companies", "modify"),
-    c.CompanyRecover: Route("companies", "recover"),
-    c.CompanyReinforce: Route("companies", "reinforce"),
-    c.CompanyDismiss: Route("companies", "dismiss"),
-    c.CharacterCreate: Route("characters", "create"),
-    c.CharacterTrait: Route("characters", "take_trait"),
-    c.CharacterFinalize: Route("characters", "finalize"),
-    c.CharacterStat: Route("characters", "set_stat"),
-    c.LoyaltyModifier: Route("characters", "modify_loyalty"),
-    c.CharacterItem: Route("characters", "add_item"),
-    c.ItemDrop: Route("characters", "drop_item"),
-    c.ItemRepair: Route("characters", "repair_item"),
-    c.CharacterSaves: Route("characters", "set_saves"),
-    c.CharacterHeal: Route("characters", "heal"),
-    c.ConditionEnd: Route("characters", "end_condition"),
-    c.EncounterStart: Route("encounters", "start"),
-    c.EncounterEnd: Route("encounters", "end"),
-    c.EncounterGroup: Route("encounters", "add_group"),
-    c.EncounterRating: Route("encounters", "rerate"),
-    c.EncounterJoin: Route("encounters", "join"),
-    c.Casualty: Route("encounters", "casualty"),
-    c.Adjustment: Route("encounters", "adjust"),
-    c.MoraleTest: Route("encounters", "test_morale"),
-    c.LoyaltyTest: Route("rolls", "test_loyalty"),
-    c.SavingThrow: Route("rolls", "saving_throw"),
-    c.ItemSave: Route("rolls", "item_save"),
-    c.FlawRoll: Route("rolls", "roll_flaw"),
+    "CompanyHire": Route("companies", "hire"),
+    "CompanyModifier": Route("companies", "modify"),
+    "CompanyRecover": Route("companies", "recover"),
+    "CompanyReinforce": Route("companies", "reinforce"),
+    "CompanyDismiss": Route("companies", "dismiss"),
+    "CharacterCreate": Route("characters", "create"),
+    "CharacterTrait": Route("characters", "take_trait"),
+    "CharacterFinalize": Route("characters", "finalize"),
+    "CharacterStat": Route("characters", "set_stat"),
+    "LoyaltyModifier": Route("characters", "modify_loyalty"),
+    "CharacterItem": Route("characters", "add_item"),
+    "ItemDrop": Route("characters", "drop_item"),
+    "ItemRepair": Route("characters", "repair_item"),
+    "CharacterSaves": Route("characters", "set_saves"),
+    "CharacterHeal": Route("characters", "heal"),
+    "ConditionEnd": Route("characters", "end_condition"),
+    "EncounterStart": Route("encounters", "start"),
+    "EncounterEnd": Route("encounters", "end"),
+    "EncounterGroup": Route("encounters", "add_group"),
+    "EncounterRating": Route("encounters", "rerate"),
+    "EncounterJoin": Route("encounters", "join"),
+    "Casualty": Route("encounters", "casualty"),
+    "Adjustment": Route("encounters", "adjust"),
+    "MoraleTest": Route("encounters", "test_morale"),
+    "LoyaltyTest": Route("rolls", "test_loyalty"),
+    "SavingThrow": Route("rolls", "saving_throw"),
+    "ItemSave": Route("rolls", "item_save"),
+    "FlawRoll": Route("rolls", "roll_flaw"),
 }
 
 
@@ -97,8 +98,8 @@ class Ledger:
     def __init__(self, store: StoreURL, *, gm: str | None = None, seed: int | None = None):
         self.opened = OpenStore(store)
         self.uow = UnitOfWork(self.opened, gm=gm, dice=DiceRoller(seed))
-        self.queries = Queries(self.uow)
-        self.replaying = Replaying(self.uow, self.queries)
+        self._queries: Queries | None = None
+        self._replaying: Replaying | None = None
         self._history: History | None = None
 
     def __enter__(self) -> Ledger:
@@ -106,6 +107,25 @@ class Ledger:
 
     def __exit__(self, *_: object) -> None:
         self.close()
+
+    @property
+    def queries(self) -> Queries:
+        """The questions (status, history, modifiers, audit, the read models), set up on first
+        use: a logging command asks none (start-up, docs/PERFORMANCE.md)."""
+        if self._queries is None:
+            from campaign.service.queries import Queries
+
+            self._queries = Queries(self.uow)
+        return self._queries
+
+    @property
+    def replaying(self) -> Replaying:
+        """What a replay asks beside the lines it runs, set up on first use."""
+        if self._replaying is None:
+            from campaign.service.replays import Replaying
+
+            self._replaying = Replaying(self.uow, self.queries)
+        return self._replaying
 
     @property
     def history(self) -> History:
@@ -122,7 +142,7 @@ class Ledger:
     def handle(self, command: c.LoggingCommand) -> Any:
         """Record ``command`` (one transaction, or a part of the running unit); its handler's
         answer."""
-        route = ROUTES[type(command)]
+        route = ROUTES[type(command).__name__]
         if route.check is not None:
             _in_area(route, route.check)(command)
         handler = _in_area(route, route.function)

@@ -4,7 +4,7 @@ loyalty-modifier|item|item-drop|item-repair|saves|heal`` and ``condition end``."
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -21,9 +21,11 @@ from campaign.commands import (
     ItemRepair,
     LoyaltyModifier,
 )
-from campaign.service.results import ConditionsEnded, CreateResult, TraitResult
 from cli.logging._options import NoteOption, signed
 from cli.state import record
+
+if TYPE_CHECKING:
+    from campaign.service.results import ConditionsEnded, CreateResult, TraitResult
 
 app = typer.Typer(help="Characters and retainers: traits, scores, items, saves, recovery.")
 conditions = typer.Typer(help="Conditions a flaw started.")

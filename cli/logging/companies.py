@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -14,9 +14,11 @@ from campaign.commands import (
     CompanyRecover,
     CompanyReinforce,
 )
-from campaign.service.results import CompanyTerms
 from cli.logging._options import NoteOption, signed
 from cli.state import record
+
+if TYPE_CHECKING:
+    from campaign.service.results import CompanyTerms
 
 app = typer.Typer(help="Mercenary companies: hired, paid (or not), hurt, mended, dismissed.")
 

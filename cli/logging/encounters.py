@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -17,7 +17,6 @@ from campaign.commands import (
     EncounterStart,
     MoraleTest,
 )
-from campaign.service.results import CasualtyResult
 from cli.logging._options import (
     NoteOption,
     RolledOption,
@@ -27,6 +26,9 @@ from cli.logging._options import (
     verdict,
 )
 from cli.state import record
+
+if TYPE_CHECKING:
+    from campaign.service.results import CasualtyResult
 
 app = typer.Typer(help="Encounters: their groups and the companies that join them.")
 

@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from campaign.commands import FlawRoll, ItemSave, LoyaltyTest, SavingThrow
 from campaign.core.errors import ImpossibleInput
-from campaign.service.results import FlawResult, SaveResult
 from cli.logging._options import (
     D20RollOption,
     NoteOption,
@@ -19,6 +18,9 @@ from cli.logging._options import (
     verdict,
 )
 from cli.state import record
+
+if TYPE_CHECKING:
+    from campaign.service.results import FlawResult, SaveResult
 
 Handle = Annotated[str, typer.Argument(help="The character's handle, e.g. brynn.")]
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -18,9 +18,11 @@ from campaign.commands import (
 )
 from campaign.core.clock import format_moment, read_duration, read_moment
 from campaign.core.errors import ImpossibleInput
-from campaign.service.results import RetractResult
 from cli.logging._options import NoteOption
 from cli.state import record, state
+
+if TYPE_CHECKING:
+    from campaign.service.results import RetractResult
 
 clock_app = typer.Typer(help="The in-game clock: it starts at day 1 00:00 and never runs back.")
 

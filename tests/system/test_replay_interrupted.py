@@ -308,7 +308,7 @@ def test_a_dry_run_interrupted_says_it_recorded_nothing(tmp_path, monkeypatch):
     def invoke(*args):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(replay, "_invoke", invoke)
+    monkeypatch.setattr(replay, "run_line", invoke)
     result = run(db, "replay", "--dry-run", str(a), code=130)
     assert result.stderr == "interrupted: nothing was recorded (a dry run records nothing)\n"
     assert stored(db) == 1

@@ -945,8 +945,8 @@ def test_hit_points_left_given_by_the_gm_decide_the_outcome():
 
 def test_an_item_already_broken_that_loses_nothing_is_still_broken_by_the_rules_too():
     # docs/log-language.md#item-saves: hit points known, the outcome is what the hit points left
-    # make it (broken at half the maximum or less); the rules said "intact" for a save that cost
-    # nothing, and a GM who ruled the broken shield still broken got a SAV006
+    # make it (broken at half the maximum or less); the rules do not say "intact" for a save that
+    # cost nothing, so a GM who rules the broken shield still broken gets no SAV006
     b = brynn()
     fireball(b, 1, item="Tower shield")
     b.item_save(
@@ -1474,8 +1474,8 @@ def test_a_handle_that_only_looks_ascii_is_refused_naming_what_is_not(text, said
     ],
 )
 def test_the_aggregate_checks_a_handle_as_the_services_do(handle, retainer_of, field, said):
-    """One check of a handle (campaign.core.handles): the aggregate's own once lowered a Kelvin sign
-    to "k" and took any length, where the services refuse both."""
+    """One check of a handle (campaign.core.handles), the services' own: the aggregate refuses a
+    Kelvin sign (never lowered to "k") and a handle over 100 letters, as the services do."""
     with pytest.raises(ImpossibleInput, match=re.escape(said)) as refused:
         Character.create(CharacterCreate(handle=handle, retainer_of=retainer_of, employer_cha=16))
     assert refused.value.field == field

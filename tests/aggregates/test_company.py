@@ -311,7 +311,7 @@ def test_a_dismissed_company_is_out_of_service_for_good(lances, table):
 
 
 def test_with_nobody_to_count_a_casualty_or_a_recovery_says_what_must_come_first(table):
-    # before: "expected none", which says nothing of what the GM can do
+    # what the GM can do first, not "expected none", which says nothing of it
     with table.command():
         k = MercenaryCompany.hire(CompanyHire(handle="k", troop="trained", size=2))
     with table.command():
@@ -320,7 +320,7 @@ def test_with_nobody_to_count_a_casualty_or_a_recovery_says_what_must_come_first
         k.record_casualty(Casualty(encounter="ford", group=k.handle, n=1, incapacitated=False))
     assert refused.value.expected == "a member fit again first (company recover k N, or reinforce)"
     with pytest.raises(ImpossibleInput) as refused, table.command():
-        k.recover(CompanyRecover(handle=k.handle, n=3))  # members to recover: the range, as before
+        k.recover(CompanyRecover(handle=k.handle, n=3))  # members to recover: the range
     assert refused.value.expected == "1–2"
     with table.command():
         k.recover(CompanyRecover(handle=k.handle, n=2))

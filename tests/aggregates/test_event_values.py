@@ -1,7 +1,7 @@
 """aggregates.base.check_values: what an event may hold, nested values and subclasses too.
 
-Each refusal below was once recorded and then broke every read (tests/system/test_fuzz.py finds them
-through the CLI); here each kind of value is checked where it can hide.
+Each value refused below would, once recorded, break every read (tests/system/test_fuzz.py throws
+them through the CLI); here each kind of value is checked where it can hide.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def test_what_a_store_can_keep_passes(fields):
         ({"position": WIDE_LIMIT + 1}, "position", "out of range"),
         ({"rolls": [1, [2, 2**31]]}, "rolls", "out of range"),
         # nested: the innermost key holding it, the option it came from (`--result` inside a
-        # flaw roll's inputs was named by nothing); a nested key that is the GM's text, by the
+        # flaw roll's inputs is named `result`); a nested key that is the GM's text, by the
         # key holding it
         ({"groups": [{"count": 2**40}]}, "count", "out of range"),
         ({"inputs": {"result": 10**400}}, "result", "out of range"),

@@ -518,7 +518,7 @@ def test_a_fled_company_back_from_out_is_fled_and_owes_no_check(shared):
     # recover. docs/log-language.md#morale: "out" wins over the other statuses, and the state
     # follows the ruling:
     # they are fled again, and D-2 raises no half-out check on a group that is not fighting.
-    # The recovery used to make them fighting, and the next casualty a MOR002.
+    # Were the recovery to make them fighting, the next casualty would raise a MOR002.
     world(shared)
     shared.handle(Casualty(encounter="ford", group="lances", n=1))
     assert (
@@ -707,7 +707,7 @@ def test_strict_exits_3_when_a_warning_stands_pending_ones_included(campaign, au
 
 
 def test_an_empty_filtered_audit_names_its_filters_not_the_whole_campaign(campaign, audited):
-    # "No findings: every ruling agrees with the rules" was false of a campaign with 24 warnings
+    # "No findings: every ruling agrees with the rules" is false where the filters hide warnings
     none = campaign("--db", audited, "audit", "--code", "LOY001", "--session", "2")
     assert none.exit_code == 0 and "agrees with the rules" not in none.stdout
     assert "No findings for --session 2 --code LOY001" in none.stdout
@@ -768,7 +768,7 @@ def test_the_audit_page_lists_every_code_with_its_severity_and_seed():
 
 def test_the_audit_on_a_narrow_terminal_keeps_the_gms_notes_readable(campaign, tmp_path,
                                                                      monkeypatch):  # fmt: skip
-    # six columns in 60: the Note column got 4 letters ("rul…", "dep…"); GEN002 is there so
+    # six columns in 60 would leave the Note column 4 letters ("rul…", "dep…"); GEN002 is there so
     # that an auditor reads every stated reason (docs/audit.md#the-codes)
     db = str(tmp_path / "audit.db")
     assert campaign("--db", db, "replay", str(ROOT / "examples/audit/audit.log")).exit_code == 0

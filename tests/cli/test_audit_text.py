@@ -76,7 +76,7 @@ def test_a_narrow_terminal_names_each_findings_rule(db):
 
 def test_a_flaw_roll_whose_consequences_were_ruled_says_so_beside_its_outcome(tmp_path):
     # docs/rules.md#flaws (Phobie légère): a failure gives -1 to all rolls; --penalty -2 is a ruling
-    # of the consequence, the outcome (failure) stands: TRT005. The table said `failure → failure`.
+    # of the consequence, the outcome (failure) stands: TRT005, not a bare `failure → failure`.
     path = tmp_path / "kai.log"
     path.write_text(
         "session 1\ncharacter create kai --flaw phobia-mild:rats\ncharacter finalize kai\n"

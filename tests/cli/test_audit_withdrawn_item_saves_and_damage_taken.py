@@ -1,4 +1,4 @@
-"""Two audit bugs, each pinned against the docs' text rather than the code's output.
+"""SAV003 and SAV005, each pinned against the docs' text rather than the code's output.
 
 SAV003 after a withdrawn item save (docs/log-language.md#retract: state, read models and the audit
 then treat a withdrawn command as not having happened; docs/audit.md#the-codes: SAV003 is "a
@@ -91,7 +91,7 @@ def same(finding):
     return {key: finding[key] for key in SAME}
 
 
-# --- Bug 1: SAV003 re-opened by a retraction after its session ended --------------------------
+# --- 1. SAV003 and an item save withdrawn after its session ended ------------------------------
 
 
 def control(g):
@@ -208,7 +208,7 @@ def test_a_rebuild_in_batches_gives_the_same_sav003(shared, monkeypatch):
 
 
 def test_a_mor002_cannot_be_reopened_after_what_decides_it(ledger):
-    # The pattern of bug 1 for the other pending finding: a test answers the check; the next
+    # As in section 1, for the other pending finding: a test answers the check; the next
     # casualty or the encounter's end would decide it. Both are recorded on the encounter, so the
     # test can no longer be retracted by event:N (docs/log-language.md#retract); once the
     # encounter's end is withdrawn it can, and the finding is pending again until the encounter ends
@@ -232,7 +232,7 @@ def test_a_mor002_cannot_be_reopened_after_what_decides_it(ledger):
     assert [f["status"] for f in answers.audit(ledger) if f["code"] == "MOR002"] == ["final"]
 
 
-# --- Bug 2: SAV005 on a saved negates/disbelief without --damage -------------------------------
+# --- 2. SAV005 on a saved negates/disbelief without --damage ----------------------------------
 
 # (effect, how the save goes, --damage, --damage-taken) → SAV005's (rules_say, ruled), or None.
 # Will +0 against DC 12: roll 15 saves, roll 5 fails; natural 20 saves, natural 1 fails.

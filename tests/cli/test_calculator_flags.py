@@ -1,8 +1,8 @@
 """What docs/rules.md says to flag, the calculator flags too, as the audit does for a recorded
 command: a morale adjustment summing beyond −2…+2 (D-3: used as given, MOR005) and a negative
 casting modifier in a spell's DC (docs/rules.md#where-seed-001-leaves-a-case-open: computed, but a
-legally cast spell never has one; the flag names it B-12). Both were applied without a word. The
-`flag` key is null when there is nothing to say."""
+legally cast spell never has one; the flag names it B-12). Neither is applied without a word.
+The `flag` key is null when there is nothing to say."""
 
 import json
 

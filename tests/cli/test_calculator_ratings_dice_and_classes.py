@@ -1,4 +1,5 @@
-"""`campaign rules …`: a review's fixes, through the real CLI (docs/cli.md#the-rules-calculator).
+"""`campaign rules …`: ratings, dice, classes and messages, through the real CLI
+(docs/cli.md#the-rules-calculator).
 
 1. `rules morale` takes a company's rating outside 2–12 (docs/rules.md#d-1, #d-4), as the tracker
    does;
@@ -274,8 +275,8 @@ def test_a_trigger_without_options_still_says_none(campaign):
 
 
 def test_a_flaw_given_as_the_characters_advantage_is_not_sent_to_a_missing_option(campaign):
-    # `rules trait` has no --flaw: the error sent the GM to it ("give it as --flaw"), a hint
-    # written for `rules budget`, which has both options and still gives it
+    # `rules trait` has no --flaw: the error does not send the GM to it ("give it as --flaw"), a
+    # hint written for `rules budget`, which has both options and gives it
     given = ("phobia-mild", "--advantage", "phobia-mild", "--result", "9")
     result = campaign("rules", "trait", *given)
     assert result.exit_code == 2

@@ -110,7 +110,7 @@ def test_dc_from_class_and_score(campaign_json, klass, score, extra, dc, ability
     [
         ([], "the DC formula needs the casting ability"),
         (["--ability-mod", "2", "--class", "wizard", "--ability-score", "14"], "not both"),
-        (["--class", "wizard"], "needs the casting ability's score too"),  # "not both" before
+        (["--class", "wizard"], "needs the casting ability's score too"),  # not "not both"
         (["--ability-score", "14"], "needs the class that casts"),
     ],
 )

@@ -4,8 +4,8 @@
 - `retract event:N` of a clock move is refused while a later flaw roll stands whose condition ends
   at an in-game time counted from that clock (docs/log-language.md#retract: only while no later
   command changed the same subjects or relied on it, as a condition later timed from a clock move
-  does; the command is then treated "as not having happened"): withdrawn, the condition kept its
-  `until` and lasted an hour longer.
+  does; the command is then treated "as not having happened"): were it withdrawn, the condition
+  would keep its `until` and last an hour longer.
 - `condition end` of a condition that ended by itself says so (it is recorded as the GM said:
   logs recorded before hold such lines, and must replay).
 """

@@ -4,10 +4,10 @@ for a flaw that rolls; docs/rules.md#d-9: the tracker takes the obtained result 
 was a critical failure; the points of failure are difficulty − obtained), and nothing is
 written.
 
-Before, it was recorded: a severe allergy's critical failure lost no hit point and no
+Were it recorded, a severe allergy's critical failure would lose no hit point and no
 conscience (seed 002, Allergie grave: « Chaque point d'échec entraîne la perte d'un point de vie
-au torse et un point de conscience »), the line read "None vs 15", and the calculator said
-"failed by None"."""
+au torse et un point de conscience »), the line would read "None vs 15", and the calculator would
+say "failed by None"."""
 
 import json
 

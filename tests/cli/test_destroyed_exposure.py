@@ -4,9 +4,9 @@ target another item directly (docs/log-language.md#item-saves: `--dc`, `--type` 
 describe a direct hit), and the audit awaits no item save for it (a destroyed item has nothing
 left to save).
 
-Before, such an exposure blocked every direct item save of the character for good (its
-options were refused: "they apply only when no exposure is pending"), and the audit waited for
-an item save nothing could make (SAV003 at the session's end). The exposure itself stays, as
+Such an exposure does not block every direct item save of the character for good (its
+options refused: "they apply only when no exposure is pending"), nor does the audit wait for
+an item save nothing can make (SAV003 at the session's end). The exposure itself stays, as
 stores recorded before kept it: an item save of another item without those options answers it,
 flagged (SAV004; tests/cli/test_exposure_ends.py)."""
 

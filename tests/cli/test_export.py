@@ -253,7 +253,7 @@ def test_a_history_that_cannot_be_a_log_writes_nothing_to_stdout(tmp_path):
     assert result.exit_code == 2
     assert result.stdout == ""
     assert "after the last session" in result.stderr
-    # … and it says how to go on (it said only "expected a session after it")
+    # … and it says how to go on, not only "expected a session after it"
     assert "open session 2 (`campaign session 2`) and export again" in result.stderr
     assert "--format jsonl" in result.stderr
     # one session's log holds no setting after the last session: it is written
@@ -486,7 +486,7 @@ def test_values_typed_in_other_spellings_are_written_back_in_the_commands_own(tm
     # docs/log-language.md#values, docs/rules.md#d-10: enumerated values are lowercase kebab-case
     # and output uses the English
     # key — `--type Reflex`, `--effect Half`, a French trait key, `--trigger PRESENCE` and
-    # `--location Torso` were written back by export (and `history`) as typed
+    # `--location Torso` are written back by export (and `history`) in that spelling, not as typed
     db = str(tmp_path / "campaign.db")
     text = (
         "session 1\ncharacter create br --flaw phobie-legere:spiders\n"
@@ -510,9 +510,9 @@ def test_values_typed_in_other_spellings_are_written_back_in_the_commands_own(tm
 
 
 def test_text_typed_live_with_carriage_returns_round_trips_through_a_log(tmp_path):
-    # a note from a CRLF file (`--note "$(cat notes.txt)"`) kept its CR, which a log reads as a
-    # line end: the export replayed to "Ann\n" and "line1\nline2" (docs/cli.md#export-and-import:
-    # same status and audit). Text typed live reads its line ends as a log does.
+    # a note from a CRLF file (`--note "$(cat notes.txt)"`) holds a CR, which a log reads as a
+    # line end: kept, the export would replay to "Ann\n" and "line1\nline2", not the same status
+    # and audit (docs/cli.md#export-and-import). Text typed live reads its line ends as a log does.
     db = str(tmp_path / "campaign.db")
     for words in (
         ["session", "1"],
@@ -534,7 +534,7 @@ def test_text_typed_live_with_carriage_returns_round_trips_through_a_log(tmp_pat
 def test_a_rolled_duration_written_back_leaves_the_audit_as_it_was(tmp_path):
     # Clément after a kill: −3 for 1D6 weeks, the weeks rolled by the tracker; the GM rules −2. The
     # export writes the rolled weeks as `--duration`, which the replay takes as the GM's: TRT005's
-    # message listed that duration too, though the dice allow it (docs/cli.md#export-and-import)
+    # message does not list that duration, which the dice allow (docs/cli.md#export-and-import)
     db = str(tmp_path / "campaign.db")
     replay(db, "session 1\ncharacter create p --flaw merciful\ntrait p merciful --penalty -2\n",
            tmp_path, "one.log", seed=4)  # fmt: skip
@@ -553,9 +553,9 @@ def test_a_rolled_duration_written_back_leaves_the_audit_as_it_was(tmp_path):
 def test_an_item_save_given_its_own_dc_while_exposed_exports_a_log_that_replays(tmp_path):
     # Recorded by code before `item-save` refused --dc/--type/--damage/--energy with an exposure
     # pending (tests/fixtures/make_item_save_options_fixture.sh): the Shield kept "intact, 20 hp"
-    # against the options' DC 1 and 0 damage. The export wrote those options back, and the replay
-    # refused the line. It writes the save against the exposure and the recorded state as the
-    # ruling: the same items (docs/cli.md#export-and-import), and SAV006 says the rules' answer.
+    # against the options' DC 1 and 0 damage. The replay refuses those options written back, so
+    # the export writes the save against the exposure and the recorded state as the ruling: the
+    # same items (docs/cli.md#export-and-import), and SAV006 says the rules' answer.
     fixture = FIXTURES / "item-save-options-during-exposure.jsonl"
     db = str(tmp_path / "old.db")
     ok("--db", db, "import", str(fixture))

@@ -2,15 +2,15 @@
 
 docs/audit.md#the-codes: SAV003 is "a natural 1 against an object-harming effect, and no item save
 before the session ended"; docs/log-language.md#saves: after a natural 1 "an item save is then
-expected before the session ends". The character refuses an item save in two cases, and the audit
-kept waiting for it — then made it final, a warning the GM could not answer:
+expected before the session ends". The character refuses an item save in two cases, where the
+audit does not wait for one — nor make it final, a warning the GM cannot answer:
 
 - the exposed item was dropped (`character item-drop`): the exposure ends with it;
 - the GM named a destroyed item with `--item` (SAV004: not a candidate;
   docs/log-language.md#item-saves: a destroyed item has nothing left to save), and `item-save` says
   "nothing is left to save".
 
-Neither waits now: no SAV003 is listed, the save's line says so, and withdrawing the drop
+Neither waits: no SAV003 is listed, the save's line says so, and withdrawing the drop
 brings the wait back (pending in its session, final after it). The exposure of a destroyed item
 stays on the character, as stores recorded before kept it (an item save of another item
 answers it): their logs replay the same."""

@@ -85,7 +85,7 @@ def test_every_logging_command_takes_a_note():
 
 
 def test_a_flag_shows_no_value_in_help_and_an_option_with_one_does(campaign):
-    # Typer 0.29 labelled every flag `<bool>` (`--json <bool>`), as if it took a value, which
+    # Typer alone labels every flag `<bool>` (`--json <bool>`), as if it took a value, which
     # Click refuses (`--json true`: "unexpected extra argument"); a flag takes none
     root = typer.main.get_command(app)
     for path, command in _command_paths(root, ctx=typer.Context(root)):

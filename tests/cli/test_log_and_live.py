@@ -6,10 +6,11 @@ the same history, position by position, the same status and the same audit (one 
 and in a log: docs/log-language.md) — whether the log went into SQLite or PostgreSQL (positions
 are the same on both: docs/json.md).
 
-It found places where a log and the table parted: a log's `retract` counted a `note` as a
-change of the campaign (a live history that withdrew a note then did not replay from its
-export), a session's end ended the characters' conditions in an order of its own, and a company
-command reached the encounters it fights in in the order a log had joined them.
+So a log and the table do not part where they might: a log's `retract` counts no `note` as a
+change of the campaign (else a live history that withdrew a note would not replay from its
+export), a session's end ends the characters' conditions in the same order in both, and a
+company command reaches the encounters it fights in in the same order, however a log joined
+them.
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ def test_a_log_replayed_and_typed_live_record_the_same(
     assert len(lines) > 400
 
 
-# A company joined to two open encounters in the order opposite to their handles': a log found
-# them in the order it joined them, a live command in the read models' order.
+# A company joined to two open encounters in the order opposite to their handles': a log knows
+# the order it joined them in, a live command the read models' order; both reach them alike.
 TWO_FIGHTS = """\
 #! campaign-log 1
 session 1

@@ -1,8 +1,8 @@
 """A log line whose first word is no logging command is told what it is, wherever it stands:
-before the first `session N` too, where it was told that no session was open — of `sesion 1`,
+before the first `session N` too, where "no session is open" would be no help — of `sesion 1`,
 the very line the GM meant as that `session N`. A typo names the nearest command, as the CLI's
 own "Did you mean" does; a jsonl export given to `replay` is pointed to `import`. And an error
-repeats at most 160 characters of its line: the reason came after 100 KB of a long text."""
+repeats at most 160 characters of its line, so the reason never comes after 100 KB of text."""
 
 import subprocess
 import sys

@@ -2,13 +2,13 @@
 
 - docs/rules.md#d-1: a group rated ≤ 2 never tests and will not fight, unless `--cornered`,
   which lets it fight, still without a test; docs/rules.md#d-0: "The state follows the
-  ruling". A cornered group, or one ruled to fight at ≤ 2, went back to `will-not-fight` when
-  its rating changed within ≤ 2 (a rating change, or a company's working conditions).
+  ruling". A cornered group, or one ruled to fight at ≤ 2, does not go back to `will-not-fight`
+  when its rating changes within ≤ 2 (a rating change, or a company's working conditions).
 - docs/log-language.md#companies, `company recover H N`: "N incapacitated members fit again". A
-  company in two open encounters got N back in each of them: one member recovered, two fighters came
-  back.
+  company in two open encounters gets N back in all of them together, not in each: one member
+  recovered is one fighter back.
 - docs/log-language.md#morale: `out` (everybody killed or incapacitated) wins over the others.
-  A company dismissed after all its members were out read `left`.
+  A company dismissed after all its members were out reads `out`, not `left`.
 """
 
 import json

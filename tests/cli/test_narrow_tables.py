@@ -2,11 +2,11 @@
 subject and handle whole and every number — long names break over lines, and below the width a table
 needs, the view becomes a few lines per row. Through the CLI at 60, 80 and 200 columns.
 
-What these pin, once broken: the audit cut every subject to 20 letters (two groups of one
-encounter both read ``greywater-ford/red-…``) and a long encounter handle, its group heading in
-the unwrapped Code column, pushed "Rules say → ruled" off an 80-column terminal; the companies'
-and the modifiers' first columns did not wrap, and a long name or handle left the numbers
-``…`` or no column at all; the narrow board dropped a group's successes."""
+What these pin: the audit cuts no subject (at 20 letters two groups of one encounter would both
+read ``greywater-ford/red-…``), and a long encounter handle, its group heading in the Code
+column, leaves "Rules say → ruled" on an 80-column terminal; the companies' and the modifiers'
+first columns wrap, so a long name or handle leaves the numbers whole, not ``…`` nor gone;
+the narrow board keeps a group's successes."""
 
 import json
 import re
@@ -368,8 +368,9 @@ def expected_history(campaign, db, *args):
 def test_the_history_shows_every_subject_and_ruling_whole(
     campaign, monkeypatch, characters_db, columns, args, length
 ):
-    # 60 columns: the table's six columns cut the rules' answer and the ruling to `fighti…`;
-    # at any width a subject folded mid-word (`…-marches-and-t` over `he-higher-fells`)
+    # 60 columns: the table's six columns would cut the rules' answer and the ruling to
+    # `fighti…`; at any width a subject never folds mid-word (`…-marches-and-t` over
+    # `he-higher-fells`)
     text = shown(campaign, monkeypatch, columns, "--db", characters_db, "history", *args)
     expected = expected_history(campaign, characters_db, *args)
     whole_or_broken_after_dashes(text, BRYNN, *(() if args else (CEDRIC, AMBUSH, REEDS)))
@@ -407,8 +408,8 @@ def test_the_history_shows_every_subject_and_ruling_whole(
 def test_the_characters_keep_every_item_condition_and_handle_whole(
     campaign, monkeypatch, characters_db, columns
 ):
-    # a flaw's detail, a condition's and a one-word item name wider than the column ended in
-    # …; a long encounter handle folded mid-word in its board's title, even at 200 columns
+    # a flaw's detail, a condition's and a one-word item name wider than the column never end
+    # in …; a long encounter handle never folds mid-word in its board's title, even at 200 columns
     text = shown(campaign, monkeypatch, columns, "--db", characters_db, "status")
     whole_or_broken_after_dashes(text, BRYNN, CEDRIC, SPIDERS, SWORD, AMBUSH, WATCH)
     flat = squeezed(text[text.index("\nCharacters\n") :])

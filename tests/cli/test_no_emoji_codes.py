@@ -1,7 +1,7 @@
-"""Rich reads `:name:` as an emoji code unless told not to: line 100 of a log was shown as
-`file.log💯` by `replay --dry-run` and `--verbose`, a file named `:smile:.log` as `😄.log`, and a
-GM's text holding `:100:` was drawn as 💯 in the history's table. What the tracker prints is the
-text it was given."""
+"""Rich reads `:name:` as an emoji code unless told not to: line 100 of a log would show as
+`file.log💯` in `replay --dry-run` and `--verbose`, a file named `:smile:.log` as `😄.log`, and a
+GM's text holding `:100:` as 💯 in the history's table. What the tracker prints is the text it
+was given."""
 
 import subprocess
 import sys

@@ -214,7 +214,7 @@ def test_a_global_option_or_a_calculators_option_given_twice_is_refused(
     campaign, tmp_path, monkeypatch
 ):
     # the root's options (--db, --gm) and `rules trait` (its own command class) parse as every
-    # logging command does: Click kept the last --db, and wrote to b.db without a word
+    # logging command does: Click alone keeps the last --db, and would write to b.db unsaid
     monkeypatch.chdir(tmp_path)
     result = campaign("--db", "a.db", "--db", "b.db", "session", "1")
     assert result.exit_code == 2, result.output

@@ -1,7 +1,7 @@
 """A quote left open on one line of a log takes the next lines as its text (POSIX quoting,
-docs/log-language.md#tokenising), and the error came only at a later line, where the text's own
-closing quote opened a new one: `q.log:4: unclosed " quote at column 18`, the mistake being on
-line 2. The error now says where the command began, so the GM looks there."""
+docs/log-language.md#tokenising), so the tokenizer meets the error only at a later line, where
+the text's own closing quote opens a new one (`q.log:4: unclosed " quote at column 18`, the
+mistake being on line 2). The error says where the command began, so the GM looks there."""
 
 import subprocess
 import sys

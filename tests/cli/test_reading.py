@@ -287,8 +287,8 @@ loyalty tamsin --after-adventure --roll 6,6
 @pytest.mark.parametrize("columns", ["50", "60", "72", "100"])
 def test_status_on_a_narrow_terminal_still_says_what_is_due(campaign, tmp_path, monkeypatch,
                                                             columns):  # fmt: skip
-    # the board's last column ("Check due") was cut off below ~80 columns, and a retainer's
-    # long title pushed their items off the grid; at ≥ 12 the adjustment is ignored, not summed
+    # the board's last column ("Check due") stays in view below ~80 columns, and a retainer's long
+    # title leaves their items on the grid; at ≥ 12 the adjustment is ignored, not summed
     db = str(tmp_path / "narrow.db")
     log(CliRunner(), db, NARROW)
     monkeypatch.setenv("COLUMNS", columns)
@@ -303,8 +303,8 @@ def test_status_on_a_narrow_terminal_still_says_what_is_due(campaign, tmp_path, 
 
 def test_a_default_ruling_is_no_ruling_in_the_history_nor_the_recap(campaign, tmp_path):
     # at 12 a test is `fights-to-death` and records `fight`, at 2 `will-not-fight` and `flee`
-    # (docs/log-language.md#morale): the recap said "(the GM's ruling; the rules said …)" and
-    # the history marked them ≠, where the audit rightly finds nothing
+    # (docs/log-language.md#morale): the recap does not say "(the GM's ruling; the rules said …)"
+    # nor the history mark them ≠, as the audit rightly finds nothing
     db = str(tmp_path / "default.db")
     log(CliRunner(), db, """\
 session 1
@@ -422,8 +422,8 @@ def test_run_wakes_on_a_postgresql_write(store_url):
 
 @pytest.mark.parametrize("columns", ["100", "60"])  # the table, and the block per event
 def test_a_sessions_history_shows_the_line_that_opened_it(campaign, tmp_path, monkeypatch, columns):
-    # `session 2 --title …` ends session 1 with its first event: session 2's rows began with a
-    # bare "↳ session-opened", and `history --session 2` never showed the title
+    # `session 2 --title …` ends session 1 with its first event: session 2's rows begin with the
+    # line, not a bare "↳ session-opened", and `history --session 2` shows the title
     db = str(tmp_path / "c.db")
     for words in (["session", "1"], ["note", "a"], ["session", "2", "--title", "The ford"]):
         assert campaign("--db", db, *words).exit_code == 0

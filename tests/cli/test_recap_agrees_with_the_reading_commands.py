@@ -158,7 +158,7 @@ def test_the_recap_of_a_session_only_a_retracted_line_opened_says_so(campaign, d
     assert unknown.exit_code == 2 and "session 3 is not in this history" in unknown.stderr
 
 
-# the reviewer's history: sessions 1–5, then a mistyped `session 6` retracted, a note in session
+# a history to export: sessions 1–5, then a mistyped `session 6` retracted, a note in session
 # 5 that went on, the real session 6, and a later retraction by position
 def _five_then_six(run) -> None:
     typed(run, "session 1", "encounter start mill",

@@ -1,5 +1,5 @@
 """Given rulings that depart from the rules, when the recap is written, then the rules' answer
-stands beside each (``the GM's ruling; the rules said …``), as it did for morale and flaws only:
+stands beside each (``the GM's ruling; the rules said …``), as for morale and flaws:
 a save's damage taken (SAV005), an item save's outcome (SAV006); a morale roll where no test
 applies is said to decide nothing (MOR003), not set against the rating; and adjustments that
 never apply (a rating ≥ 12) are shown ignored, as ``status`` shows them (docs/json.md#status).

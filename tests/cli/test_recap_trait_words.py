@@ -33,7 +33,7 @@ def flaw_lines(recap: str) -> list[str]:
     return found.group(1).splitlines()
 
 
-# --- Bug 1: an allergy's losses ----------------------------------------------------------------
+# --- 1. an allergy's losses --------------------------------------------------------------------
 
 # Allergie grave, the seed's own example: 6 minutes → NORMALE (9) + 6 = 15; result 10
 # fails by 15 − 10 = 5 points; 1 torso HP and 1 conscience per point → −5 torso HP, −5
@@ -92,7 +92,7 @@ def test_the_live_line_tells_the_losses_the_gm_ruled(run):
     assert "−4" not in said
 
 
-# --- Bug 2: "halved by Lève-tôt" ---------------------------------------------------------------
+# --- 2. "halved by Lève-tôt" -------------------------------------------------------------------
 
 # Sommeil de plomb, short night: −2 on all actions; Lève-tôt halves it toward zero (an open
 # case of the seed): −2 / 2 = −1. A GM's --penalty -2 is not halved: the recap must not say it was.

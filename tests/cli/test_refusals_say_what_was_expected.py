@@ -1,4 +1,4 @@
-"""Given input the tracker refuses, then it says what was expected (a review of spoilt input):
+"""Given input the tracker refuses, then it says what was expected:
 a command group given alone names its subcommands, in a log and in the shell, not Click's
 "Missing command."; a blank loyalty reason says what a reason looks like, as the other blank
 reasons do; a file that is no jsonl export is bad input to `verify --file` (exit 2), not a
@@ -72,7 +72,7 @@ def test_retract_after_session_end_says_why_it_cannot_be_undone(tmp_path):
 
 
 def test_a_recovery_or_a_casualty_with_nobody_to_count_says_what_must_come_first(tmp_path):
-    # before: "0 to recover: k has 0 incapacitated; expected none"
+    # what must come first, not "0 to recover: k has 0 incapacitated; expected none"
     db = str(tmp_path / "campaign.db")
     for words in (["session", "1"], ["company", "hire", "k", "--troop", "trained", "--size", "2"]):
         assert cli("--db", db, *words).exit_code == 0

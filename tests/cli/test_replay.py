@@ -257,8 +257,8 @@ def test_a_block_whose_session_line_was_retracted_is_still_skipped_the_next_time
 
 @pytest.mark.parametrize("line", ["note a --help", "company --help", "company hire --help"])
 def test_help_in_a_log_is_an_error_on_stderr_and_prints_no_help(run, tmp_path, line):
-    # Click printed the command's help to stdout (into a --dry-run's listing too), then the
-    # line was refused
+    # Click alone prints the command's help to stdout (into a --dry-run's listing too), then
+    # refuses the line
     log = write(tmp_path, "h.log", f"session 1\n{line}\n")
     for dry in ([], ["--dry-run"]):
         result = run("replay", *dry, log)
@@ -269,8 +269,8 @@ def test_help_in_a_log_is_an_error_on_stderr_and_prints_no_help(run, tmp_path, l
 
 @pytest.mark.parametrize("line", ["casualty hall rats\u00a01", "morale hall rats --roll\u00a03,5"])
 def test_a_non_breaking_space_in_a_refused_line_is_named(run, tmp_path, line):
-    # POSIX blanks are spaces and tabs: a pasted U+00A0 joins two words, and the error
-    # ("'rats\xa01' is not a handle", "No such option: --roll 3,5") did not say why
+    # POSIX blanks are spaces and tabs: a pasted U+00A0 joins two words, and the error says so,
+    # where "'rats\xa01' is not a handle" or "No such option: --roll 3,5" alone would not say why
     text = "session 1\nencounter start hall\nencounter group hall rats --count 4 --morale 6\n"
     result = run("replay", write(tmp_path, "nb.log", text + line + "\n"))
     assert result.exit_code == 2 and "nb.log:4:" in result.stderr
@@ -278,8 +278,8 @@ def test_a_non_breaking_space_in_a_refused_line_is_named(run, tmp_path, line):
 
 
 def test_a_lapse_the_same_file_retracts_is_no_warning_of_the_summary(run, tmp_path):
-    # the second casualty lapsed the first-death check, then `retract last` withdrew it: the
-    # summary still warned, above "audit: … (0 warnings)"
+    # the second casualty lapses the first-death check, then `retract last` withdraws it: the
+    # summary gives no warning of it, above "audit: … (0 warnings)" or anywhere
     text = "session 1\nencounter start x\nencounter group x gobs --count 6 --morale 7\n"
     text += "casualty x gobs 1\ncasualty x gobs 1\nretract last\nmorale x gobs --roll 2,2\n"
     result = run("replay", write(tmp_path, "x.log", text))
@@ -340,7 +340,7 @@ def test_a_negative_number_is_a_value_for_every_command_and_a_typo_is_no_option(
 def test_a_flaw_that_triggers_without_a_roll_says_so(run):
     assert run("session", "1").exit_code == 0
     assert run("character", "create", "p", "--flaw", "merciful").exit_code == 0
-    result = run("trait", "p", "merciful")  # said "the rules say None; recorded: None"
+    result = run("trait", "p", "merciful")  # not "the rules say None; recorded: None"
     assert result.stdout.strip() == "p: merciful — no roll; -3 all-rolls"
 
 
@@ -483,8 +483,8 @@ def test_an_error_names_an_option_only_when_the_command_has_it(
      ["morale", "hall", "rats", "--roll", "٣,٥"], ["clock", "set", "day ١ 08:00"]],
 )  # fmt: skip
 def test_digits_of_other_scripts_are_no_numbers_live_or_in_a_log(run, tmp_path, words):
-    # Python's \d and int() take Arabic-Indic digits: `retract event:٣` withdrew event 3 and
-    # `session ١١` opened session 11 live, which a log refused
+    # Python's \d and int() take Arabic-Indic digits: read so, `retract event:٣` would withdraw
+    # event 3 and `session ١١` open session 11 live, where a log refuses them
     assert run("session", "1").exit_code == 0
     assert run("encounter", "start", "hall").exit_code == 0
     assert run("encounter", "group", "hall", "rats", "--count", "4", "--morale", "6").exit_code == 0

@@ -1,6 +1,6 @@
 """A `retract event:N` of a line already withdrawn, or of a retraction, in the same log says so, as
 the same commands typed live do (docs/log-language.md: one grammar for both; docs/cli.md#exit-codes:
-an error names the line and the field). It said "there is no event N; positions run 1–M", with N
+an error names the line and the field) — not "there is no event N; positions run 1–M", with N
 inside that range.
 """
 

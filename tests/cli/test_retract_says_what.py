@@ -1,7 +1,7 @@
 """Given several GMs on one store, when one retracts, then the tracker says whose command it
 withdrew and which, as its log line (docs/log-language.md#retract: `retract last` live withdraws the
-store's most recent command, any GM's). Before, it said only "retracted the command at event:5", and
-a GM whose `retract last` raced another's casualty could not tell that the other's was taken."""
+store's most recent command, any GM's). "retracted the command at event:5" alone would not tell a
+GM whose `retract last` raced another's casualty that the other's was taken."""
 
 from typer.testing import CliRunner
 

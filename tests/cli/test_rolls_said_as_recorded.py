@@ -62,7 +62,7 @@ def replayed(db: str, text: str, tmp_path, name: str) -> str:
     return ok(db, "replay", str(path))
 
 
-# --- Bug 1: --duration where nothing lasts ---------------------------------------------------
+# --- 1. --duration where nothing lasts -------------------------------------------------------
 
 
 @pytest.fixture
@@ -144,7 +144,7 @@ def test_an_old_duration_that_did_nothing_is_left_out_of_the_exported_log(
     assert findings(again) == findings(greedy)
 
 
-# --- Bug 2: an item's state and its hit points ----------------------------------------------
+# --- 2. an item's state and its hit points --------------------------------------------------
 
 SHIELD = """
 session 1
@@ -238,7 +238,7 @@ def test_an_exposure_with_no_damage_is_damaged_by_the_rules_with_its_hit_points_
     assert [(i["state"], i["hp"]) for i in b["items"]] == [("damaged", 20)]
 
 
-# --- Bug 3: a default ruling is no ruling, live too -----------------------------------------
+# --- 3. a default ruling is no ruling, live too ---------------------------------------------
 
 
 def test_a_default_ruling_is_no_ruling_in_the_replay_nor_the_live_line(tmp_path):
@@ -270,14 +270,14 @@ morale e a --ruling flee
     assert said[-1].endswith("the rules say fights-to-death; recorded: flee (ruling) → fled\n")
 
 
-# --- Bug 4: a critical failure is called one ------------------------------------------------
+# --- 4. a critical failure is called one ----------------------------------------------------
 
 
 def test_a_critical_failure_is_said_live_and_in_the_recap(greedy):
     said = ok(greedy, "trait", "i", "phobia-mild", "--result", "12", "--critical")
     assert said == (
         "i: phobia-mild:rats — 12 vs 9 — the rules say critical failure; recorded: critical "
-        "failure; -2 all-rolls\n"  # the flaw's detail named since test_trait_details
+        "failure; -2 all-rolls\n"  # the flaw's detail named, as in test_trait_details
     )
     recap = ok(greedy, "export", "--format", "markdown")
     assert "- i's phobia-mild (rats): 12 against 9 — critical failure; -2 all-rolls" in recap

@@ -39,8 +39,8 @@ def _export_replay_and_compare(campaign, first, tmp_path):
 def test_a_live_history_that_withdrew_a_note_replays_from_its_export(campaign, tmp_path):
     """A note changes nothing a retraction must put back: live, `retract event:N` of a note is
     allowed after later commands on the campaign, and records no compensation; the exported
-    log must replay the same way (it was refused: the log's own retraction counted the note
-    as a change of the campaign)."""
+    log must replay the same way (a log's own retraction counts the note as no change of the
+    campaign either)."""
     first = str(tmp_path / "first.db")
     for line in (
         ["session", "1"],

@@ -39,7 +39,7 @@ def verify_file(path: str, *, exit_code: int) -> dict:
     return json.loads(result.stdout)
 
 
-# --- Bug 1: verify --file trusted an unhashed export_session marker ---------------------------
+# --- 1. verify --file and the unhashed export_session marker ---------------------------------
 
 
 @pytest.fixture(scope="module")
@@ -144,7 +144,7 @@ def test_a_whole_export_still_verifies_and_a_cut_head_unmarked_is_still_a_deleti
     ids=["live", "mistyped", "twice"],
 )  # fmt: skip
 def test_a_session_that_went_on_after_a_retracted_session_line_still_verifies(tmp_path, lines):
-    # 929ddf4: the export of such a session holds the retracted session's events, each with its
+    # the export of such a session holds the retracted session's events, each with its
     # own `session`, all marked with the exported session
     db = str(tmp_path / "ro.db")
     for line in lines:
@@ -160,7 +160,7 @@ def test_a_session_that_went_on_after_a_retracted_session_line_still_verifies(tm
     assert gone["first_bad_position"] == rows[1]["position"]
 
 
-# --- Bug 2: replay --dry-run and a session in two files -----------------------------------------
+# --- 2. replay --dry-run and a session in two files ---------------------------------------------
 
 
 def _log(tmp: Path, name: str, text: str) -> str:
@@ -213,7 +213,7 @@ def test_a_dry_run_knows_a_session_an_earlier_file_retracted(store_url, tmp_path
     assert "b.log: session 5 — recorded" in real.stdout
 
 
-# --- Bug 3: a bad `session end` line is the error, at its own line ------------------------------
+# --- 3. a bad `session end` line is the error, at its own line ----------------------------------
 
 
 @pytest.mark.parametrize(

@@ -1,15 +1,14 @@
 """What ``--db`` points at, checked before anything is written there (docs/cli.md#stores).
 
-- A SQLite file that is no campaign store: a reading command turned any SQLite file (another
-  program's, an empty one) into a store, adding 16 tables, and answered with an empty campaign;
-  a file holding another program's tables is now refused by every command, unchanged, and the
-  "a failed first command removes the store it created" rule never removes a file the command
-  did not create.
-- A PostgreSQL ``?schema=`` that does not exist: ``status`` said to create the store with
-  ``campaign init``, which then failed (``schema … does not exist``); logging commands now
-  create the schema.
+- A SQLite file that is no campaign store: a reading command never turns a SQLite file (another
+  program's, an empty one) into a store by adding its tables, nor answers with an empty
+  campaign; a file holding another program's tables is refused by every command, unchanged, and
+  the "a failed first command removes the store it created" rule never removes a file the
+  command did not create.
+- A PostgreSQL ``?schema=`` that does not exist: ``status`` says to create the store with
+  ``campaign init``, and ``init`` (as every logging command) creates the schema.
 - URL parameters other than ``schema`` (``sslmode``, a misspelt ``scheme``, a repeated
-  ``schema``) were silently dropped: they are refused, naming the parameter.
+  ``schema``) are refused, naming the parameter, never silently dropped.
 """
 
 from __future__ import annotations
@@ -89,7 +88,7 @@ def _quiet_shell(tmp_path, monkeypatch):
     monkeypatch.delenv("CAMPAIGN_KEY", raising=False)
 
 
-# --- Bug 1: a SQLite file that is not a campaign store --------------------------------------
+# --- 1. a SQLite file that is not a campaign store ------------------------------------------
 
 
 @pytest.mark.parametrize("words", READING + LOGGING, ids=" ".join)
@@ -240,7 +239,7 @@ def test_a_reading_command_on_a_store_at_rest_leaves_no_wal_files(campaign, plac
     assert sorted(p.name for p in place.iterdir()) == ["campaign.db", "campaign.db.lock"]
 
 
-# --- Bug 3: URL parameters the store does not honour -----------------------------------------
+# --- 3. URL parameters the store does not honour ---------------------------------------------
 
 PG = "postgresql+psycopg://gm:s3cret@127.0.0.1:1/ledger"
 
@@ -282,8 +281,8 @@ def test_the_schema_parameter_still_parses():
 
 @pytest.mark.parametrize("name", ["my-campaign", "2nd", "a b", "x" * 64, "café"])
 def test_a_schema_name_the_library_cannot_use_is_refused(campaign, name):
-    # the library names its types unquoted: a schema PostgreSQL folds or must quote was
-    # created, and then the first write failed ("Composite type 'stored_event_uuid' not found")
+    # the library names its types unquoted: a schema PostgreSQL folds or must quote would be
+    # created, and then the first write fail ("Composite type 'stored_event_uuid' not found")
     result = campaign("--db", f"{PG}?schema={name}", "session", "1")
     assert result.exit_code == 2, result.output
     assert "a schema name PostgreSQL takes unquoted" in result.stderr
@@ -293,7 +292,7 @@ def test_capitals_in_a_schema_name_are_folded_as_postgresql_folds_them():
     assert parse_store_url(f"{PG}?schema=GM_A").schema == "gm_a"
 
 
-# --- Bug 2: a PostgreSQL ?schema= that does not exist ------------------------------------------
+# --- 2. a PostgreSQL ?schema= that does not exist ----------------------------------------------
 
 
 @pytest.fixture
@@ -360,8 +359,9 @@ def test_replay_creates_a_missing_schema_and_dry_run_writes_nothing(
 def test_a_live_command_creates_a_schema_spelt_with_capitals_that_reading_commands_find(
     campaign, missing_schema
 ):
-    # the library quoted the schema it made ("FixUrl…") but looked its types up unquoted
-    # (fixurl…): the first write failed, "Composite type 'stored_event_uuid' not found"
+    # the library quotes the schema it makes ("FixUrl…") but looks its types up unquoted
+    # (fixurl…): unfolded, the first write would fail, "Composite type 'stored_event_uuid' not
+    # found"
     url = missing_schema()
     assert (
         campaign("--db", url.replace("?schema=fixurl", "?schema=FixUrl"), "session", "1").exit_code

@@ -138,12 +138,12 @@ def test_the_export_writes_each_duration_back_exactly_and_replays_to_the_same_st
     exported = run(store_url, "export", "--format", "log")
     traits = [line for line in exported.splitlines() if line.startswith("trait ")]
     assert [t.split("--duration ")[1] for t in traits] == [
-        "2rounds",  # as the GM gave it (it was 1min)
+        "2rounds",  # as the GM gave it, not rounded to 1min
         "6rounds",  # (not 1min: the GM's words)
         "4h",  # the tracker's 4 on 1D6 hours
-        "4rounds",  # the tracker's 4 on 1D6 rounds (it was 1min)
-        "65s",  # as the GM gave it (it was 2min)
-        "7rounds",  # (it was 2min)
+        "4rounds",  # the tracker's 4 on 1D6 rounds, not 1min
+        "65s",  # as the GM gave it, not 2min
+        "7rounds",  # not 2min
     ]
     log = tmp_path / "exported.log"
     log.write_text(exported, "utf-8")
@@ -165,8 +165,9 @@ def test_the_export_writes_each_duration_back_exactly_and_replays_to_the_same_st
 
 def test_the_clock_says_its_seconds_when_it_compares_times(store_url):
     # 3 rounds = 30 s (docs/log-language.md#the-clock): the clock is at day 1 00:00:30. Setting it
-    # to 00:00 was refused as "day 1 00:00 is before the clock's day 1 00:00 … expected day 1 00:00
-    # or later"; the earliest time `clock set` can take (whole minutes) is 00:01.
+    # to 00:00 is refused naming its seconds, not as "day 1 00:00 is before the clock's day 1 00:00
+    # … expected day 1 00:00 or later"; the earliest time `clock set` can take (whole minutes) is
+    # 00:01.
     runner = CliRunner()
     run(store_url, "session", "1")
     assert run(store_url, "clock", "advance", "3rounds").strip() == "clock: day 1 00:00:30"

@@ -180,7 +180,7 @@ BODY = '# heading\nsession 1 --title "The ford"\n\n  # aside\nnote "a b"  # why\
         BODY.replace("\n", "\r"),
         BODY.rstrip("\n"),
         "\ufeff" + BODY.replace("\n", "\r\n").rstrip("\r\n"),
-        "\ufeff\ufeff" + BODY,  # a BOM written twice: the log said "no session is open"
+        "\ufeff\ufeff" + BODY,  # a BOM written twice: both dropped, no "no session is open"
         b"\xef\xbb\xbf\xef\xbb\xbf" + BODY.encode(),
     ],
 )

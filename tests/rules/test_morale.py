@@ -244,8 +244,8 @@ def test_everybody_out_wins_over_other_statuses():
 @pytest.mark.parametrize(("ruling", "status"), [("flee", "fled"), ("surrender", "surrendered")])
 def test_members_recovering_from_out_give_back_the_status_out_hid(ruling, status):
     # docs/log-language.md#morale: "out" wins over the others, and the state follows the
-    # ruling: a company that fled and then went all out is fled again when members recover — it
-    # used to be fighting again, and its next casualty made a half-out check due (D-2: only while
+    # ruling: a company that fled and then went all out is fled again when members recover — not
+    # fighting again, which would make its next casualty a half-out check due (D-2: only while
     # fighting)
     group = m.GroupMorale.start(6, 8).casualty(1).state
     gone = group.tested(group.test(r(12)), ruling)

@@ -535,8 +535,9 @@ def test_a_replayed_file_sees_the_characters_created_earlier_in_it(ledger):
 
 
 def test_condition_end_with_a_detail_ends_that_flaws_conditions_only(ledger):
-    # two phobias of one key: `condition end kai phobia-mild:rats` ended both (and so did a
-    # detail kai does not have); the read models, the status and the export follow the detail
+    # two phobias of one key: `condition end kai phobia-mild:rats` ends the rats' alone, and a
+    # detail kai does not have is refused; the read models, the status and the export follow the
+    # detail
     ledger.handle(CharacterCreate(handle="kai", flaws=["phobia-mild:rats", "phobia-mild:spiders"]))
     ledger.handle(
         FlawRoll(handle="kai", key="phobia-mild:rats", result=3)

@@ -1,8 +1,8 @@
 """Given a store whose rows were deleted or added behind the tracker's back, when the GM exports
 it (to back it up, or to move it), then the export is a store failure that points at `campaign
 verify` (exit 1, docs/RELIABILITY.md) and writes nothing, in every format and for one session as
-for the whole: never a log or a jsonl file that silently drops a command or adds one — the log
-then replayed into a new store that `verify` called intact."""
+for the whole: never a log or a jsonl file that silently drops a command or adds one, which,
+replayed into a new store, `verify` would call intact."""
 
 from __future__ import annotations
 
@@ -39,8 +39,8 @@ def test_an_export_of_a_damaged_history_is_a_store_failure(store_url, tmp_path, 
     message = " ".join(result.stderr.split())  # Rich wraps it
     assert "the store's history is damaged" in message and said in message, message
     assert "campaign verify" in message
-    # checked whole before the first line: a jsonl cut short at the damage imported, and
-    # verified, as a whole history
+    # checked whole before the first line: a jsonl cut short at the damage would import, and
+    # verify, as a whole history
     assert result.stdout == ""
 
 
@@ -48,7 +48,7 @@ def test_an_export_of_a_damaged_history_is_a_store_failure(store_url, tmp_path, 
 def test_a_session_export_of_a_damaged_history_fails_alike_in_every_format(
     store_url, tmp_path, fmt
 ):
-    # the damage is in a later session: the log and the recap failed, the jsonl did not
+    # the damage is in a later session: the jsonl fails as the log and the recap do
     replay(store_url, tmp_path)  # session 12, positions 1–30
     for words in (["session", "13"], ["note", "a"], ["note", "b"]):  # 31, 32, 33
         assert cli("--db", store_url, *words).exit_code == 0

@@ -40,7 +40,7 @@ DIRECT = {"dc": 15, "save_type": "reflex", "damage": 5}  # negates: a success co
 
 def test_a_successful_item_save_ruled_damaged_deals_a_failures_damage(ledger):
     # 19 + 1 ≥ 15: saved, no damage; ruled damaged, it takes the failure's 5 (hardness 0):
-    # 15 of 20 — it kept all 20, a "damaged" shield whole
+    # 15 of 20 — not all 20, a "damaged" shield whole
     ledger.handle(ItemSave(handle="ra", item="Shield", roll="19", ruling="damaged", **DIRECT))
     assert shield(ledger) == ("damaged", 15)
 
@@ -58,7 +58,7 @@ def test_a_successful_item_save_ruled_broken_is_at_most_half_and_intact_keeps_al
 
 def test_a_ruling_that_harms_less_than_a_failure_stays_what_it_was(ledger):
     # a failed save (2 + 1 < 15) with 30 damage: the rules say destroyed (0 of 20); ruled
-    # damaged, it keeps more than half (11), as before this change
+    # damaged, it keeps more than half (11)
     ledger.handle(
         ItemSave(
             handle="ra",
@@ -78,7 +78,7 @@ def test_an_exposed_item_saves_with_the_bonus_its_bearer_saved_with(ledger):
     # own — the bonus the exposing save had, --bonus included (docs/log-language.md#saves: the
     # character's + --bonus).
     # Natural 1 (exposed), bonus 1 + 6 = 7; the shield's d20 8 + 7 = 15 ≥ 15: saved, ⌊8/2⌋ = 4
-    # (it took 8, 2 of 10 left, broken, with the character's bonus 1 alone: 8 + 1 < 15)
+    # (with the character's bonus 1 alone, 8 + 1 < 15, it would take 8: 2 of 10 left, broken)
     ledger.handle(
         SavingThrow(
             handle="ra",
@@ -114,7 +114,7 @@ def test_a_destroyed_item_makes_no_more_saves_until_it_is_mended(ledger):
 def test_an_item_name_is_the_same_in_either_unicode_form(ledger):
     # "Épée" with one letter É (NFC) or E and a combining accent (NFD, as some keyboards and
     # editors type it): one name, as docs/log-language.md#handles compares names without regard
-    # to case — the second was
+    # to case — else the second would be
     # "no item 'Épée longue'; items: Épée longue", and could be acquired twice
     composed, decomposed = "\u00c9p\u00e9e longue", "E\u0301pe\u0301e longue"
     ledger.handle(CharacterItem(handle="ra", name=decomposed, slot="held", hardness=10, hp=5))

@@ -1,7 +1,7 @@
 """Given long handles and item names, then a store keeps answering: on PostgreSQL a company
-handle of 65 letters, or an item name that made a subject of 201, was recorded (exit 0) and then
-every read failed for good (``value too long for type character varying(64)``), even the
-rebuild and the retraction that would undo it. The read models hold text of any length now;
+handle of 65 letters, or an item name that makes a subject of 201, is recorded (exit 0) and
+every read goes on — never ``value too long for type character varying(64)`` for good, even in
+the rebuild and the retraction that would undo it. The read models hold text of any length;
 a handle longer than 100 characters is refused (exit 2, nothing written): far beyond a slug
 typed at the table, and within what a PostgreSQL index holds."""
 

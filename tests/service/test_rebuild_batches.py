@@ -2,12 +2,12 @@
 of any size, then every row equals the incrementally maintained state — on a SQLite file and on
 PostgreSQL.
 
-The projections write set-based per batch (issue 7, B2): new rows are held and inserted at the
-batch's end, the audit decides pending findings in memory, the modifiers end conditions after
+The projections write set-based per batch (docs/PERFORMANCE.md B2): new rows are held and inserted
+at the batch's end, the audit decides pending findings in memory, the modifiers end conditions after
 the batch's inserts. Batches of one command put every read of an earlier event's rows in the
-database; one large batch keeps them in memory; sizes between cut the history anywhere a
-command ends. On SQLite, the inserts that bypass SQLAlchemy's per-row binding must store what
-the plain ``insert()`` does."""
+database; one large batch keeps them in memory; sizes between cut the history anywhere a command
+ends. On SQLite, the inserts that bypass SQLAlchemy's per-row binding must store what the plain
+``insert()`` does."""
 
 import pytest
 

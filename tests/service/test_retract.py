@@ -521,8 +521,8 @@ def test_many_retractions_in_one_log_restore_what_live_ones_do(ledger, tmp_path)
 
 def test_a_retracted_group_keeps_its_handle_like_any_retracted_creation(ledger):
     # docs/log-language.md#handles: a handle stays taken once used, even when the command that
-    # created it is retracted — a group was freed by its retraction, unlike an encounter, a
-    # company or a character
+    # created it is retracted — a group as an encounter, a company or a character: no
+    # retraction frees it
     play(ledger, FORD[:3])
     ledger.handle(EncounterStart(handle="hall"))
     ledger.handle(EncounterGroup(encounter="hall", group="rats", count=6, morale=7))
@@ -547,7 +547,7 @@ def test_a_retracted_group_keeps_its_handle_like_any_retracted_creation(ledger):
 
 
 def test_a_retraction_blocked_by_a_line_of_the_same_log_names_that_line(ledger):
-    # it said "event:this log (the same subjects) changed the same subject later"
+    # the line's position, not "event:this log (the same subjects) changed the same subject later"
     ledger.handle(SessionOpen(number=1))
     ledger.handle(EncounterStart(handle="e"))
     started = ledger.last_position()
@@ -566,9 +566,9 @@ def test_a_retraction_blocked_by_a_line_of_the_same_log_names_that_line(ledger):
         ledger.unit(log)
 
 
-# A withdrawn command whose retraction had nothing to undo (a morale test, a loyalty test or a
-# trait ruled as the rules say changes no state): GEN001 named `campaign`, not what the command
-# was about, and a --note on the retraction put its GEN002 there too.
+# A withdrawn command whose retraction has nothing to undo (a morale test, a loyalty test or a
+# trait ruled as the rules say changes no state): GEN001 names what the command was about, not
+# `campaign`, and a --note on the retraction puts its GEN002 there too.
 NOTHING_TO_UNDO = [
     ("e", "morale e t --roll 3,3"),  # a morale 12 group: it fights on, as before
     ("e", "morale e g --roll 6,6 --ruling fight"),  # MOR003 ruled, state unchanged
@@ -621,7 +621,7 @@ def test_gen001_in_a_log_names_what_the_withdrawn_command_was_about(tmp_path):
 @pytest.mark.parametrize("batch", [3, 5000])
 def test_gen001_as_of_a_point_names_what_the_live_audit_names(store_url, monkeypatch, batch):
     """An audit folded up to a point (``Ledger.audit(as_of=…)``) folds the timeline too, where
-    GEN001 finds what a command withdrawn in an earlier batch touched: it named `campaign`."""
+    GEN001 finds what a command withdrawn in an earlier batch touched, not `campaign`."""
     import projections.readmodel
     from tests.service.test_verify import ok
 

@@ -209,8 +209,8 @@ def test_the_cli_and_a_replayed_log_refuse_with_exit_2(tmp_path):
 @pytest.mark.parametrize("in_one_unit", [False, True], ids=["live", "log"])
 def test_a_later_line_withdrawn_in_the_same_log_does_not_stand_in_the_way(ledger, in_one_unit):
     # the end stored; the company command and its `retract last` in a log, then the end's
-    # `retract event:N`: allowed, as it is live (a log counted the withdrawn line, and the
-    # retraction's own compensation, as later commands on the company)
+    # `retract event:N`: allowed, as it is live (the withdrawn line, and the retraction's own
+    # compensation, are no later commands on the company)
     _fought(ledger)
     ledger.handle(EncounterEnd(handle="e"))
     end = ledger.last_position()
@@ -228,9 +228,9 @@ def test_a_later_line_withdrawn_in_the_same_log_does_not_stand_in_the_way(ledger
 
 @pytest.mark.parametrize("ref", ["last", "event"])
 def test_a_stored_command_a_log_withdrew_is_not_withdrawn_again_by_the_same_log(ledger, ref):
-    # the timeline does not know the log's own retractions yet: a second `retract last` took
-    # the same stored note again (two retractions of event:4), where live it takes the note
-    # before it; a second `retract event:4` was allowed
+    # the timeline does not know the log's own retractions yet: a second `retract last` takes
+    # the note before it, as live, not the same stored note again (two retractions of event:4);
+    # a second `retract event:4` is refused
     ledger.handle(SessionOpen(number=1))
     ledger.handle(Note(text="a"))
     ledger.handle(Note(text="b"))

@@ -153,8 +153,8 @@ def test_store_urls(text, kind, shown):
 
 
 def test_sqlite_urls_read_their_slashes_as_sqlalchemy_does(tmp_path, monkeypatch):
-    """``sqlite:///x.db`` is ``x.db`` in the working directory, as SQLAlchemy reads it (it was
-    read as ``/x.db``, a file at the root); ``sqlite:////abs/x.db`` is absolute."""
+    """``sqlite:///x.db`` is ``x.db`` in the working directory, as SQLAlchemy reads it (not
+    ``/x.db``, a file at the root); ``sqlite:////abs/x.db`` is absolute."""
     monkeypatch.chdir(tmp_path)
     assert parse_store_url("sqlite:///x.db").path == tmp_path / "x.db"
     assert parse_store_url("sqlite+pysqlite:///sub/x.db").path == tmp_path / "sub" / "x.db"
@@ -165,8 +165,9 @@ def test_sqlite_urls_read_their_slashes_as_sqlalchemy_does(tmp_path, monkeypatch
 
 
 def test_a_three_slash_url_once_read_as_absolute_is_refused_not_forked(tmp_path, monkeypatch):
-    # Before, sqlite:///srv/c.db meant /srv/c.db. Where srv/c.db is not in the working directory
-    # and /srv/c.db is, a logging command would have begun a second, empty campaign: refused.
+    # sqlite:///srv/c.db, written for /srv/c.db: where srv/c.db is not in the working directory
+    # and /srv/c.db is, a logging command would begin a second, empty campaign. Refused, naming
+    # the four-slash URL.
     store = tmp_path / "c.db"
     store.write_bytes(b"")
     elsewhere = tmp_path / "elsewhere"
@@ -282,8 +283,8 @@ def test_a_store_with_events_is_never_discarded(tmp_path):
 def test_a_read_model_that_refuses_a_row_is_a_store_failure_said_not_a_traceback(
     campaign, tmp_path
 ):
-    # A value a read-model column refuses (PostgreSQL's ``integer`` refused a company of more
-    # than 2**31 - 1 members, which the write side now refuses first): here a SQLite trigger
+    # A value a read-model column refuses (PostgreSQL's ``integer`` refuses a company of more
+    # than 2**31 - 1 members, which the write side refuses first): here a SQLite trigger
     # refuses the row, so the fold fails the same way, as a database error.
     db = tmp_path / "campaign.db"
     assert campaign("--db", str(db), "session", "1").exit_code == 0
@@ -309,8 +310,8 @@ def test_a_read_model_that_refuses_a_row_is_a_store_failure_said_not_a_traceback
 def test_a_reading_command_on_a_store_never_written_to_says_how_to_create_one(
     campaign, store_url, words
 ):
-    # On PostgreSQL a database (or ?schema=) with no campaign in it answered with an empty
-    # campaign, exit 0, and the reading command created the tables; SQLite said "no store".
+    # On PostgreSQL as on SQLite, a database (or ?schema=) with no campaign in it is no store:
+    # not an empty campaign at exit 0, and the reading command creates no table.
     result = campaign("--db", store_url, *words)
     assert result.exit_code == 1, result.output
     assert "no campaign store at" in result.stderr and "campaign init" in result.stderr
@@ -321,7 +322,7 @@ def test_a_reading_command_on_a_store_never_written_to_says_how_to_create_one(
 
 
 def test_a_failed_first_command_or_a_shell_left_at_once_makes_no_campaign(campaign, store_url):
-    # on PostgreSQL the library had created its tables: `status` then showed an empty campaign
+    # on PostgreSQL the library creates its tables on opening: `status` shows no empty campaign
     assert campaign("--db", store_url, "note", "too early").exit_code == 2
     assert campaign("--db", store_url, "shell", input="exit\n").exit_code == 0
     result = campaign("--db", store_url, "status")
@@ -330,7 +331,7 @@ def test_a_failed_first_command_or_a_shell_left_at_once_makes_no_campaign(campai
 
 def test_init_says_what_it_recorded_when_another_command_created_the_store_first(store_url):
     """`init` racing another first command: the store it opened empty was created meanwhile;
-    it records nothing and says so (it said "created" and dropped the name)."""
+    it records nothing and says so, not "created" with the name dropped unsaid."""
     with open_ledger(store_url) as late, open_ledger(store_url) as first:
         assert late.last_position() == 0
         first.handle(SessionOpen(number=1))

@@ -1,7 +1,7 @@
-"""``campaign history`` streams (issue 7, B5): the rows come from the read model a chunk at a
-time, and the JSON and the table are written as they arrive, so a long history never sits in
-memory whole. No timing here: each test checks that output (or a row) comes out before the
-whole history has been read."""
+"""``campaign history`` streams (docs/PERFORMANCE.md B5): the rows come from the read model a chunk
+at a time, and the JSON and the table are written as they arrive, so a long history never sits in
+memory whole. No timing here: each test checks that output (or a row) comes out before the whole
+history has been read."""
 
 import io
 import json

@@ -209,7 +209,7 @@ def test_an_old_store_with_compensated_notes_exports_a_log_that_replays(
     store_url, campaign, campaign_json, tmp_path
 ):
     """Its log's `retract`s of a note each recorded a needless `Retracted` on the campaign
-    (positions 5 and 10), which a replay no longer records: the export's `retract event:N`
+    (positions 5 and 10), which a replay of that log does not record: the export's `retract event:N`
     must name the replayed log's positions — the note at 8 is at 7 there, the modifier at 7 at
     6 — not the store's."""
     kinds = [r["topic"].rsplit(".", 1)[1] for r in rows(HISTORY_V3)]

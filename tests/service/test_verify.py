@@ -257,8 +257,8 @@ def test_verify_names_the_first_position_where_the_stored_rows_were_altered(reco
 )  # fmt: skip
 def test_an_event_that_cannot_be_read_back_is_a_store_failure_pointing_at_verify(recorded, words):
     # what reads the events again (a rebuild, an export, a command loading that aggregate)
-    # raised the library's MapperDeserialisationError as a traceback; the read models already
-    # folded still answer `status` and `history`
+    # says so, never the library's MapperDeserialisationError as a traceback; the read models
+    # already folded still answer `status` and `history`
     table = EventTable(recorded)
     try:
         break_decoding(table)
@@ -429,8 +429,8 @@ def test_a_store_imported_back_from_postgresql_verifies(store_url, tmp_path):
 
 
 def test_a_sessions_export_verifies_as_part_of_a_history(tmp_path):
-    # `export --format jsonl --session 13` was called broken ("position 1 is missing") by
-    # `verify --file`; its lines are marked, and it is checked from its first event on
+    # `export --format jsonl --session 13` is no broken history ("position 1 is missing") to
+    # `verify --file`: its lines are marked, and it is checked from its first event on
     db = str(tmp_path / "campaign.db")
     replay(db, tmp_path)
     replay(db, tmp_path, "session 13\nnote 'the ford again'\nclock advance 1h\n")

@@ -1,8 +1,8 @@
-"""Tampering that ``campaign verify`` used to call intact while every command used it
+"""Tampering that ``campaign verify`` must not call intact while every command uses it
 (docs/RELIABILITY.md#tamper-evidence): a row stored before the first notification id, an aggregate
 ID spelt otherwise than the library writes it, an edited snapshot; and a jsonl line whose visible
 ``gm``/``position``/``session`` was edited beside the same key in its ``data``, or whose timestamp
-is spelt otherwise, which ``import`` refused and ``verify --file`` passed."""
+is spelt otherwise, which ``import`` refuses and ``verify --file`` refuses too."""
 
 from __future__ import annotations
 
@@ -33,9 +33,9 @@ def campaign_rows(table: EventTable) -> list[Any]:
 
 @pytest.mark.parametrize("row_id", [-5, 0])
 def test_a_row_stored_before_the_first_notification_id_is_an_insertion(store_url, tmp_path, row_id):
-    # the notification log starts at 1: verify never read such a row ("intact"), while a command
-    # loading the campaign did — a later `note` landed in the forged session 4, and verify then
-    # blamed the honest note ("version 26 where 25 was expected")
+    # the notification log starts at 1, yet a command loading the campaign reads such a row (a
+    # later `note` lands in the forged session 4): verify names it, before position 1 — never
+    # "intact", nor blaming the honest note ("version 26 where 25 was expected")
     replay(store_url, tmp_path)
     table = EventTable(store_url)
     try:
@@ -80,7 +80,7 @@ def test_a_row_stored_before_the_first_notification_id_is_an_insertion(store_url
 )
 def test_an_aggregate_id_spelt_otherwise_than_the_library_writes_it_is_an_edit(tmp_path, spelling):
     # the same UUID to the hash, but SQLite's recorder finds an aggregate's events by the exact
-    # text (its UUID.hex): loading the campaign missed the event, and the next command recorded
+    # text (its UUID.hex): loading the campaign misses the event, and the next command records
     # a second event at the same version
     db = str(tmp_path / "campaign.db")
     replay(db, tmp_path)
@@ -153,7 +153,7 @@ def test_honest_snapshots_match_their_events(store_url, tmp_path):
 
 def test_an_edited_snapshot_is_named_with_how_to_delete_it(store_url, tmp_path):
     # writers load the campaign from its snapshot: with open_session null and last_session 1
-    # in it, `session 2` was recorded a second time and the read models broke — verify said intact
+    # in it, `session 2` would be recorded a second time and the read models break
     position = snapshotted(store_url, tmp_path)
     snapshots = SnapshotTable(store_url)
     try:
@@ -224,8 +224,8 @@ def exported(tmp: Path) -> tuple[str, list[str]]:
 def test_a_key_shown_beside_data_and_held_in_it_is_refused_by_verify_file(
     tmp_path, key, shown, hidden
 ):
-    # row_state let data's key stand for the one shown: "gm": "mallory" beside data.gm null
-    # hashed as null, so verify --file said intact; import refused the line
+    # data's key must not stand for the one shown: "gm": "mallory" beside data.gm null would
+    # hash as null, and verify --file pass the line import refuses
     _, lines = exported(tmp_path)
     row = json.loads(lines[4])
     assert row["position"] == 5 and row[key] == hidden

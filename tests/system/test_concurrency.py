@@ -1,5 +1,5 @@
 """Several processes writing to one store at once
-(docs/RELIABILITY.md#concurrency-nothing-lost-nothing-duplicated, issue 6): nothing lost, nothing
+(docs/RELIABILITY.md#concurrency-nothing-lost-nothing-duplicated): nothing lost, nothing
 duplicated, positions dense, the chain intact, casualties adding up, the read models equal to a
 rebuild — on a SQLite file and on PostgreSQL. Also the writer lock's bounded wait, SQLite's WAL
 mode and busy timeout, and the bounded retry of optimistic-concurrency conflicts.
@@ -314,9 +314,9 @@ def test_a_held_writer_lock_told_to_a_reading_command_does_not_speak_of_recordin
 
 @pytest.mark.subprocess
 def test_a_writer_of_another_store_does_not_wait(store_url, second_store, campaign, monkeypatch):
-    # PostgreSQL's advisory locks are per database: campaigns in two schemas of one database
-    # (`?schema=`) waited for each other's writers — a long replay in one made every command of
-    # the other "busy". Each schema now has its own key (StoreURL.writer_lock_key).
+    # PostgreSQL's advisory locks are per database: with one key, campaigns in two schemas of one
+    # database (`?schema=`) would wait for each other's writers — a long replay in one making every
+    # command of the other "busy". Each schema has its own key (StoreURL.writer_lock_key).
     assert campaign("--db", store_url, "session", "1").exit_code == 0
     assert campaign("--db", second_store, "session", "1").exit_code == 0
     holder = _hold_lock(store_url, 30)
@@ -434,9 +434,9 @@ def test_a_read_on_a_locked_sqlite_store_is_a_clear_error(tmp_path, campaign, mo
 def test_gms_replaying_the_same_log_at_once_record_it_once_and_skip_it_otherwise(
     store_url, tmp_path
 ):
-    """Which blocks of a file are new is decided under the writer lock: on PostgreSQL, two of
-    three replays started together decided before the first had recorded, then failed with
-    exit 2 ("session 1 cannot open: session 1 came before it") instead of skipping."""
+    """Which blocks of a file are new is decided under the writer lock: else, on PostgreSQL, two
+    of three replays started together could decide before the first had recorded, then fail
+    with exit 2 ("session 1 cannot open: session 1 came before it") instead of skipping."""
     log = tmp_path / "one.log"
     log.write_text(
         "session 1\nencounter start hall\nencounter group hall rats --count 6 --morale 7\n"

@@ -1,5 +1,5 @@
 """A ``campaign replay`` killed with SIGKILL in the middle (docs/cli.md#replay,
-docs/RELIABILITY.md#crash-a-replay-killed-with-sigkill, issue 6): the store then holds all of that
+docs/RELIABILITY.md#crash-a-replay-killed-with-sigkill): the store then holds all of that
 log or none of it, its hash chain verifies, its read models catch up to the state a rebuild gives,
 and replaying the log again ends where an uninterrupted replay ends — on a SQLite file and on
 PostgreSQL.

@@ -95,8 +95,8 @@ def stored_rows(url: str) -> int:
 
 def test_a_rebuild_over_a_deleted_row_is_a_store_failure_and_keeps_the_read_models(recorded):
     # position 16 is version 4 of the encounter ford, which has later versions: the rebuild
-    # raised OriginatorVersionError, and left the read models at position 0 — `status` and
-    # `history` then folded the damage again, with the same traceback
+    # fails as a store failure, not OriginatorVersionError, and keeps the read models — left at
+    # position 0, `status` and `history` would fold the damage again
     before = read_models(recorded)
     delete_position(recorded, 16)
     said = damaged(cli("--db", recorded, "projections", "rebuild"), "16 is missing")
@@ -133,7 +133,7 @@ def test_a_command_loading_an_aggregate_with_a_deleted_event_is_a_store_failure(
 
 def test_a_copy_appended_with_a_version_far_ahead_is_a_store_failure_everywhere(recorded):
     # a copy of position 5 (Brynn's creation, version 1) stored again as version 1001: every
-    # read folding it, and the rebuild, raised OriginatorVersionError
+    # read folding it, and the rebuild, is a store failure, not OriginatorVersionError
     before = read_models(recorded)
     append_copy_of(recorded, 5)
     for words in (["status"], ["history"], ["audit"], ["modifiers"], ["projections", "rebuild"]):
@@ -190,8 +190,8 @@ def test_the_librarys_version_error_anywhere_is_a_store_failure(recorded, monkey
 
 def test_an_event_written_where_the_last_one_was_deleted_is_not_hidden(recorded):
     # the read models folded position 30 (the session's end); it is deleted (what verify cannot
-    # see) and a note is recorded: on SQLite it took notification id 30 again, and the read
-    # models, tracking 30, kept showing `session-ended` and never folded the note
+    # see) and a note is recorded: on SQLite it takes notification id 30 again, and read models
+    # going by the id alone would go on showing `session-ended` and never fold the note
     delete_position(recorded, EVENTS)
     ok("--db", recorded, "note", "REAL NOTE")
     events = json.loads(ok("--db", recorded, "history", "--json"))["events"]
@@ -207,8 +207,8 @@ def test_an_event_written_where_the_last_one_was_deleted_is_not_hidden(recorded)
 
 
 def test_read_models_ahead_of_a_history_cut_at_its_end_follow_it(recorded):
-    # the last event deleted, nothing written since: the read models showed it, and said they
-    # were -1 behind
+    # the last event deleted, nothing written since: the read models neither show it nor say
+    # they are -1 behind
     delete_position(recorded, EVENTS)
     events = json.loads(ok("--db", recorded, "history", "--json"))["events"]
     assert [e["position"] for e in events] == list(range(1, EVENTS))

@@ -1,7 +1,7 @@
 """A first command that fails removes the store it created (nothing is written); when that
 clean-up itself fails — a Ctrl-C that broke the connection in the middle of a read, after a
 replay's first file had landed — the GM is told the command's own outcome, not a traceback of
-the clean-up (it replaced the replay's "interrupted: … landed" and exit 130 with exit 1)."""
+the clean-up (which would hide the replay's "interrupted: … landed" and exit 130 behind exit 1)."""
 
 import sqlite3
 

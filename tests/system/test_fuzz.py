@@ -1,8 +1,9 @@
-"""Bad input, generated (issue 6 "Bad input"): the session-log parser, ``campaign replay`` and
-every logging command live are fed random tokens, wrong types, huge numbers, unicode, control
-characters, enormous lines, truncated, binary and empty files. The outcome is always success or
-a clear error — exit 2 with a message naming the line (replay) or what was wrong (a command) —
-never a traceback, and a refused input writes nothing (the store is compared before and after).
+"""Bad input, generated (docs/RELIABILITY.md#bad-input-fuzzing): the session-log parser,
+``campaign replay`` and every logging command live are fed random tokens, wrong types, huge
+numbers, unicode, control characters, enormous lines, truncated, binary and empty files. The
+outcome is always success or a clear error — exit 2 with a message naming the line (replay) or
+what was wrong (a command) — never a traceback, and a refused input writes nothing (the store is
+compared before and after).
 
 The number of inputs tried is counted per test and outcome, printed at the end of the module
 (``pytest -s``) and written to ``$CAMPAIGN_FUZZ_REPORT`` when set: docs/RELIABILITY.md quotes it.
@@ -590,8 +591,8 @@ BEYOND = [
     ("clock advance " + "9" * 30 + "d", ""),
     ("session " + str(2**31), ""),
     # running totals the command would take out of range: refused naming the change, not the
-    # total alone (a company's size past 2**31 - 1 was recorded, and PostgreSQL's read model
-    # could then never catch up)
+    # total alone (were a company's size past 2**31 - 1 recorded, PostgreSQL's read model
+    # could never catch up)
     ("company reinforce co " + str(2**31 - 1), "co's size would be 2147483652: out of range"),
     ("company modifier co " + str(2**31 - 1) + " --reason r", "co's morale would be 2147483653"),
     ("adjust e g " + str(2**31 - 1) + " --reason r", "g's effective morale would be 2147483654"),
@@ -603,8 +604,9 @@ BEYOND = [
 
 @pytest.mark.parametrize(("line", "why"), BEYOND)
 def test_what_a_store_cannot_keep_is_refused_on_both_backends(store_url, line, why, tmp_path):
-    """Found by the fuzzing above: each of these was recorded, and then every read of the store
-    failed (SQLite's 64-bit INTEGER, PostgreSQL's ``integer`` and its text without NUL)."""
+    """Values of the kinds the fuzzing above throws: each of these, were it recorded, would fail
+    every read of the store (SQLite's 64-bit INTEGER, PostgreSQL's ``integer`` and its text
+    without NUL)."""
     runner = CliRunner()
 
     def run(*args):

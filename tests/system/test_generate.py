@@ -1,8 +1,8 @@
 """Given the benchmarks' generated campaign (benchmarks/generate.py), when it runs long — the
 harness's ten files of 100 sessions — then it never asks an item save of an item that may be
 destroyed: a destroyed item cannot save until it is mended (docs/log-language.md#item-saves), and
-the harness's 200,000-event store failed to build at part-007 ("Heavy wooden shield 1 is destroyed:
-nothing is left to save")."""
+such a save would stop the harness's 200,000-event store from building ("Heavy wooden shield 1 is
+destroyed: nothing is left to save")."""
 
 import itertools
 import re

@@ -2,10 +2,10 @@
 were stored — all of them or none (docs/cli.md#export-and-import: "all of it or nothing") — and it
 exits 130.
 
-The events are stored in one transaction, then the read models catch up, which for a long
-history takes longer than the write: a Ctrl-C there used to exit 130 saying nothing while the
-whole file was recorded. The read models are not part of that write: the next read catches them
-up, to what an uninterrupted import gives.
+The events are stored in one transaction, then the read models catch up, which for a long history
+takes longer than the write: a Ctrl-C there exits 130 saying the events were stored, since the whole
+file was recorded. The read models are not part of that write: the next read catches them up, to
+what an uninterrupted import gives.
 
 The in-process cases raise ``KeyboardInterrupt`` before, inside and after the library's write;
 the real-process case sends SIGINT once the events are visible to another connection.

@@ -1,8 +1,8 @@
 """Given a PostgreSQL database with a schema named as the connecting user (a common setup:
 `CREATE SCHEMA AUTHORIZATION alice`), when a store is given with no `?schema=`, then its read
 models are beside its events, in `public` — not in the user's schema, where the store at
-`?schema=<user>` keeps its own: two stores sharing one set of read models rebuilt each other's
-on every read, and deadlocked (docs/cli.md: "a campaign in a schema of its own")."""
+`?schema=<user>` keeps its own: two stores sharing one set of read models would rebuild each
+other's on every read, and deadlock (docs/cli.md: "a campaign in a schema of its own")."""
 
 import json
 import uuid
@@ -61,7 +61,7 @@ def test_a_store_with_no_schema_keeps_its_read_models_beside_its_events(database
     cli(url, "note", "in public")
     assert json.loads(cli(url, "status", "--json"))["position"] == 3  # the read models made
     assert {"ledger_events", "view_tracking", "view_timeline"} <= tables_in(connect, "public")
-    assert tables_in(connect, user) == set()  # before: view_* went to the user's schema
+    assert tables_in(connect, user) == set()  # no view_* in the user's schema
     cli(own, "session", "1")
     for store, position in ((url, 3), (own, 2), (url, 3)):  # init, session 1 (, the note)
         assert json.loads(cli(store, "status", "--json"))["position"] == position

@@ -2,10 +2,10 @@
 
 "Bad input gets exit 2 and nothing is written", and "a first command that fails leaves no store
 behind" (docs/cli.md): on SQLite the file it created goes again (``Ledger.discard_if_empty``). On
-PostgreSQL the library's tables (events, snapshots, their row type and function), the read
-models' ``view_*`` tables and a ``?schema=`` the command created stayed behind — in
-``information_schema`` too, when the URL named it. Each test looks at the server's catalog
-(``pg_namespace``, ``pg_class``, ``pg_type``, ``pg_proc``) before and after running the CLI.
+PostgreSQL so do the library's tables (events, snapshots, their row type and function), the read
+models' ``view_*`` tables and a ``?schema=`` the command created; a URL naming
+``information_schema`` is refused before anything is made there. Each test looks at the server's
+catalog (``pg_namespace``, ``pg_class``, ``pg_type``, ``pg_proc``) before and after running the CLI.
 """
 
 from __future__ import annotations
@@ -162,7 +162,7 @@ def test_a_failed_first_command_leaves_a_fresh_database_as_it_was(campaign, bad_
             result = campaign("--db", url, *words)
             assert result.exit_code == 2, result.output
             assert catalog("public", dbname) == before, words
-        # a command that records keeps everything, as before
+        # a command that records keeps everything
         assert campaign("--db", url, "session", "1").exit_code == 0
         made = catalog("public", dbname)
         assert made is not None
@@ -302,7 +302,7 @@ def test_a_shell_left_with_nothing_recorded_keeps_another_applications_store(
     # another eventsourcing application starts in the schema while the shell is open and
     # saves: the library's row type and function, which the shell's ledger made, are its too;
     # left with nothing recorded, the shell drops its own tables only, and the other
-    # application goes on saving (it failed: type "….stored_event_uuid[]" does not exist)
+    # application goes on saving (not: type "….stored_event_uuid[]" does not exist)
     with fresh_schema() as (schema, url):
         if existed:
             with _connect() as connection:
@@ -362,7 +362,7 @@ def test_a_system_schema_is_refused_up_front(campaign, bad_logs, schema):
             assert "expected a schema name" in result.stderr
             assert "Traceback" not in result.output
             assert ours() == before, words
-    finally:  # what the code before this fix made there
+    finally:  # what a command could make there, were the URL not refused
         if folded == "information_schema":
             with _connect() as connection:
                 for table in ("ledger_events", "ledger_snapshots"):

@@ -1,10 +1,10 @@
 """A large save on PostgreSQL: a replayed file is one ``save`` (docs/cli.md#replay: all of a file or
 none of it).
 
-The library's PostgreSQL recorder sent it as one INSERT in psycopg's pipeline mode, which stops
-flushing once its queue is empty: past a few MB (about 12,000 events) the last part of the
-INSERT stayed in the client's buffer while both sides waited for the other — a replay hung for
-ever, holding the writer lock. ``LedgerPostgresRecorder`` (campaign/store/pgrecorder.py) inserts in
+The library's PostgreSQL recorder sends it as one INSERT in psycopg's pipeline mode, which stops
+flushing once its queue is empty: past a few MB (about 12,000 events) the last part of the INSERT
+stays in the client's buffer while both sides wait for the other — a replay would hang for ever,
+holding the writer lock. So ``LedgerPostgresRecorder`` (campaign/store/pgrecorder.py) inserts in
 batches, in ordinary mode, in one transaction (docs/RELIABILITY.md).
 
 The replay runs in a child process with a timeout, so a regression fails instead of hanging

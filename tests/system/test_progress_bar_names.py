@@ -1,7 +1,7 @@
 """The replay's progress bar (at a terminal, for a log of 200 lines or more) names the file as
-it is: Rich read its name as markup, so a file under a directory named `x[` (`x[/]s.log`) ended
-the replay with a traceback (MarkupError), `[bold]` vanished into a style, and `:fire:` became 🔥.
-Without a terminal there was no bar, and the same replay worked."""
+it is, never read as Rich markup: else a file under a directory named `x[` (`x[/]s.log`) would
+end the replay with a traceback (MarkupError), `[bold]` vanish into a style, and `:fire:` become
+🔥. Without a terminal there is no bar, so these tests run the replay at one."""
 
 import os
 import pty

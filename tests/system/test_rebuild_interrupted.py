@@ -1,8 +1,8 @@
 """Given ``campaign projections rebuild`` interrupted by Ctrl-C, then it exits 130 and says what
-became of the read models (it used to exit 130 saying nothing): rebuilt when the rebuild had
-returned; otherwise where they stand, read back — the rebuild's one transaction may have
-committed just as the Ctrl-C fell, and read models of another version are dropped before the
-rebuild begins, so "as they were" would not always be true."""
+became of the read models: rebuilt when the rebuild had returned; otherwise where they stand, read
+back — the rebuild's one transaction may have committed just as the Ctrl-C fell, and read models of
+another version are dropped before the rebuild begins, so "as they were" would not always be
+true."""
 
 from __future__ import annotations
 

@@ -2,11 +2,11 @@
 — their save committed — and which were not recorded, and it exits 130 (docs/cli.md#replay: all of a
 file or none of it; Ctrl-C says which files landed).
 
-A file's save commits before the replay takes its snapshots (the library, after the commit),
-brings the read models up to date and prints the summary: a Ctrl-C there used to exit 130 saying
-nothing (inside ``campaign shell``: "what the command had not saved is not recorded") while the
-whole file was recorded. The read models are not part of that write: the next read catches them
-up, to what an uninterrupted replay gives.
+A file's save commits before the replay takes its snapshots (the library, after the commit), brings
+the read models up to date and prints the summary: a Ctrl-C there exits 130 saying the file landed —
+not nothing, nor (inside ``campaign shell``) "what the command had not saved is not recorded" —
+since the whole file was recorded. The read models are not part of that write: the next read catches
+them up, to what an uninterrupted replay gives.
 
 The real-process cases send SIGINT at a moment read from outside: the file's events visible to
 another connection (the snapshot stage of this log lasts about a second), the writer lock held

@@ -2,9 +2,9 @@
 the network gone), then the command says so in one line and exits 1 — no traceback — and a replay
 says which of its files landed, as after a Ctrl-C (docs/cli.md#replay: all of a file or none of it).
 
-Before, the writer lock's unlock on the dead connection raised in its ``finally``: a traceback
-of some 200 lines that hid the tracker's own message, also after a replay's events were all
-committed, so the GM was never told the file had landed. And a URL with a bracket left open, or
+The writer lock's unlock on the dead connection fails too, in its ``finally``: raised, it would be a
+traceback of some 200 lines hiding the tracker's own message, also after a replay's events were all
+committed, so the GM would never be told the file had landed. And a URL with a bracket left open, or
 a schema name with ``$`` (which the server always quotes), are bad input, exit 2."""
 
 import contextlib
@@ -124,7 +124,7 @@ def test_a_replay_cut_off_from_its_server_after_its_save_says_it_landed_not_a_tr
     assert replay.returncode == 1, (out, err)
     assert "Traceback" not in err and "error: the store postgresql+psycopg://" in err, err
     said = " ".join(err.split())
-    # before: a traceback from the lock's unlock, and no word of the file having landed
+    # no traceback from the lock's unlock, and a word of the file having landed
     assert f"the replay stopped: every file landed — {big} (" in said
     assert cli(direct, "verify").exit_code == 0
     assert "already recorded from this text: skipped" in cli(direct, "replay", str(big)).stdout

@@ -3,7 +3,7 @@ not UTF-8 text, when the GM runs the CLI, then what a person reads shows what th
 draw as ``?``, what a program reads (JSON, exports) is UTF-8 and loses nothing, and a bad
 ``--gm`` is bad input (exit 2) — never a traceback.
 
-Each test fails on the code before: ``PYTHONIOENCODING=latin-1 campaign --help`` was a
+Without that, ``PYTHONIOENCODING=latin-1 campaign --help`` would be a
 UnicodeEncodeError traceback (Rich's rules and ``—``), and ``--gm $'Jos\\xe9'`` one from the hash
 chain (lone surrogates cannot be encoded).
 """

@@ -133,7 +133,7 @@ def resolve_save(
     """
     kind = effect_kind(effect)
     check_damage(damage)
-    at_least(dc, 0, "dc", "a DC")  # `save --dc -1` was refused, `rules save --dc -1` judged
+    at_least(dc, 0, "dc", "a DC")  # one check: `save` and `rules save` both refuse `--dc -1`
     if roll is not None:
         check_d20(roll)
     common = {"effect": kind.key, "bonus": bonus, "dc": dc}

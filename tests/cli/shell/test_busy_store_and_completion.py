@@ -1,11 +1,11 @@
-"""`campaign shell`, two review findings.
+"""`campaign shell`: a busy store told as outside the shell, and Tab completion.
 
 1. Given the writer lock held by another command, when a reading command is refused in the shell,
    then it says only to try again when it is done — as outside the shell — not that nothing was
-   recorded (docs/RELIABILITY.md); a logging command still says so. The shell opened its store
-   as a logging command does (it creates one), and the store it shares with its commands was
-   handed to them with no word of which kind they are: every busy message in the shell, and the
-   shell refused at its start, spoke of recording.
+   recorded (docs/RELIABILITY.md); a logging command still says so. The shell opens its store
+   as a logging command does (it creates one), yet each command it runs there is told by its
+   own kind: a reading command's busy message, and the shell's own when refused at its start,
+   speak of no recording.
 2. Given the GM presses Tab, then the word at the cursor is completed from the command tree: a
    command, a group's subcommand, a command's options — not the command names at every word.
 """
@@ -94,14 +94,14 @@ def test_a_reading_command_in_the_shell_is_told_as_outside_and_a_logging_one_too
     assert inside == outside
     status, history, note = inside
     assert "is busy: another command" in status and "try again when it is done" in status
-    # before: each of the three said "nothing was recorded — try again when it is done"
+    # "nothing was recorded — try again when it is done" is the logging command's alone
     assert "nothing was recorded" not in status and "nothing was recorded" not in history
     assert "nothing was recorded — try again when it is done" in note
 
 
 @pytest.mark.subprocess
 def test_a_shell_started_on_a_busy_store_says_only_to_try_again(store_url, env, held):
-    # the brief's repro: `printf 'status --json\n' | campaign shell` while a replay holds the lock
+    # `printf 'status --json\n' | campaign shell` while a replay holds the lock
     held()
     busy = {**env, "CAMPAIGN_LOCK_TIMEOUT": "0.5"}
     shell = subprocess.run(
@@ -111,7 +111,7 @@ def test_a_shell_started_on_a_busy_store_says_only_to_try_again(store_url, env, 
     status = _run(busy, store_url, "status", "--json")
     assert shell.returncode == status.returncode == 1
     assert _errors(shell.stderr) == _errors(status.stderr)
-    assert "nothing was recorded" not in shell.stderr  # before: it was
+    assert "nothing was recorded" not in shell.stderr  # it only reads
     assert "try again when it is done" in " ".join(shell.stderr.split())
 
 
@@ -132,7 +132,7 @@ def offered(completer, line):
 @pytest.mark.parametrize(
     ("line", "expected"),
     [
-        # the first word: the commands (before: every word was completed this way)
+        # the first word: the commands (and only the first word)
         ("s", ["save", "session", "setting", "status"]),
         ("ex", ["exit", "export"]),
         ("h", ["help", "history"]),
@@ -203,7 +203,7 @@ def test_readline_calls_the_completer_with_the_line_up_to_the_cursor(completer, 
 
 
 def test_an_option_is_one_word_for_readline(completer, tmp_path, monkeypatch):
-    # readline's default delimiters hold `-`: `--co` reached the completer as `co`
+    # readline's default delimiters hold `-`: with them, `--co` would reach the completer as `co`
     readline = pytest.importorskip("readline")
     from cli import shell
 
@@ -220,8 +220,8 @@ def test_an_option_is_one_word_for_readline(completer, tmp_path, monkeypatch):
 
 @pytest.mark.subprocess
 def test_completion_builds_nothing_at_start_and_a_command_on_its_first_tab():
-    # the shell starts as fast as before: a command's module is imported on the first Tab after
-    # its name, not when the shell starts
+    # completion costs the shell's start nothing: a command's module is imported on the first
+    # Tab after its name, not when the shell starts
     script = textwrap.dedent(
         """
         import sys, typer

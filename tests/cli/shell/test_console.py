@@ -98,8 +98,8 @@ def test_a_shell_left_with_nothing_recorded_leaves_no_new_store(tmp_path, monkey
 
 def test_an_unexpected_error_or_ctrl_c_in_a_command_leaves_the_console_open(tmp_path, monkeypatch):
     # another process rebuilding the read models drops their tables for a moment: a reading
-    # command in the shell met "no such table", and the whole console ended with a traceback;
-    # Ctrl-C during a command ended it too
+    # command in the shell may meet "no such table", which ends that command, not the console
+    # with a traceback; Ctrl-C during a command ends that command only
     from typer.testing import CliRunner
 
     import campaign.service.queries
@@ -147,7 +147,7 @@ SET_UP = [
 def test_a_shell_exits_as_the_first_command_that_failed_would_have(
     campaign, tmp_path, monkeypatch, line, status
 ):
-    # a script piped into the shell could not tell that a line failed: it exited 0 whatever
+    # a script piped into the shell tells that a line failed by its exit status, not 0 whatever
     monkeypatch.setenv("CAMPAIGN_SHELL_HISTORY", str(tmp_path / "history"))
     alone = str(tmp_path / "alone.db")
     for words in SET_UP:
@@ -163,7 +163,7 @@ def test_a_shell_exits_as_the_first_command_that_failed_would_have(
 @pytest.mark.subprocess
 def test_a_script_piped_in_gets_its_output_alone_and_a_terminal_gets_a_prompt(tmp_path):
     # `campaign shell < commands.txt > out.txt`: out.txt is what the commands said, as
-    # sqlite3 and psql give it; before, each line's output began with `campaign> `
+    # sqlite3 and psql give it, with no `campaign> ` before each line's output
     import os
     import subprocess
     import sys

@@ -1,7 +1,7 @@
 """`campaign shell`'s history file (``CAMPAIGN_SHELL_HISTORY``): what a GM typed at a terminal,
 the last 1,000 lines. A script piped in neither reads it nor writes it, and a second shell in one
-process does not write the file back twice (it doubled at each such shell: one machine's reached
-768 MiB, and a shell starting on it took gigabytes before its first line)."""
+process does not write the file back twice (written back so, it would double at each such shell,
+and a shell starting on it take gigabytes before its first line)."""
 
 import os
 import pty
@@ -97,8 +97,8 @@ def test_a_history_file_too_large_to_read_is_read_from_its_tail(tmp_path):
 
 
 def test_two_shells_in_one_process_write_the_history_once(tmp_path):
-    # readline's history lives as long as the process: the second shell read the file into
-    # it again, and wrote both copies back
+    # readline's history lives as long as the process: a second shell reading the file into
+    # it again would write both copies back
     history = tmp_path / "history"
     history.write_text("note a\nnote b\n")
     script = textwrap.dedent(

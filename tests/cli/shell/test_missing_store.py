@@ -1,6 +1,7 @@
 """`campaign shell` on a path that holds no campaign (a typo'd --db): its reading commands are told
 so, as outside the shell (docs/cli.md#stores: exit 1, saying how to create a store), not answered as
-an empty campaign — an `audit --strict` of the wrong file passed, a `verify` said "intact"."""
+an empty campaign, which an `audit --strict` of the wrong file would pass and `verify` call
+"intact"."""
 
 import json
 import os

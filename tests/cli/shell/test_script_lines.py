@@ -1,7 +1,7 @@
 """A script piped into `campaign shell` has each error name its line, as a replay names a log's
 (`stdin:6: adjust e1 orcs -1: Missing option '--reason'.`): in an evening's script of 200 lines
-the GM could not tell which were refused, while the lines around them were recorded. At a
-terminal the GM sees the line typed, and the error is said as before."""
+the GM must tell which were refused, while the lines around them are recorded. At a terminal the
+GM sees the line typed, and the error is said without a line."""
 
 import os
 import subprocess

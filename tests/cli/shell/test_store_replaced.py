@@ -3,11 +3,11 @@ file — a backup restored with `mv` — then the store holds exactly the restor
 is recorded after, and the shell says the store was replaced instead of going on.
 
 SQLite's "unlinking or renaming a database file while in use" (sqlite.org/howtocorrupt.html,
-§1.3 and §2.4): a process idling with its connections open kept the old file's ``-wal`` and
-``-shm`` beside the new file. The next process to open the store read the shell's pages from that
-WAL over the restored file and, closing last, checkpointed them into it: the restored campaign
-was silently replaced by the one the shell had open (``verify`` and ``integrity_check`` passed).
-The shell and the follower now hold no connection between commands (``Ledger.release``).
+§1.3 and §2.4): a process idling with its connections open keeps the old file's ``-wal`` and
+``-shm`` beside the new file. The next process to open the store would read the shell's pages
+from that WAL over the restored file and, closing last, checkpoint them into it: the restored
+campaign silently replaced by the one the shell had open (``verify`` and ``integrity_check``
+passing). So the shell and the follower hold no connection between commands (``Ledger.release``).
 """
 
 import contextlib
@@ -119,7 +119,8 @@ def test_a_backup_restored_under_an_idle_shell_is_what_the_store_holds(env, tmp_
     finally:
         shell.kill()
     # B's campaign, and what was recorded after the swap — the shell's notes were in the file
-    # the backup replaced. (Before: the shell's notes, B's gone, verify and integrity_check ok.)
+    # the backup replaced, and none of them is laid over B's (which verify and integrity_check
+    # would pass)
     assert notes(env, x) == ["b one", "b two", "after the swap"]
     intact(env, x)
     assert said.count("was removed or replaced") == 2, said
@@ -190,7 +191,7 @@ def test_a_released_ledger_opens_its_connections_again_on_next_use(store_url):
 
 def test_an_empty_store_discarded_under_a_released_ledger_is_opened_afresh(tmp_path):
     # two processes open a new store at once; the one whose first command fails removes it:
-    # the shell's next command opens a new file (0600) at the path, as a write did before
+    # the shell's next command opens a new file (0600) at the path, as a first write makes one
     db = tmp_path / "campaign.db"
     url = parse_store_url(str(db))
     with Ledger(url, gm="ann") as shell, Ledger(url, gm="bob") as failed:

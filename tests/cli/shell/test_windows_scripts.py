@@ -1,7 +1,7 @@
 """A script written on Windows, piped into `campaign shell`: CR LF line ends and a BOM are no part
-of its commands, as in a session log (docs/log-language.md#tokenising). The CR was recorded at the
-end of the last text of each line (`note 'quoted\\r'`, a modifier's reason `'unpaid\\r'`), silently,
-and a BOM made the first line an unknown command."""
+of its commands, as in a session log (docs/log-language.md#tokenising). Were they, the CR would be
+recorded at the end of the last text of each line (`note 'quoted\\r'`, a modifier's reason
+`'unpaid\\r'`), silently, and a BOM would make the first line an unknown command."""
 
 import json
 import subprocess

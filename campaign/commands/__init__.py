@@ -13,8 +13,9 @@ works for every class.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from campaign.core.lazy import module_attributes
 
 # each command's class → the module of its area
 AREAS: dict[str, str] = {
@@ -57,11 +58,7 @@ AREAS: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    area = AREAS.get(name)
-    if area is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{area}"), name)
+__getattr__ = module_attributes(__name__, AREAS)
 
 
 if TYPE_CHECKING:

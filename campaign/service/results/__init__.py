@@ -9,8 +9,7 @@ for every class.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from campaign.core.lazy import module_attributes
 
 # each answer's class → the module of its area
 AREAS: dict[str, str] = {
@@ -46,8 +45,4 @@ AREAS: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    area = AREAS.get(name)
-    if area is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{area}"), name)
+__getattr__ = module_attributes(__name__, AREAS)

@@ -11,6 +11,7 @@ language needs, through the public methods of Typer's and Click's classes only:
 - an option that takes one value, or a flag, given twice is refused ("--roll is given twice (3,5
   and 1,1); expected it once"): Click would keep the last value and drop the other unsaid. An
   option declared repeatable (``--flaw``: ``list[str]``) appends;
+- text and whole numbers are read without pydantic (:mod:`cli.values`), the rest by Typer;
 - a value that is no whole number is said in the GM's words ("'three' is not a whole number"),
   not pydantic's, through which Typer coerces values;
 - a flag's help shows no value label (a flag takes no value);
@@ -27,6 +28,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from campaign.core.errors import ImpossibleInput
+from cli.values import plain_params
 
 _DIGITS = frozenset("0123456789")
 
@@ -200,6 +202,7 @@ def parse(command: Any, ctx: Any, args: list[str], *, interspersed: bool, click:
     """``click(ctx, words)`` — the class's own ``parse_args`` — on the pre-scanned words; a
     value refused by its type said in the GM's words (:func:`reworded`)."""
     reading = read_words(command, ctx, args, interspersed=interspersed)
+    plain_params(command.get_params(ctx))
     try:
         return click(ctx, reading.handed)
     except typer.BadParameter as error:
@@ -223,7 +226,12 @@ def bare_flags(command: Any, ctx: Any) -> None:
 
 
 class Group(TyperGroup):
-    """A group whose help, as every command's, shows no value label for a flag."""
+    """A group whose help, as every command's, shows no value label for a flag, and whose
+    options are read as every command's (:mod:`cli.values`)."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        plain_params(self.get_params(ctx))
+        return super().parse_args(ctx, args)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         bare_flags(self, ctx)

@@ -65,11 +65,13 @@ def big_log(lines: int = LINES) -> str:
 
 
 # Run by the ``mid-insert`` child: the insert of a large save stops half way, inside its
-# transaction, says so, and waits to be killed. On SQLite the library's insert is wrapped (no
-# public seam exists inside its transaction); on PostgreSQL the ledger's own batches are.
+# transaction, says so, and waits to be killed. On SQLite the transaction's connection (the
+# library's public ``transaction`` hands its cursor) traces each statement it runs, and the trace
+# stops at the 101st row of the events' insert; on PostgreSQL the ledger's own batches stop.
 PAUSING_CLI = """
 import os, sys, time
-from eventsourcing.sqlite import SQLiteApplicationRecorder
+from contextlib import contextmanager
+from eventsourcing.sqlite import SQLiteDatastore
 from campaign.store.pgrecorder import LedgerPostgresRecorder
 
 def stop_here(half):
@@ -77,15 +79,23 @@ def stop_here(half):
         marker.write(str(half))
     time.sleep(120)
 
-def pause(original):
-    def insert(self, cursor, stored_events, **kwargs):
-        if len(stored_events) < 100:
-            return original(self, cursor, stored_events, **kwargs)
-        half = len(stored_events) // 2
-        original(self, cursor, stored_events[:half], **kwargs)
-        stop_here(half)
-        return original(self, cursor, stored_events[half:], **kwargs)
-    return insert
+def pause_at_row(original, at=101):
+    @contextmanager
+    def transaction(self, *, commit):
+        with original(self, commit=commit) as cursor:
+            rows = [0]
+            def trace(statement):
+                if statement.startswith("INSERT INTO stored_events"):
+                    rows[0] += 1
+                    if rows[0] == at:  # 100 rows in, the transaction still open
+                        stop_here(at - 1)
+            connection = cursor.sqlite_cursor.connection
+            connection.set_trace_callback(trace if commit else None)
+            try:
+                yield cursor
+            finally:
+                connection.set_trace_callback(None)
+    return transaction
 
 def pause_between_batches(original):
     inserted = {}  # per transaction's cursor: the events its batches inserted
@@ -97,7 +107,7 @@ def pause_between_batches(original):
         return original(self, cursor, batch)
     return insert_batch
 
-SQLiteApplicationRecorder._insert_events = pause(SQLiteApplicationRecorder._insert_events)
+SQLiteDatastore.transaction = pause_at_row(SQLiteDatastore.transaction)
 LedgerPostgresRecorder.insert_batch = pause_between_batches(LedgerPostgresRecorder.insert_batch)
 from cli.main import main
 sys.argv[0] = "campaign"

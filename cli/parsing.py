@@ -28,6 +28,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.numbers import quoted, too_long
 from cli.values import plain_params
 
 _DIGITS = frozenset("0123456789")
@@ -169,11 +170,11 @@ def _twice(param: Any, before: tuple[str, Any], now: tuple[str, Any]) -> str:
 def reworded(message: str, value: Any) -> str:
     """Typer's (pydantic's) message for a refused ``value``, in the words of our other
     errors: the value quoted, what it is not. Other messages are left as they are."""
-    shown = repr(value) if len(str(value)) <= 40 else repr(str(value)[:37]) + "…"
+    shown = quoted(value) if isinstance(value, str) else repr(value)
     if message in _NOT_WHOLE:
         return f"{shown} is not a whole number"
-    if message == _TOO_LONG:
-        return f"{shown} has {len(str(value))} digits: no count, score or roll is that long"
+    if message == _TOO_LONG:  # thousands of digits: said as campaign/core/numbers.py says them
+        return too_long(str(value), len(str(value)))
     return message.removeprefix(_VALUE_ERROR)
 
 

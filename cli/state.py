@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.numbers import whole_number
 from campaign.service import opening
 from campaign.service.ledger import Ledger
 
@@ -59,15 +60,11 @@ def _seed() -> int | None:
     raw = os.environ.get("CAMPAIGN_SEED")
     if raw is None or raw == "":
         return None
-    try:
-        return int(raw)
-    except ValueError:
-        raise ImpossibleInput(
-            f"CAMPAIGN_SEED={raw!r} is not a whole number",
-            field="CAMPAIGN_SEED",
-            value=raw,
-            expected="a whole number",
-        ) from None
+    try:  # campaign/core/numbers.py: at most 18 digits
+        return whole_number(raw, field="CAMPAIGN_SEED", what="seed", signed=True)
+    except ImpossibleInput as error:  # "CAMPAIGN_SEED='x' is not a whole number"
+        error.message = f"CAMPAIGN_SEED={error.message}"
+        raise
 
 
 def settings(ctx: typer.Context) -> opening.StoreSettings:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.numbers import whole_number
 
 if TYPE_CHECKING:
     from random import Random
@@ -114,7 +115,10 @@ def parse_roll(text: str | int, dice: Dice, *, field: str = "roll", source: str 
         if _SIGNED.match(raw):  # -5, +8, -3,5: what no die shows, said as such
             raise _signed_roll(raw, dice, field)
         raise _bad_roll(raw, dice, field, "it is not a number")
-    values = tuple(int(part) for part in raw.split(","))
+    values = tuple(
+        whole_number(part, field=field, what="roll", expected=entry_form(dice))
+        for part in raw.split(",")
+    )
     if len(values) == 1 and dice.count > 1:
         (total,) = values
         if not dice.lowest <= total <= dice.highest:

@@ -25,6 +25,7 @@ from uuid import UUID
 from aggregates.campaign import Campaign
 from campaign.commands import Retract
 from campaign.core.errors import ImpossibleInput
+from campaign.core.numbers import POSITION_DIGITS, whole_number
 from campaign.service import stored_targets
 from campaign.service.reliance import Changes, Reliance, fought_in, moves_clock, subjects
 from campaign.service.results import RetractResult
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from campaign.service.unit import UnitOfWork
 
 _REF = re.compile(r"last|event:([0-9]+)")
+_N = "last, or event:N with N a recorded position"
 Target = tuple[int, dict[UUID, dict[str, Any] | None]]  # a command, and the states to put back
 
 
@@ -44,7 +46,21 @@ def check_ref(command: Retract) -> re.Match[str]:
     match = _REF.fullmatch(ref.strip().lower()) if isinstance(ref, str) else None
     if match is None:
         raise refuse(f"cannot retract {ref!r}", str(ref), "last or event:N")
+    if match.group(1) is not None:
+        _position(match, ref)
     return match
+
+
+def _position(match: re.Match[str], ref: str) -> int:
+    """The ``N`` of ``event:N``, of at most POSITION_DIGITS digits (campaign/core/numbers.py)."""
+    return whole_number(
+        match.group(1),
+        field="retract",
+        what="position",
+        typed=ref,
+        expected=_N,
+        digits=POSITION_DIGITS,
+    )
 
 
 def no_session_to_retract(uow: UnitOfWork, refusal: ImpossibleInput) -> ImpossibleInput:
@@ -95,7 +111,7 @@ def _target(uow: UnitOfWork, ref: str, match: re.Match[str]) -> Target:
             return last.position, _staged_states(uow, last)[0]
         last_stored = stored_targets.last_command(uow, ref, withdrawn)
         return stored_targets.target(uow, ref, last_stored, standing, withdrawn)
-    position = int(match.group(1))
+    position = _position(match, ref)
     index = bisect_right(staged, position, key=lambda c: c.position) - 1
     if index >= 0 and staged[index].last >= position:  # a line of this log
         if staged[index].position in retractions:

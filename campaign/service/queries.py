@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from campaign.core.errors import ImpossibleInput, UnknownHandle, UnknownSession
+from campaign.core.numbers import DIGITS, POSITION_DIGITS, whole_number
 from campaign.service.results import (
     AuditCounts,
     Finding,
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from projections.readmodel import Progress, ReadModel
 
 _REF = re.compile(r"(session|event):([0-9]+)")
+_AS_OF = "session:N or event:N with N a recorded session or position"
 
 # What each query reads (projection names, projections/readmodel.py): an ``--as-of`` fold folds
 # only those, and skips the others' work (the timeline's log lines, the audit's judgements).
@@ -72,7 +74,13 @@ class Queries:
                 value=ref,
                 expected="session:N or event:N",
             )
-        kind, number = match.group(1), int(match.group(2))
+        kind = match.group(1)
+        what, digits = (
+            ("session number", DIGITS) if kind == "session" else ("position", POSITION_DIGITS)
+        )
+        number = whole_number(
+            match.group(2), field="as-of", what=what, typed=ref, expected=_AS_OF, digits=digits
+        )
         self.catch_up()
         with self.opened.read_model.reading() as connection:
             last = queries.last_position(connection)

@@ -15,6 +15,8 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from campaign.core.errors import ImpossibleInput
+from campaign.core.numbers import quoted, whole_number
 from campaign.sessionlog.quoting import LogSyntaxError, scan, tokenize, unfinished
 
 __all__ = [
@@ -113,15 +115,19 @@ def _version(first: str, name: str) -> int:
     if not first.startswith("#!"):
         return 1
     match = _HEADER.fullmatch(first)
-    if match is None or int(match.group(1)) not in GRAMMAR_VERSIONS:
+    try:
+        version = whole_number(match.group(1), field="line") if match is not None else 0
+    except ImpossibleInput:  # more digits than any grammar's number (campaign/core/numbers.py)
+        version = 0
+    if version not in GRAMMAR_VERSIONS:
         raise LogSyntaxError(
-            f"{first.strip()!r} is not a grammar this tracker reads (a `#!` first line names the"
-            " grammar); expected campaign-log 1",
+            f"{quoted(first.strip())} is not a grammar this tracker reads (a `#!` first line names"
+            " the grammar); expected campaign-log 1",
             expected="campaign-log 1",
             name=name,
             line=1,
         )
-    return int(match.group(1))
+    return version
 
 
 def read_log(
@@ -243,9 +249,15 @@ def _ends(tokens: tuple[str, ...]) -> bool:
 
 def _session_number(line: LogLine, name: str) -> int:
     given = session_argument(line.tokens)
-    if given is not None and _SESSION_NUMBER.fullmatch(given) and int(given) > 0:
-        return int(given)
     problem = "`session` needs a number" if given is None else f"{given!r} is not a session number"
+    if given is not None and _SESSION_NUMBER.fullmatch(given):
+        try:
+            number = whole_number(given, field="line", what="session number")
+        except ImpossibleInput as error:  # more digits than any session number
+            problem = error.message
+        else:
+            if number > 0:
+                return number
     raise LogSyntaxError(
         f"{problem}; sessions are numbered 1, 2, 3, …",
         expected="`session N` with N a positive integer, or `session end`",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import stat
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -40,10 +41,37 @@ def prepare(path: Path) -> bool:
         try:
             os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_RDWR, 0o600))
         except FileExistsError:
+            check_file(path, os.stat(path).st_mode)  # SQLite would wait on a FIFO forever
             return False
     except OSError as error:
         raise StoreError(f"cannot create the store {path}: {error.strerror}") from error
     return True
+
+
+def check_file(path: Path, mode: int) -> None:
+    """Refuse a ``--db`` whose ``mode`` (``os.stat``'s) is not a regular file's: a directory, a
+    named pipe (which SQLite, and any reader, would wait on for a writer forever), a device, a
+    socket — bad input, said before anything is opened or made beside it."""
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        raise a_directory(path)
+    kind = next((said for test, said in _KINDS if test(mode)), "no regular file")
+    raise ImpossibleInput(
+        f"{str(path)!r} is {kind}, not a file; nothing was read or written there",
+        field="db",
+        value=str(path),
+        expected="a SQLite file, or a path where there is none yet (a logging command or "
+        "`campaign init` creates the store there)",
+    )
+
+
+_KINDS = (
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 def a_directory(path: Path) -> ImpossibleInput:

@@ -3,6 +3,7 @@ or something else — which is refused there and then, for every command (docs/c
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -40,15 +41,21 @@ class Survey:
 def sqlite_survey(path: Path) -> Survey:
     """A SQLite file: a campaign when its first event is the tracker's; an empty file or
     database is none yet; another program's database, or no database, is refused."""
-    try:
-        with open(path, "rb") as file:
-            header = file.read(100)
+    try:  # without waiting, were it a named pipe: what it is is checked once it is open
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except (FileNotFoundError, NotADirectoryError):
         return Survey(file=False)
     except IsADirectoryError:
         raise sqlite.a_directory(path) from None
     except OSError as error:
         raise StoreError(f"cannot read the store {path}: {error.strerror}") from None
+    try:
+        sqlite.check_file(path, os.fstat(descriptor).st_mode)
+        header = os.read(descriptor, 100)  # a regular file's: all 100 bytes, unless it is shorter
+    except OSError as error:
+        raise StoreError(f"cannot read the store {path}: {error.strerror}") from None
+    finally:
+        os.close(descriptor)
     if not header:  # SQLite reads an empty file as an empty database (its WAL is stale)
         return Survey(note="the file is empty")
     if not header.startswith(SQLITE_HEADER):

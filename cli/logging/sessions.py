@@ -18,11 +18,14 @@ from campaign.commands import (
 )
 from campaign.core.clock import format_moment, read_duration, read_moment
 from campaign.core.errors import ImpossibleInput
+from campaign.core.numbers import whole_number
 from cli.logging._options import NoteOption
 from cli.state import record, state
 
 if TYPE_CHECKING:
     from campaign.service.results import RetractResult
+
+_N = "a whole number ≥ 1, or end"  # a session's number
 
 clock_app = typer.Typer(help="The in-game clock: it starts at day 1 00:00 and never runs back.")
 
@@ -58,14 +61,13 @@ def session(
             )
         record(ctx, SessionEnd(note=note), lambda n: f"session {n} ended")
         return
-    if not (number.isascii() and number.isdigit()) or int(number) < 1:  # not "١١", as a log
+    n = 0
+    if number.isascii() and number.isdigit():  # not "١١", as a log
+        n = whole_number(number, field="session", what="session number", expected=_N)
+    if n < 1:
         raise ImpossibleInput(
-            f"{number!r} is not a session number",
-            field="session",
-            value=number,
-            expected="a whole number ≥ 1, or end",
+            f"{number!r} is not a session number", field="session", value=number, expected=_N
         )
-    n = int(number)
     log = state(ctx).log  # replayed: the session block's digest and file (idempotency)
     block = log.block_digest if log is not None else None
     source = log.source if log is not None else None

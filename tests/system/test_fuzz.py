@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from aggregates.values import _shown as shown
+from campaign.core.numbers import quoted
 from campaign.sessionlog.reading import LogSyntaxError, line_feeds, read_log
 from cli.log_lines import LOG_COMMANDS
 from cli.main import app
@@ -91,7 +92,8 @@ ODD = ["", " ", "-", "--", "-1", "+1", "+0", "-0", "0", "13", "1e309", "nan", "i
        "; DROP TABLE stored_events; --", "' OR 1=1 --", "{__import__('os')}", "%s%s%n",
        "a" * 5000, "é" * 3000, "--help", "-h", "--version", "--db", "--json",
        str(2**63), str(-(2**63) - 1), str(10**40), "9" * 400, str(2**31), str(2**53),
-       "caf\udce9", "\udcff\udcfe"]  # fmt: skip
+       "caf\udce9", "\udcff\udcfe", "event:" + "9" * 5000, "3," + "9" * 5000,
+       "0" * 5000 + "7"]  # fmt: skip
 values = st.one_of(
     st.sampled_from(KNOWN),
     st.sampled_from(ODD),
@@ -155,14 +157,31 @@ def _in_arena(path: tuple[str, ...], args: list[str]) -> tuple[tuple[str, ...], 
     return (path, ["arena", *args[1:]]) if path in IN_ENCOUNTER and args else (path, args)
 
 
+# more digits than Python's int() reads (4,300), put where a number stands: ``3,5`` → ``3,99…``
+huge_digits = st.integers(min_value=4301, max_value=6000).map(lambda n: "9" * n)
+
+
+def _huge(word: str, digits: str, which: int) -> str:
+    """``word`` with one of its runs of digits made ``digits``: ``event:3`` → ``event:99…``."""
+    run = list(re.finditer(r"[0-9]+", word))[which]
+    return word[: run.start()] + digits + word[run.end() :]
+
+
 @st.composite
 def mutated_lines(draw) -> tuple[tuple[str, ...], list[str]]:
     """A real line of the example campaign (every command is there), as written or with a word
-    or two replaced, dropped, or added: mostly valid commands, with odd values where it hurts."""
+    or two replaced, dropped, or added, or a number in it made thousands of digits long: mostly
+    valid commands, with odd values where it hurts."""
     path, args = _in_arena(*_split(draw(st.sampled_from(TEMPLATES))))
     for _ in range(draw(st.sampled_from([0, 1, 1, 2]))):
-        action = draw(st.sampled_from(["replace", "replace", "drop", "add"]))
-        if action == "add" or not args:
+        action = draw(st.sampled_from(["replace", "replace", "drop", "add", "huge"]))
+        numbers = [at for at, word in enumerate(args) if re.search(r"[0-9]", word)]
+        if action == "huge" and numbers:
+            where = draw(st.sampled_from(numbers))
+            which = draw(st.integers(0, len(re.findall(r"[0-9]+", args[where])) - 1))
+            args[where] = _huge(args[where], draw(huge_digits), which)
+            continue
+        if action in ("add", "huge") or not args:
             args.insert(draw(st.integers(0, len(args))), draw(values))
             continue
         where = draw(st.integers(0, len(args) - 1))
@@ -271,7 +290,8 @@ log_lines = st.one_of(
     command_lines.map(lambda pair: " ".join([*pair[0], *pair[1]])),  # not quoted at all
     st.sampled_from(["session 1", "session end", "session", "session 0", "session -1",
                      "session ١", "# a comment", "", "  \t ", "note 'unclosed", 'note "open',
-                     "note trailing\\", "#! campaign-log 2", "#!", "note \\", "'", '"']),
+                     "note trailing\\", "#! campaign-log 2", "#!", "note \\", "'", '"',
+                     "session " + "9" * 5000, "#! campaign-log " + "1" * 5000]),
     st.text(st.characters(blacklist_categories=("Cs",)), max_size=80),
 )  # fmt: skip
 log_texts = st.builds(
@@ -405,6 +425,9 @@ def test_replay_of_binary_or_random_files_lands_or_names_the_line(store, data):
         "note " + "x" * 1_000_000 + "\n",
         "note '" + "y " * 100_000 + "'\n",
         "casualty ford goblins " + "9" * 5000 + "\n",
+        "morale ford goblins --roll 3," + "9" * 5000 + "\n",
+        "retract event:" + "9" * 5000 + "\n",
+        "session " + "9" * 5000 + "\n",
         f"casualty ford goblins {2**63}\n",
         f"adjust ford goblins {-(2**63) - 1} --reason huge\n",
         "note \x00 \x07 \x1b[2J \u202e\n",
@@ -418,6 +441,9 @@ def test_replay_of_binary_or_random_files_lands_or_names_the_line(store, data):
         "1MB-note",
         "100k-words",
         "5000-digits",
+        "5000-digit-roll",
+        "5000-digit-position",
+        "5000-digit-session",
         "2**63",
         "-2**63-1",
         "controls",
@@ -470,6 +496,9 @@ def _names_what_is_wrong(path, args, message: str) -> bool:
         # (its first and last 28 characters: a 61-character item name holding a control
         # character, an argument, is named by its value, escaped, not by a field)
         or any(shown(a) in message for a in args)
+        # … or, over 40 characters, its first 37 as a number's error quotes them
+        # (campaign/core/numbers.py: ``'event:99…'… has 5000 digits``)
+        or any(quoted(a) in message for a in args if len(a) > 40)
         # … or as read: a line end typed live is read as a log reads it, CR as LF (fastparse)
         or any(repr(line_feeds(a)) in message for a in args if "\r" in a)
         or any(_number_named(a, message) for a in given)

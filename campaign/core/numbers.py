@@ -1,0 +1,71 @@
+"""Whole numbers the GM types (docs/log-language.md#values): ASCII digits, at most :data:`DIGITS`
+of them once leading zeros are dropped, read the same way wherever they are typed — a roll, a
+position (``event:N``), a session's number, a point in the history.
+
+No count, roll, position, session or time a campaign holds has more than 18 digits (a store keeps
+positions below 2**63 and times below 2**53 seconds; counts and ratings below 2**31). More is
+refused before ``int()`` sees it: Python refuses to read a number of more than 4,300 digits, and
+a message that echoed them would be thousands of characters long. A position may have up to
+:data:`POSITION_DIGITS`, for the answer the GM already gets past the store's last one.
+"""
+
+from __future__ import annotations
+
+from campaign.core.errors import ImpossibleInput
+
+DIGITS = 18
+# a position (``event:N``): one past the store's last is answered as no such event, naming it,
+# as long as it is quoted whole (:func:`quoted`: 40 characters)
+POSITION_DIGITS = 40
+_ASCII_DIGITS = frozenset("0123456789")
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted as an error shows a value: at most 40 characters, cut with ``…``."""
+    return repr(text) if len(text) <= 40 else repr(text[:37]) + "…"
+
+
+def too_long(text: str, digits: int, what: str = "count, score or roll") -> str:
+    """The message for a number of ``digits`` digits, more than any ``what`` has."""
+    return f"{quoted(text)} has {digits} digits: no {what} is that long"
+
+
+def whole_number(
+    text: str,
+    *,
+    field: str,
+    what: str = "count, score or roll",
+    expected: str | None = None,
+    signed: bool = False,
+    digits: int = DIGITS,
+    typed: str | None = None,
+) -> int:
+    """``text`` (surrounding blanks ignored; a leading ``+`` or ``-`` when ``signed``) as a whole
+    number of at most ``digits`` digits, or :class:`ImpossibleInput` naming ``field``: what no
+    ``what`` can be is refused, saying ``expected`` (by default, the bound). ``typed``: the word
+    the number was read from, which the message quotes (``event:N`` for its ``N``)."""
+    said = text if typed is None else typed
+    stripped = text.strip()
+    sign = stripped[:1] if signed and stripped[:1] in ("+", "-") else ""
+    number = stripped[len(sign) :]
+    if not number or not set(number) <= _ASCII_DIGITS:
+        raise ImpossibleInput(
+            f"{quoted(said)} is not a whole number",
+            field=field,
+            value=said,
+            expected=expected or _bound(digits, signed),
+        )
+    significant = number.lstrip("0") or "0"
+    if len(significant) > digits:
+        raise ImpossibleInput(
+            too_long(said, len(significant), what),
+            field=field,
+            value=quoted(said),
+            expected=expected or _bound(digits, signed),
+        )
+    return int(sign + significant)
+
+
+def _bound(digits: int, signed: bool) -> str:
+    sign = ", with or without a sign" if signed else ""
+    return f"a whole number of at most {digits} digits{sign}"

@@ -46,23 +46,20 @@ def read_receipt(text: str, *, where: str | None = None) -> Receipt:
     """A receipt as ``session end`` prints it (``receipt: `` before it, or not); bad input
     (exit 2) otherwise, naming ``--expect`` or ``where`` (a file's ``name:line``)."""
     found = SYNTAX.fullmatch(text.strip())
+    if found is not None and int(found.group(1)) >= 1 and DIGITS <= len(found.group(2)) <= 64:
+        return Receipt(int(found.group(1)), found.group(2).lower())
+    why = "is not a receipt"
+    if found is not None and int(found.group(1)) < 1:
+        why += ": positions start at 1"
+    elif found is not None:
+        why += f": its hash has {len(found.group(2))} hex digits"
     shown = text if len(text) <= 80 else text[:80] + "…"
-    why = None
-    if found is None:
-        why = "is not a receipt"
-    elif int(found.group(1)) < 1:
-        why = "is not a receipt: positions start at 1"
-    elif not DIGITS <= len(found.group(2)) <= 64:
-        why = f"is not a receipt: its hash has {len(found.group(2))} hex digits"
-    if why is not None or found is None:
-        error = ImpossibleInput(
-            f"{where + ': ' if where else ''}{shown!r} {why}",
-            field="line" if where else "expect",
-            value=shown,
-            expected=EXPECTED,
-        )
-        raise error
-    return Receipt(int(found.group(1)), found.group(2).lower())
+    raise ImpossibleInput(
+        f"{where + ': ' if where else ''}{shown!r} {why}",
+        field="line" if where else "expect",
+        value=shown,
+        expected=EXPECTED,
+    )
 
 
 def read_receipts(lines: Iterable[str], name: str) -> list[Receipt]:

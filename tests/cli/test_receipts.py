@@ -223,6 +223,10 @@ def test_an_encrypted_store_says_its_chain_cannot_be_recomputed_without_the_key(
     assert found["encrypted"] is True and found["receipt"].startswith(f"{EVENTS}:")
     said = ok("--db", store_url, "verify")
     assert "the chain cannot be recomputed without the key" in said, said
+    cut_the_last(store_url, 2)  # still genuine ciphertext: only a receipt shows the cut
+    found = verify("--db", store_url, "verify", "--expect", found["receipt"], exit_code=1)
+    assert found["reason"] == f"cut: the history ends at {EVENTS - 2}, the receipt is for {EVENTS}"
+    assert found["encrypted"] is True
     monkeypatch.delenv("CAMPAIGN_KEY")
     plain = str(Path(tmp_path, "plain.db"))
     replay(plain, tmp_path)

@@ -107,9 +107,14 @@ def open_ledger(
 
 
 def record(
-    ctx: typer.Context, command: LoggingCommand, say: Callable[[Any], str] | None = None
+    ctx: typer.Context,
+    command: LoggingCommand,
+    say: Callable[[Any], str] | None = None,
+    *,
+    receipt: bool = False,
 ) -> Any:
-    """Run one logging command: live, print its confirming line; in a log, keep it."""
+    """Run one logging command: live, print its confirming line (and, with ``receipt``, the
+    receipt of the chain's head after it: docs/RELIABILITY.md#receipts); in a log, keep it."""
     current = state(ctx)
     if current.log is not None:
         result = current.log.ledger.handle(command)
@@ -118,6 +123,9 @@ def record(
         return result
     with open_ledger(ctx, create=True) as ledger:
         result = ledger.handle(command)
+        head = ledger.receipt() if receipt else None
     if say is not None:
         typer.echo(say(result))  # plain text: a logging command never needs Rich
+    if head is not None:
+        typer.echo(f"receipt: {head}")
     return result

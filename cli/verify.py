@@ -1,4 +1,4 @@
-"""``campaign verify [--file FILE.jsonl] [--json]`` (docs/cli.md#verify,
+"""``campaign verify [--file FILE.jsonl] [--expect RECEIPT…] [--json]`` (docs/cli.md#verify,
 docs/RELIABILITY.md#tamper-evidence): is the history intact?
 
 Thin: a store (or an export, without a store) → the service's verdict → on stdout as JSON or one
@@ -16,6 +16,7 @@ from rich.text import Text
 
 from campaign.core.errors import ImpossibleInput
 from campaign.service.history import Verdict, verify_file
+from cli import receipts
 from cli.output import ExitStatus, counted, emit
 from cli.state import open_ledger
 
@@ -37,20 +38,25 @@ def verify(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print JSON (stable keys) instead of a sentence.")
     ] = False,
+    expect: receipts.ExpectOption = None,
+    expect_file: receipts.ExpectFileOption = None,
 ) -> None:
     """Recompute the hash chain and every aggregate's versions; name the first position where
     the history was edited, deleted, reordered or had something inserted. A store's snapshots
     are checked against the state their aggregates' events fold to.
 
-    Exit 0 when intact, 1 when not. When intact, the last hash matches a complete export's.
+    Exit 0 when intact, 1 when not. When intact, the last hash matches a complete export's,
+    and the receipt printed is what a later `--expect` checks: that the history still holds it
+    (not cut, not rewritten).
 
     Example: campaign verify --file campaign.jsonl --json
     """
+    expected = receipts.expected(expect, expect_file)
     if file is not None:
-        verdict = _verify_file(file)
+        verdict = _verify_file(file, expected)
     else:
         with open_ledger(ctx, create=False) as ledger:
-            verdict = ledger.history.verify()
+            verdict = ledger.history.verify(expected)
     emit(
         verdict.as_json(file=file is not None),
         as_json=as_json,
@@ -60,11 +66,11 @@ def verify(
         raise typer.Exit(int(ExitStatus.STORE_FAILURE))
 
 
-def _verify_file(file: Path) -> Verdict:
+def _verify_file(file: Path, expected: list[receipts.Receipt]) -> Verdict:
     try:
         _check_some_json(file)
         with file.open("rb") as lines:  # line by line: an export of any length
-            return verify_file(lines)
+            return verify_file(lines, expected)
     except OSError as error:
         raise ImpossibleInput(
             f"{file}: cannot read it ({error.strerror or error})",
@@ -112,6 +118,7 @@ def _render(console: Console, verdict: Verdict, file: Path | None) -> None:
             )
         if verdict.last_hash:
             console.print(Text(f"last hash {verdict.last_hash}", style="dim"))
+        receipts.render(console, verdict)
         return
     where = f"line {verdict.line}, " if verdict.line is not None else ""
     console.print(
@@ -120,3 +127,4 @@ def _render(console: Console, verdict: Verdict, file: Path | None) -> None:
         soft_wrap=True,
     )
     console.print(Text(f"{counted(verdict.events, 'event')} read", style="dim"))
+    receipts.render(console, verdict)

@@ -5,12 +5,15 @@ recorded (:mod:`campaign.history.verify` says what each break means)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from campaign.core.integrity import CHAIN_FIELDS, GENESIS, event_hash
+
+if TYPE_CHECKING:
+    from campaign.history.receipts import Checked
 
 
 @dataclass(frozen=True)
@@ -27,10 +30,16 @@ class Verdict:
     # a store: the snapshots checked against their events (said, not in the JSON: a store and
     # its imported copy, which holds none, verify alike)
     snapshots: int | None = None
+    # receipts (campaign.history.receipts): the head's, when intact; whether the states are
+    # encrypted (the chain cannot be recomputed without the key); each receipt given, checked
+    receipt: str | None = None
+    encrypted: bool = False
+    receipts: tuple[Checked, ...] = ()
 
     def as_json(self, *, file: bool = False) -> dict[str, Any]:
         data = asdict(self)
         del data["snapshots"]
+        data["receipts"] = [checked.as_json() for checked in self.receipts]
         if not file:
             del data["line"], data["first_position"]
         return data
@@ -51,7 +60,8 @@ class Chain:
     only counted — and watched for the missing position, to tell a deletion from a reordering.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, watch: Callable[[int, str], None] | None = None) -> None:
+        self.watch = watch  # told each position's hash as it links (receipts)
         self.events = 0
         self.expected = 1  # the position the next event must have
         self.prev = GENESIS  # the hash the next event must link to
@@ -180,6 +190,8 @@ class Chain:
             )
         self.versions[aggregate] = version
         self.prev = digest
+        if self.watch is not None:
+            self.watch(here, digest)
         self.expected += 1
         self._line = line
         return None

@@ -27,7 +27,8 @@ with the SQL that deletes it: it is only a cache, but commands load from it).
 It streams: memory grows with the number of aggregates (their last version; an aggregate's
 folded state while it has snapshots still to check), never with the number of events. What it
 cannot see, by construction: events removed from the **end** (the chain before them is intact)
-and a history rewritten with every hash recomputed (the hash is not keyed). ``last_hash`` —
+and a history rewritten with every hash recomputed (the hash is not keyed): receipts kept
+elsewhere show both (:mod:`campaign.history.receipts`, told each hash by ``watch``). ``last_hash`` —
 the hash of the last event — is what a copy is compared with: a store and its export that agree
 on it hold the same history.
 """
@@ -50,10 +51,12 @@ from campaign.history.transfer import check_row, check_timestamp, row_state
 if TYPE_CHECKING:
     from eventsourcing.application import Application
 
+    from campaign.history.receipts import Watch
+
 __all__ = ["SESSION_EXPORT", "Chain", "Verdict", "verify_jsonl", "verify_store"]
 
 
-def verify_store(app: Application) -> Verdict:
+def verify_store(app: Application, watch: Watch | None = None) -> Verdict:
     """Check a store's stored events, in notification order (the recorded order), and every
     snapshot against the state its aggregate's events fold to
     (:class:`~campaign.history.snapshot_check.Snapshots`).
@@ -64,7 +67,7 @@ def verify_store(app: Application) -> Verdict:
     it: the library finds an aggregate's events by that exact text (SQLite), while the hash
     covers the ID, not its spelling.
     """
-    chain, mapper = Chain(), app.mapper
+    chain, mapper = Chain(watch), app.mapper
     spelt = Spelling(app)
     snapshots = Snapshots(app)
     for row in every_row(app):
@@ -99,7 +102,9 @@ def verify_store(app: Application) -> Verdict:
     return chain.verdict(snapshots.checked)
 
 
-def verify_jsonl(lines: Iterable[str | bytes], transcoder: Transcoder) -> Verdict:
+def verify_jsonl(
+    lines: Iterable[str | bytes], transcoder: Transcoder, watch: Watch | None = None
+) -> Verdict:
     """Check a ``jsonl`` export's chain and positions, line by line, without a store (with the
     ``transcoder`` the application stores events with).
 
@@ -114,7 +119,7 @@ def verify_jsonl(lines: Iterable[str | bytes], transcoder: Transcoder) -> Verdic
     marker is not hashed, so it is believed only where the hashed events agree with it. Any other
     file is checked from position 1, so that its first lines cut off are a deletion.
     """
-    check = _JsonlCheck(transcoder)
+    check = _JsonlCheck(transcoder, watch)
     for number, raw in enumerate(lines, start=1):
         check.line(number, raw)
     return check.verdict()
@@ -125,9 +130,9 @@ class _JsonlCheck:
     session's export, through a second chain from position 1 (what it is checked as if the
     marker turns out not to hold)."""
 
-    def __init__(self, transcoder: Transcoder) -> None:
+    def __init__(self, transcoder: Transcoder, watch: Watch | None = None) -> None:
         self.transcoder = transcoder
-        self.chain = Chain()
+        self.chain = Chain(watch)
         self.marked: SessionExport | None = None  # the first line's marker, and whether it holds
         self.whole: Chain | None = None  # the lines from position 1, while the file is a part
 

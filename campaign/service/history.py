@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from campaign.core.errors import DamagedHistory
 from campaign.history import export, transfer
+from campaign.history.receipts import Receipt, Watch, read_receipt, read_receipts, settle
 from campaign.history.verify import Verdict, verify_jsonl, verify_store
 from campaign.service.application import app_transcoder
 from campaign.service.stored_targets import restores_nothing
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
 
     from campaign.service.queries import Queries
     from campaign.service.unit import UnitOfWork
+
+__all__ = ["History", "Receipt", "Verdict", "read_receipt", "read_receipts", "verify_file"]
 
 BATCH = 500  # events read from the store at a time
 
@@ -119,11 +122,16 @@ class History:
         """``import``: a jsonl export into this empty store; the number of events."""
         return transfer.import_jsonl(self, lines, name, committed=committed, progress=progress)
 
-    def verify(self) -> Verdict:
-        """``verify``: the store's hash chain, aggregates' versions and snapshots."""
-        return verify_store(self.opened.app)
+    def verify(self, expect: Sequence[Receipt] = ()) -> Verdict:
+        """``verify``: the store's hash chain, aggregates' versions and snapshots, and the
+        receipts ``expect``ed (docs/RELIABILITY.md#receipts)."""
+        watch = Watch(expect)
+        verdict = verify_store(self.opened.app, watch)
+        return settle(verdict, expect, watch, encrypted=self.mapper.cipher is not None)
 
 
-def verify_file(lines: Iterable[str | bytes]) -> Verdict:
-    """``verify --file``: a jsonl export's chain and positions, without a store."""
-    return verify_jsonl(lines, app_transcoder())
+def verify_file(lines: Iterable[str | bytes], expect: Sequence[Receipt] = ()) -> Verdict:
+    """``verify --file``: a jsonl export's chain and positions, without a store, and the
+    receipts ``expect``ed (an export is plaintext: anyone can recompute its chain)."""
+    watch = Watch(expect)
+    return settle(verify_jsonl(lines, app_transcoder(), watch), expect, watch, encrypted=False)

@@ -163,6 +163,13 @@ class Ledger:
         """The position of the last recorded event (0 for an empty store)."""
         return self.uow.last_position()
 
+    def receipt(self) -> str | None:
+        """The receipt of the chain's head, ``POSITION:HASH`` (docs/RELIABILITY.md#receipts);
+        None when no event carries a hash."""
+        from campaign.history.receipts import receipt_of
+
+        return receipt_of(*self.uow.head())
+
     # --- the store ---------------------------------------------------------------------------
 
     @property

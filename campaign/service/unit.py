@@ -63,6 +63,13 @@ class UnitOfWork:
             return self.running.next_position - 1
         return self._last()[0]
 
+    def head(self) -> tuple[int, str]:
+        """The chain's head: the last recorded event's position and hash (0 and the chain's
+        start when empty); inside a unit, its last staged event's."""
+        if self.running is not None:
+            return self.running.next_position - 1, self.running.last_hash
+        return self._last()
+
     def _last(self) -> tuple[int, str]:
         """The last recorded event's position and hash (0 and the chain's start when empty)."""
         app = self.opened.app

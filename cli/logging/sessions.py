@@ -45,7 +45,8 @@ def session(
     title: Annotated[str | None, typer.Option("--title", help="The session's title.")] = None,
     note: NoteOption = None,
 ) -> None:
-    """Open session N (ending the open one), or `session end`.
+    """Open session N (ending the open one), or `session end`, which prints a receipt of the
+    history to keep elsewhere (`campaign verify --expect` checks it).
 
     Every following event belongs to it. Numbers increase; an ended session is never reopened.
 
@@ -59,7 +60,7 @@ def session(
                 value=number,
                 expected="session end",
             )
-        record(ctx, SessionEnd(note=note), lambda n: f"session {n} ended")
+        record(ctx, SessionEnd(note=note), lambda n: f"session {n} ended", receipt=True)
         return
     n = 0
     if number.isascii() and number.isdigit():  # not "١١", as a log

@@ -227,7 +227,8 @@ def recorded(store_url, tmp_path):
     found = verify("--db", store_url, exit_code=0)
     assert found == {
         "intact": True, "events": EVENTS, "first_bad_position": None, "reason": None,
-        "last_hash": found["last_hash"],
+        "last_hash": found["last_hash"], "receipt": f"{EVENTS}:{found['last_hash'][:16]}",
+        "encrypted": False, "receipts": [],
     }  # fmt: skip
     assert len(found["last_hash"]) == 64
     return store_url
@@ -324,6 +325,7 @@ def test_an_export_carries_the_chain_and_verifies_without_a_store(recorded, tmp_
     assert found == {
         "intact": True, "events": EVENTS, "first_bad_position": None, "reason": None,
         "last_hash": rows[-1]["hash"], "line": None, "first_position": 1,
+        "receipt": f"{EVENTS}:{rows[-1]['hash'][:16]}", "encrypted": False, "receipts": [],
     }  # fmt: skip
     assert found["last_hash"] == verify("--db", recorded, exit_code=0)["last_hash"]
 

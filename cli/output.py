@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.text import escaped
 from campaign.rules.citation import Citation
 
 
@@ -43,7 +44,7 @@ def stderr() -> Console:
 def emit(data: dict[str, object], *, as_json: bool, render: Callable[[Console], None]) -> None:
     """Write ``data`` as JSON, or let ``render`` draw it for a person."""
     if as_json:
-        echo_utf8(json.dumps(data, ensure_ascii=False) + "\n")
+        echo_utf8(escaped(json.dumps(data, ensure_ascii=False), json=True) + "\n")
     else:
         render(stdout())
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.text import escaped
 from campaign.service import opening
 from campaign.service.ledger import Ledger
 
@@ -117,10 +118,12 @@ def record(
     if current.log is not None:
         result = current.log.ledger.handle(command)
         if say is not None and current.log.telling:
-            current.log.said.append((current.log.line, say(result)))
+            current.log.said.append((current.log.line, escaped(say(result))))
         return result
     with open_ledger(ctx, create=True) as ledger:
         result = ledger.handle(command)
     if say is not None:
-        typer.echo(say(result))  # plain text: a logging command never needs Rich
+        # plain text: a logging command never needs Rich; what it says may quote text a store
+        # held before control characters were refused, shown escaped (docs/log-language.md#values)
+        typer.echo(escaped(say(result)))
     return result

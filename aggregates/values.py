@@ -9,6 +9,7 @@ from dataclasses import fields
 from typing import Any
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.handles import check_handle
 from campaign.core.text import REFUSED
 
 # What an event may hold, checked before it is triggered (tests/system/test_fuzz.py tries the
@@ -35,6 +36,8 @@ FROM_ONE = frozenset({"number", "count", "n", "size"})
 # a retraction's copy of an earlier state (``Retracted.restored``): text an older store may hold
 # with control characters in it; only what a store can keep is checked there
 COPIED = frozenset({"restored"})
+# an event's fields that name a handle (docs/log-language.md#handles), as its aggregates record it
+HANDLES = frozenset({"handle", "group", "retainer_of", "encounter"})
 _CONTROL = REFUSED  # \t and \n allowed (campaign/core/text.py)
 _EXPECTED_TEXT = {  # text the GM did not type on the line: said what to do instead
     "source": "a session-log file name without control characters (rename the file)"
@@ -149,12 +152,22 @@ def _check_text(value: str, name: str, typed: bool = True) -> None:
 def check_recorded(state: dict[str, Any]) -> None:
     """An event as a store holds it (a line of an imported export): refused, naming the field,
     where a command could not have recorded it — every value checked as :func:`check_values`
-    checks a command's, a retraction's copy of earlier state (``restored``) too."""
+    checks a command's, a retraction's copy of earlier state (``restored``) too, and the
+    handles it names as a command records them (docs/log-language.md#handles: a lowercase
+    ASCII slug)."""
     try:
         check_values(state)
         for name in COPIED & set(state):
             if isinstance(state[name], dict):
                 check_values(state[name], parent=name)
+        for name in HANDLES & set(state):
+            if state[name] is not None and check_handle(state[name], field=name) != state[name]:
+                raise ImpossibleInput(
+                    f"{state[name]!r} is not a handle as it is recorded (lowercase)",
+                    field=name,
+                    value=state[name],
+                    expected="a lowercase handle",
+                )
     except ImpossibleInput as error:
         raise ImpossibleInput(
             f"field {error.field!r}: {error.message}: no command records that",

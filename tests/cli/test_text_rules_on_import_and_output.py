@@ -45,13 +45,15 @@ def exported(campaign, tmp_path) -> list[str]:
     return _ok(campaign, "--db", db, "export", "--format", "jsonl").stdout.splitlines()
 
 
-def _tampered(lines: list[str], text: str) -> tuple[list[str], int]:
-    """The note ``plain`` replaced by ``text`` and the whole chain recomputed from there on, as
-    anyone can on a store without ``CAMPAIGN_KEY`` (campaign/history/chain.py): the line's
-    number is returned."""
+def _tampered(
+    lines: list[str], text: str, key: str = "text", was: str = "plain"
+) -> tuple[list[str], int]:
+    """The note ``plain`` (``data[key]`` that ``was``) replaced by ``text`` and the whole chain
+    recomputed from there on, as anyone can on a store without ``CAMPAIGN_KEY``
+    (campaign/history/chain.py): the line's number is returned."""
     rows = [json.loads(line) for line in lines]
-    edited = next(i for i, row in enumerate(rows) if row["data"].get("text") == "plain")
-    rows[edited]["data"]["text"] = text
+    edited = next(i for i, row in enumerate(rows) if row["data"].get(key) == was)
+    rows[edited]["data"][key] = text
     prev = GENESIS
     for row in rows:
         row["prev_hash"] = prev
@@ -87,6 +89,22 @@ def test_a_rechained_export_with_refused_text_is_refused_by_import_and_verify(
     assert code in result.stderr, result.stderr
     assert REFUSED.search(result.stderr) is None  # the error shows it escaped
     assert not target.exists() or _events(campaign, str(target)) == []  # nothing written
+
+
+@pytest.mark.parametrize("handle", ["Ford", "the ford", "ford\u200b"])
+def test_a_rechained_export_with_a_handle_no_command_records_is_refused(campaign, tmp_path, handle):
+    db = str(tmp_path / "source.db")
+    for words in (["session", "1"], ["encounter", "start", "ford"], ["note", "after"]):
+        _ok(campaign, "--db", db, *words)
+    exported = _ok(campaign, "--db", db, "export", "--format", "jsonl").stdout.splitlines()
+    lines, number = _tampered(exported, handle, key="handle", was="ford")
+    path = tmp_path / "tampered.jsonl"
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    result = campaign("--db", str(tmp_path / "target.db"), "import", str(path))
+    assert result.exit_code == 2, result.output
+    assert f"tampered.jsonl:{number}: field 'handle': " in result.stderr, result.stderr
+    verdict = json.loads(campaign("verify", "--file", str(path), "--json").stdout)
+    assert not verdict["intact"] and verdict["line"] == number, verdict
 
 
 @pytest.fixture

@@ -152,14 +152,16 @@ def _check_text(value: str, name: str, typed: bool = True) -> None:
 def check_recorded(state: dict[str, Any]) -> None:
     """An event as a store holds it (a line of an imported export): refused, naming the field,
     where a command could not have recorded it — every value checked as :func:`check_values`
-    checks a command's, a retraction's copy of earlier state (``restored``) too, and the
-    handles it names as a command records them (docs/log-language.md#handles: a lowercase
-    ASCII slug)."""
+    checks a command's, a retraction's copy of earlier state (``restored``) too, a reason that
+    is not blank, and the handles it names as a command records them
+    (docs/log-language.md#handles: a lowercase ASCII slug)."""
     try:
         check_values(state)
         for name in COPIED & set(state):
             if isinstance(state[name], dict):
                 check_values(state[name], parent=name)
+        if isinstance(state.get("reason"), str):
+            check_reason(state["reason"], "the event")
         for name in HANDLES & set(state):
             if state[name] is not None and check_handle(state[name], field=name) != state[name]:
                 raise ImpossibleInput(

@@ -91,18 +91,30 @@ def test_a_rechained_export_with_refused_text_is_refused_by_import_and_verify(
     assert not target.exists() or _events(campaign, str(target)) == []  # nothing written
 
 
-@pytest.mark.parametrize("handle", ["Ford", "the ford", "ford\u200b"])
-def test_a_rechained_export_with_a_handle_no_command_records_is_refused(campaign, tmp_path, handle):
+@pytest.mark.parametrize(
+    ("key", "was", "now"),
+    [("handle", "ford", "Ford"), ("handle", "ford", "the ford"), ("handle", "ford", "ford\u200b"),
+     ("reason", "unpaid", " ")],
+)  # fmt: skip
+def test_a_rechained_export_with_a_handle_or_reason_no_command_records_is_refused(
+    campaign, tmp_path, key, was, now
+):
     db = str(tmp_path / "source.db")
-    for words in (["session", "1"], ["encounter", "start", "ford"], ["note", "after"]):
+    for words in (
+        ["session", "1"],
+        ["encounter", "start", "ford"],
+        ["company", "hire", "h", "--troop", "militia", "--size", "4"],
+        ["company", "modifier", "h", "-1", "--reason", "unpaid"],
+        ["note", "after"],
+    ):
         _ok(campaign, "--db", db, *words)
     exported = _ok(campaign, "--db", db, "export", "--format", "jsonl").stdout.splitlines()
-    lines, number = _tampered(exported, handle, key="handle", was="ford")
+    lines, number = _tampered(exported, now, key=key, was=was)
     path = tmp_path / "tampered.jsonl"
     path.write_text("\n".join(lines) + "\n", "utf-8")
     result = campaign("--db", str(tmp_path / "target.db"), "import", str(path))
     assert result.exit_code == 2, result.output
-    assert f"tampered.jsonl:{number}: field 'handle': " in result.stderr, result.stderr
+    assert f"tampered.jsonl:{number}: field '{key}': " in result.stderr, result.stderr
     verdict = json.loads(campaign("verify", "--file", str(path), "--json").stdout)
     assert not verdict["intact"] and verdict["line"] == number, verdict
 

@@ -249,3 +249,9 @@ def test_the_refused_characters_are_every_control_and_format_character():
             assert refused(f"a{char}b") == char, f"U+{code:04X}"
         else:
             assert refused(f"a{char}b") is None or category == "Cn", f"U+{code:04X}"
+
+
+def test_the_calculator_shows_a_name_given_to_it_escaped(campaign):
+    result = campaign("rules", "item-candidates", "--item", f"Ring{ESC}\u202e:jewelry")
+    assert result.exit_code == 0, result.output
+    assert _unshown(result.stdout) is None and "Ringpl\\x1b]0;pwned" in result.stdout

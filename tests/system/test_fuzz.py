@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from aggregates.values import _shown as shown
-from campaign.core.text import REFUSED
+from campaign.core.text import refused
 from campaign.sessionlog.reading import LogSyntaxError, line_feeds, read_log
 from cli.log_lines import LOG_COMMANDS
 from cli.main import app
@@ -526,7 +526,7 @@ def test_every_logging_command_with_random_arguments(store, line):
     before = store.events()
     result = store.run(*path, *args)
     clean_exit(result)
-    assert REFUSED.search(result.output) is None, result.output  # shown escaped, if at all
+    assert refused(result.output) is None, result.output  # shown escaped, if at all
     name = "live: " + " ".join(path)
     if result.exit_code == 0:
         store.maybe_closed |= path[0] in ("session", "retract")

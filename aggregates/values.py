@@ -75,10 +75,11 @@ def check_reason(reason: str | None, what: str) -> None:
 
 def check_values(fields: dict[str, Any], parent: str | None = None, typed: bool = True) -> None:
     """Refuse an event whose integers or text (nested ones too) a store cannot keep, or whose
-    text holds a control character. The error names the innermost key holding the value —
-    ``result`` inside a flaw roll's ``inputs``, ``count`` inside ``groups``: the option it came
-    from, which the CLI then names. ``typed``: False inside a copy of earlier state
-    (:data:`COPIED`), where the control characters an older store holds may stay."""
+    text holds a control or invisible format character (campaign/core/text.py). The error names
+    the innermost key holding the value — ``result`` inside a flaw roll's ``inputs``, ``count``
+    inside ``groups``: the option it came from, which the CLI then names. ``typed``: False inside
+    a copy of earlier state (:data:`COPIED`), where the control characters an older store holds
+    may stay."""
     for name, value in fields.items():
         key = str(name)
         if parent is not None:  # a nested key may be the GM's text, held by its parent

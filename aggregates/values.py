@@ -4,12 +4,13 @@ event keeps as its command's ``inputs``."""
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import fields
 from typing import Any
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.handles import check_handle
+from campaign.core.text import REFUSED
 
 # What an event may hold, checked before it is triggered (tests/system/test_fuzz.py tries the
 # rest): a value a store cannot keep would make every later read fail.
@@ -18,11 +19,13 @@ from campaign.core.errors import ImpossibleInput
 #   minutes × 60 and JSON readers stay exact (SQLite's INTEGER is 64 bits);
 # - text PostgreSQL can store (no NUL) and that is UTF-8 (a shell argument that is not UTF-8
 #   reaches Python as lone surrogates: ``campaign note $'caf\xe9'``);
-# - text without control characters (C0, DEL, C1): ``history`` and ``export`` print the GM's
-#   text, and a terminal obeys an escape sequence in it. Tabs and line breaks are no escape
-#   sequence, and stay allowed in any text: a quote spans lines in a log
-#   (docs/log-language.md#tokenising) and ``export --format log`` quotes such text back, so stores
-#   that hold them still export logs that replay (docs/cli.md#export-and-import).
+# - text without control characters (C0, DEL, C1) nor invisible format characters (Unicode Cf:
+#   a bidirectional override makes a note read as something else): ``history`` and ``export``
+#   print the GM's text, and a terminal obeys an escape sequence in it (the one rule:
+#   campaign/core/text.py). Tabs and line breaks are no escape sequence, and stay allowed in any
+#   text: a quote spans lines in a log (docs/log-language.md#tokenising) and ``export --format
+#   log`` quotes such text back, so stores that hold them still export logs that replay
+#   (docs/cli.md#export-and-import).
 INT_LIMIT = 2**31 - 1
 WIDE_LIMIT = 2**53 - 1
 WIDE = frozenset({"position", "command", "due_position", "retracted", "next_position",
@@ -33,7 +36,9 @@ FROM_ONE = frozenset({"number", "count", "n", "size"})
 # a retraction's copy of an earlier state (``Retracted.restored``): text an older store may hold
 # with control characters in it; only what a store can keep is checked there
 COPIED = frozenset({"restored"})
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # \t and \n allowed
+# an event's fields that name a handle (docs/log-language.md#handles), as its aggregates record it
+HANDLES = frozenset({"handle", "group", "retainer_of", "encounter"})
+_CONTROL = REFUSED  # \t and \n allowed (campaign/core/text.py)
 _EXPECTED_TEXT = {  # text the GM did not type on the line: said what to do instead
     "source": "a session-log file name without control characters (rename the file)"
 }
@@ -70,10 +75,11 @@ def check_reason(reason: str | None, what: str) -> None:
 
 def check_values(fields: dict[str, Any], parent: str | None = None, typed: bool = True) -> None:
     """Refuse an event whose integers or text (nested ones too) a store cannot keep, or whose
-    text holds a control character. The error names the innermost key holding the value —
-    ``result`` inside a flaw roll's ``inputs``, ``count`` inside ``groups``: the option it came
-    from, which the CLI then names. ``typed``: False inside a copy of earlier state
-    (:data:`COPIED`), where the control characters an older store holds may stay."""
+    text holds a control or invisible format character (campaign/core/text.py). The error names
+    the innermost key holding the value — ``result`` inside a flaw roll's ``inputs``, ``count``
+    inside ``groups``: the option it came from, which the CLI then names. ``typed``: False inside
+    a copy of earlier state (:data:`COPIED`), where the control characters an older store holds
+    may stay."""
     for name, value in fields.items():
         key = str(name)
         if parent is not None:  # a nested key may be the GM's text, held by its parent
@@ -127,13 +133,55 @@ def _check_text(value: str, name: str, typed: bool = True) -> None:
         return
     found = _CONTROL.search(value)
     if found is not None:
+        char = found.group()
+        if unicodedata.category(char) == "Cf":
+            what = f"an invisible format character (U+{ord(char):04X} {_name(char)})"
+            expected = (
+                "text without invisible format characters (a pasted text may hold one: retype it)"
+            )
+        else:
+            what = f"a control character (U+{ord(char):04X})"
+            expected = "text without control characters (tabs and line breaks may stay)"
         raise ImpossibleInput(
-            f"{_shown(value)} holds a control character (U+{ord(found.group()):04X})",
+            f"{_shown(value)} holds {what}",
             field=name,
             value=value,
-            expected=_EXPECTED_TEXT.get(name)
-            or "text without control characters (tabs and line breaks may stay)",
+            expected=_EXPECTED_TEXT.get(name) or expected,
         )
+
+
+def check_recorded(state: dict[str, Any]) -> None:
+    """An event as a store holds it (a line of an imported export): refused, naming the field,
+    where a command could not have recorded it — every value checked as :func:`check_values`
+    checks a command's, a retraction's copy of earlier state (``restored``) too, a reason that
+    is not blank, and the handles it names as a command records them
+    (docs/log-language.md#handles: a lowercase ASCII slug)."""
+    try:
+        check_values(state)
+        for name in COPIED & set(state):
+            if isinstance(state[name], dict):
+                check_values(state[name], parent=name)
+        if isinstance(state.get("reason"), str):
+            check_reason(state["reason"], "the event")
+        for name in HANDLES & set(state):
+            if state[name] is not None and check_handle(state[name], field=name) != state[name]:
+                raise ImpossibleInput(
+                    f"{state[name]!r} is not a handle as it is recorded (lowercase)",
+                    field=name,
+                    value=state[name],
+                    expected="a lowercase handle",
+                )
+    except ImpossibleInput as error:
+        raise ImpossibleInput(
+            f"field {error.field!r}: {error.message}: no command records that",
+            field=error.field,
+            value=error.value,
+            expected=error.expected,
+        ) from None
+
+
+def _name(char: str) -> str:
+    return unicodedata.name(char, "format character").lower()
 
 
 def _shown(value: int | str) -> str:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.text import escaped
 from cli.output import ExitStatus, counted, echo_utf8, stderr, stdout
 from cli.state import open_ledger
 
@@ -55,7 +56,7 @@ def export(
     """
     with open_ledger(ctx, create=False) as ledger:
         if format_ is Format.jsonl:
-            _echo(line + "\n" for line in ledger.history.jsonl(session))
+            _echo((line + "\n" for line in ledger.history.jsonl(session)), json=True)
         elif format_ is Format.log:
             # A history that cannot be a log is found only as far as the writer gets (a setting
             # after the last session, at the very end): one pass that keeps nothing first, so an
@@ -69,19 +70,21 @@ def export(
 WRITE_LINES = 1000  # lines per write to stdout
 
 
-def _echo(lines: Iterable[str]) -> None:
+def _echo(lines: Iterable[str], *, json: bool = False) -> None:
     """Write the lines (each with its newline) as they come, a thousand at a time: an export
-    is never held whole. What came before an error is written, then the error raised."""
+    is never held whole. What came before an error is written, then the error raised. A
+    control or format character a store holds is written escaped (docs/log-language.md#values):
+    in jsonl as JSON's ``\\u001b``, the same text; in a log or a recap as ``\\x1b``."""
     pending: list[str] = []
     try:
         for line in lines:
             pending.append(line)
             if len(pending) >= WRITE_LINES:
-                echo_utf8("".join(pending))
+                echo_utf8(escaped("".join(pending), json=json))
                 pending = []
     finally:
         if pending:
-            echo_utf8("".join(pending))
+            echo_utf8(escaped("".join(pending), json=json))
 
 
 def import_(

@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.text import escaped
 from campaign.rules.citation import Citation
 
 
@@ -43,7 +44,7 @@ def stderr() -> Console:
 def emit(data: dict[str, object], *, as_json: bool, render: Callable[[Console], None]) -> None:
     """Write ``data`` as JSON, or let ``render`` draw it for a person."""
     if as_json:
-        echo_utf8(json.dumps(data, ensure_ascii=False) + "\n")
+        echo_utf8(escaped(json.dumps(data, ensure_ascii=False), json=True) + "\n")
     else:
         render(stdout())
 
@@ -124,16 +125,18 @@ def explanation(
     verdict: str,
     cites: Iterable[Citation] = (),
 ) -> Panel:
-    """A calculator answer for a person: the numbers, the verdict, and the sentences it rests on."""
+    """A calculator answer for a person: the numbers, the verdict, and the sentences it rests on.
+    An item's name given to it is shown escaped if it holds a control or format character
+    (docs/log-language.md#values)."""
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
     for label, value in numbers:
-        table.add_row(label, "—" if value is None else str(value))
+        table.add_row(label, "—" if value is None else Text(escaped(str(value))))
     body = Table.grid()
     body.add_row(table)
     body.add_row(Text(""))
-    body.add_row(Text(verdict, style="bold"))
+    body.add_row(Text(escaped(verdict), style="bold"))
     for cite in cites:
         body.add_row(Text(""))
         body.add_row(Text(f"{cite.name} — seeds/{cite.seed}", style="cyan"))

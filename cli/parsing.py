@@ -29,6 +29,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from campaign.core.errors import ImpossibleInput
 from campaign.core.numbers import quoted, too_long
+from campaign.core.text import escaped
 from cli.values import plain_params
 
 _DIGITS = frozenset("0123456789")
@@ -201,7 +202,18 @@ def _typed_value(error: Any, reading: Reading, params: list[Any]) -> Any:
 
 def parse(command: Any, ctx: Any, args: list[str], *, interspersed: bool, click: Any) -> Any:
     """``click(ctx, words)`` — the class's own ``parse_args`` — on the pre-scanned words; a
-    value refused by its type said in the GM's words (:func:`reworded`)."""
+    value refused by its type said in the GM's words (:func:`reworded`). A usage error quotes
+    the words typed: a control character among them is shown escaped
+    (docs/log-language.md#values), as every other error shows it."""
+    try:
+        return _parse(command, ctx, args, interspersed=interspersed, click=click)
+    except Exception as error:
+        if said_by_click(error) and isinstance(getattr(error, "message", None), str):
+            error.message = escaped(error.message)  # type: ignore[attr-defined]
+        raise
+
+
+def _parse(command: Any, ctx: Any, args: list[str], *, interspersed: bool, click: Any) -> Any:
     reading = read_words(command, ctx, args, interspersed=interspersed)
     plain_params(command.get_params(ctx))
     try:

@@ -23,6 +23,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from campaign.commands import Init
 from campaign.core.errors import UnknownHandle
+from campaign.core.text import escaped
 from campaign.service.ledger import Ledger
 from campaign.service.opening import StoreError, store_named
 from cli import render
@@ -155,10 +156,10 @@ def _echo_events(rows: Iterator[dict[str, Any]]) -> None:
     for row in rows:
         pieces += [", ", json.dumps(row, ensure_ascii=False)]
         if len(pieces) >= 2 * JSON_CHUNK:
-            echo_utf8("".join(pieces))
+            echo_utf8(escaped("".join(pieces), json=True))  # docs/log-language.md#values
             pieces = []
     pieces.append("]}\n")
-    echo_utf8("".join(pieces))
+    echo_utf8(escaped("".join(pieces), json=True))
 
 
 def modifiers(

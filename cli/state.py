@@ -19,6 +19,7 @@ import typer
 
 from campaign.core.errors import ImpossibleInput
 from campaign.core.numbers import whole_number
+from campaign.core.text import escaped
 from campaign.service import opening
 from campaign.service.ledger import Ledger
 
@@ -119,13 +120,15 @@ def record(
     if current.log is not None:
         result = current.log.ledger.handle(command)
         if say is not None and current.log.telling:
-            current.log.said.append((current.log.line, say(result)))
+            current.log.said.append((current.log.line, escaped(say(result))))
         return result
     with open_ledger(ctx, create=True) as ledger:
         result = ledger.handle(command)
         head = ledger.receipt() if receipt else None
     if say is not None:
-        typer.echo(say(result))  # plain text: a logging command never needs Rich
+        # plain text: a logging command never needs Rich; what it says may quote text a store
+        # held before control characters were refused, shown escaped (docs/log-language.md#values)
+        typer.echo(escaped(say(result)))
     if head is not None:
         typer.echo(f"receipt: {head}")
     return result

@@ -14,6 +14,7 @@ from aggregates.campaign import Campaign
 from aggregates.character import Character
 from aggregates.encounter import Encounter
 from campaign.core.errors import ImpossibleInput
+from campaign.core.text import escaped
 from campaign.rules.d6harmonie import find_trait, loss_words, outcome_word, penalty_words
 from campaign.rules.dice import roll_words
 from campaign.rules.morale import ruled_as_the_rules_say
@@ -28,7 +29,6 @@ FATES = {
     "left": "left the field (dismissed)",
 }
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")  # C0, DEL, C1: what a terminal obeys
 ITEM_HARM = (Character.ItemDamaged, Character.ItemBroken, Character.ItemDestroyed)
 # An event of the session, its subject's handle and its mark if a later session withdrew it (a
 # retraction of such a command: "campaign" and the line of its *Withdrawn* list instead).
@@ -43,14 +43,10 @@ ITEM_EVENTS = (
 
 def md(text: Any) -> str:
     """Free text made inert in Markdown (a name such as ``*Grim*`` stays as typed), on one line,
-    a control character shown escaped (``\\x1b``: a store recorded before they were refused
-    may hold one, and a recap printed to a terminal would send it)."""
-    flat = _CONTROL.sub(_escaped, " ".join(str(text).split()))
+    a control or format character shown escaped (``\\x1b``: a store recorded before they were
+    refused may hold one, and a recap printed to a terminal would send it)."""
+    flat = escaped(" ".join(str(text).split()))
     return _SPECIAL.sub(r"\\\1", flat)
-
-
-def _escaped(found: re.Match[str]) -> str:
-    return f"\\x{ord(found.group()):02x}"
 
 
 def _verdict(event: Any, said: Callable[[Any], Any] = lambda outcome: outcome) -> str:

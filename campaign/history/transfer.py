@@ -35,6 +35,7 @@ from eventsourcing.utils import resolve_topic
 
 from aggregates.base import LedgerAggregate
 from aggregates.subjects import Subjects
+from aggregates.values import check_recorded
 from campaign.core.errors import DamagedHistory, ImpossibleInput
 from campaign.core.integrity import CHAIN_FIELDS
 from campaign.history.chain import Break, Chain
@@ -178,6 +179,7 @@ def read_jsonl(mapper: Mapper, lines: Iterable[str], name: str = "<jsonl>") -> l
                     "without --session)"
                 )
             state = row_state(transcoder, row)
+            check_recorded(state)  # text and numbers as a command records them
             record = StoredEvent(
                 originator_id=row["aggregate_id"],
                 originator_version=row["aggregate_version"],

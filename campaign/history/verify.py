@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from eventsourcing.persistence import Transcoder
 
+from aggregates.values import check_recorded
 from campaign.history.chain import Chain, Verdict
 from campaign.history.session_export import SESSION_EXPORT, SessionExport
 from campaign.history.snapshot_check import Snapshots
@@ -177,6 +178,7 @@ class _JsonlCheck:
             check_row(row)  # as import checks it
             state = row_state(self.transcoder, row)
             check_timestamp(state.get("timestamp"), row)
+            check_recorded(state)  # as import checks it: what no command records
         except Exception as error:
             detail = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
             if self.marked is not None and isinstance(row, dict):

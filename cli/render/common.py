@@ -11,29 +11,23 @@ from rich.measure import Measurement
 from rich.text import Text
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.text import escaped
 from campaign.rules.d6harmonie import find_trait
-
-# C0 (but tabs and line breaks), DEL and C1: what a terminal may obey rather than show
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def printable(value: Any) -> Any:
-    """``value`` (text, or a JSON value holding text) safe to draw on a terminal: a control
-    character is shown escaped (``\\x1b``), not sent. New events hold none
-    (docs/log-language.md#values, ``aggregates.values.check_values``), but a store recorded before
-    they were refused may: an escape sequence in a title retitled the GM's window. Tabs and line
-    breaks (a note's) stay."""
+    """``value`` (text, or a JSON value holding text) safe to draw on a terminal: a control or
+    invisible format character is shown escaped (``\\x1b``, ``\\u202e``), not sent. New events
+    hold none (docs/log-language.md#values, ``aggregates.values.check_values``), but a store
+    recorded before they were refused may: an escape sequence in a title retitled the GM's
+    window. Tabs and line breaks (a note's) stay."""
     if type(value) is str:
-        return value if value.isprintable() else _CONTROL.sub(_escaped, value)
+        return escaped(value)
     if isinstance(value, dict):
         return {printable(k): printable(v) for k, v in value.items()}
     if isinstance(value, list):
         return [printable(v) for v in value]
     return value
-
-
-def _escaped(found: re.Match[str]) -> str:
-    return f"\\x{ord(found.group()):02x}"
 
 
 def signed(value: int | None) -> str:

@@ -31,6 +31,7 @@ from typer.testing import CliRunner
 
 from aggregates.values import _shown as shown
 from campaign.core.numbers import quoted
+from campaign.core.text import refused
 from campaign.sessionlog.reading import LogSyntaxError, line_feeds, read_log
 from cli.log_lines import LOG_COMMANDS
 from cli.main import app
@@ -192,7 +193,25 @@ def mutated_lines(draw) -> tuple[tuple[str, ...], list[str]]:
     return path, args
 
 
-command_lines = st.one_of(random_lines, mutated_lines(), mutated_lines())  # 2/3 nearly valid
+# control and invisible format characters (docs/log-language.md#values), as a pasted text or a
+# terminal's escape sequence brings them
+CONTROLS = ["\x1b[2J", "\x1b]0;x\x07", "\x07", "\x7f", "\x85", "\x9b", "\u202e", "\u2066",
+            "\u2069", "\u061c", "\u200b", "\u200f", "\ufeff", "\u00ad", "\U000e0041"]  # fmt: skip
+
+
+@st.composite
+def controlled_lines(draw) -> tuple[tuple[str, ...], list[str]]:
+    """A nearly valid line with a control or format character put inside one of its words."""
+    path, args = draw(mutated_lines())
+    if not args:
+        return path, [draw(st.sampled_from(CONTROLS))]
+    where = draw(st.integers(0, len(args) - 1))
+    at = draw(st.integers(0, len(args[where])))
+    args[where] = args[where][:at] + draw(st.sampled_from(CONTROLS)) + args[where][at:]
+    return path, args
+
+
+command_lines = st.one_of(random_lines, mutated_lines(), mutated_lines(), controlled_lines())
 
 
 # --- a store to write to ------------------------------------------------------------------------
@@ -536,6 +555,7 @@ def test_every_logging_command_with_random_arguments(store, line):
     before = store.events()
     result = store.run(*path, *args)
     clean_exit(result)
+    assert refused(result.output) is None, result.output  # shown escaped, if at all
     name = "live: " + " ".join(path)
     if result.exit_code == 0:
         store.maybe_closed |= path[0] in ("session", "retract")

@@ -213,7 +213,10 @@ def _replay_file(
     verb = "would record" if dry_run else "recorded"
     lines = [f"{log.name}: session {sessions} — {verb} {counted(len(events), 'event')}"]
     if dry_run or state(ctx).verbose:
-        lines += [f"  {log.name}:{number}: {text}" for number, text in run.said]
+        lines += [
+            f"  {log.name}:{number}: {text}".replace("\n", "\n    ")  # a flag under its line
+            for number, text in run.said
+        ]
     lines += _warned(warnings(ledger.replaying.lapses(events)), every=dry_run or state(ctx).verbose)
     if not dry_run:
         lines.append(f"  {_audit_summary(ledger, [b.number for b in todo])}")

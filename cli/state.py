@@ -23,6 +23,7 @@ from campaign.service.ledger import Ledger
 
 if TYPE_CHECKING:
     from campaign.commands import LoggingCommand
+    from campaign.service.results import Said
 
 
 @dataclass
@@ -115,12 +116,23 @@ def record(
     """Run one logging command: live, print its confirming line; in a log, keep it."""
     current = state(ctx)
     if current.log is not None:
-        result = current.log.ledger.handle(command)
-        if say is not None and current.log.telling:
-            current.log.said.append((current.log.line, say(result)))
-        return result
+        if not current.log.telling:
+            return current.log.ledger.handle(command)
+        said = current.log.ledger.record(command)
+        if say is not None:
+            current.log.said.append((current.log.line, told(said, say)))
+        return said.answer
     with open_ledger(ctx, create=True) as ledger:
-        result = ledger.handle(command)
+        said = ledger.record(command)
     if say is not None:
-        typer.echo(say(result))  # plain text: a logging command never needs Rich
-    return result
+        typer.echo(told(said, say))  # plain text: a logging command never needs Rich
+    return said.answer
+
+
+def told(said: Said, say: Callable[[Any], str]) -> str:
+    """A logging command's answer: its line, then one line per flag its events raise and per
+    reminder of what is still due (docs/log-language.md#answers)."""
+    lines = [say(said.answer)]
+    lines += [f"⚑ {flag.code} {flag.message}" for flag in said.flags]
+    lines += list(said.reminders)
+    return "\n".join(lines)

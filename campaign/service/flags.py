@@ -26,59 +26,103 @@ def judged(uow: UnitOfWork) -> Callable[[list[tuple[Any, Any]]], Said]:
     """What a command's events, each with its aggregate after it, make the answer say."""
 
     def judge(events: list[tuple[Any, Any]]) -> Said:
-        flags = flags_of(events)
+        verdicts = _verdicts(events)
+        flags = [flag for event, aggregate, verdict in verdicts
+                 for flag in _flags(event, aggregate, verdict)]  # fmt: skip
         reminders: list[str] = []
         ended = [e for e, _ in events if type(e).__name__ == "SessionEnded"]
         if ended:
-            command = ended[0].command
-            left = uow.stored_answer(
-                ("left open", str(command)), lambda read: read.left_open(command)
-            )
-            flags += _awaited(left, ended[0].number)
-            reminders += _left(left)
+            rows = _left_open(uow, ended[0].command)
+            flags += _awaited(rows, ended[0].number)
+            reminders += _left(rows)
+        if uow.running is not None:
+            _remember(uow.running, verdicts)
         return Said(None, tuple(flags), tuple(reminders))
 
     return judge
 
 
-def _awaited(left: list[str], session: int) -> list[Flag]:
-    """The item saves the session's end leaves unmade: final from now on (SAV003)."""
-    said = []
-    for line in left:
-        code, subject, position, found_in, status = line.split("\t", 4)
-        if code == "SAV003" and found_in == str(session) and status != "resolved":
-            said.append(
-                Flag(code, f"{subject}: exposed at event {position}, no item save this session")
-            )
-    return said
-
-
-def _left(left: list[str]) -> list[str]:
-    """What is still due after a session's end: morale checks, conditions the clock will end."""
-    said = []
-    for line in left:
-        kind, subject, *rest = line.split("\t")
-        if kind == "MOR002" and rest[-1] == "pending":
-            said.append(f"{subject}: morale check due since event {rest[0]}, none made yet")
-        elif kind == "clock":
-            said.append(f"{subject}: {rest[0]} lasts until the clock ends it")
-    return said
-
-
-def flags_of(judged: Iterable[tuple[Any, Any]]) -> list[Flag]:
+def flags_of(events: Iterable[tuple[Any, Any]]) -> list[Flag]:
     """The flags of a command's events, each with its aggregate after it, in position order."""
+    return [flag for e, a, verdict in _verdicts(events) for flag in _flags(e, a, verdict)]
+
+
+def _verdicts(events: Iterable[tuple[Any, Any]]) -> list[tuple[Any, Any, Any]]:
     from campaign import audit  # the package only: each judgement is imported when used
 
-    flags: list[Flag] = []
-    for event, aggregate in judged:
-        if not audit.judged(type(event)):
-            continue
-        verdict = audit.judge(event, aggregate)
+    return [
+        (event, aggregate, audit.judge(event, aggregate))
+        for event, aggregate in events
+        if audit.judged(type(event))
+    ]
+
+
+def _flags(event: Any, aggregate: Any, verdict: Any) -> list[Flag]:
+    flags = [
+        Flag(found["code"], found["message"])
+        for found in verdict.findings
+        if found["status"] == "final" and found["code"] not in SILENT
+    ]
+    return flags + _lapsed(event, aggregate, verdict.settles)
+
+
+def _left_open(uow: UnitOfWork, command: int) -> list[dict[str, Any]]:
+    """The findings pending (and those ``command`` decided, once folded) and the conditions the
+    clock will end: as the read models have them, with what a unit of work (a replayed file)
+    found and decided before ``command``, which they do not know yet."""
+    lines = uow.stored_answer(("left open", str(command)), lambda read: read.left_open(command))
+    rows = []
+    for line in lines:
+        kind, subject, *rest = line.split("\t")
+        if kind == "clock":
+            rows.append({"code": kind, "subject": subject, "reason": rest[0]})
+        else:
+            position, session, status = int(rest[0]), int(rest[1]), rest[2]
+            rows.append({"code": kind, "subject": subject, "position": position,
+                         "session": session, "status": status})  # fmt: skip
+    unit = uow.running
+    if unit is None:
+        return rows
+    rows = [r for r in rows if r["code"] == "clock" or not any(s.matches(r) for s in unit.settled)]
+    return rows + list(unit.open_findings.values())
+
+
+def _remember(unit: Any, verdicts: list[tuple[Any, Any, Any]]) -> None:
+    """What a unit of work's command found pending and decided, for a later session's end."""
+    for _, _, verdict in verdicts:
+        for settle in verdict.settles:
+            unit.settled.append(settle)
+            for key in [k for k, row in unit.open_findings.items() if settle.matches(row)]:
+                del unit.open_findings[key]
         for found in verdict.findings:
-            if found["status"] == audit.FINAL and found["code"] not in SILENT:
-                flags.append(Flag(found["code"], found["message"]))
-        flags.extend(_lapsed(event, aggregate, verdict.settles))
-    return flags
+            if found["status"] == "pending":
+                unit.open_findings[(found["position"], found["code"])] = {
+                    key: found[key] for key in ("code", "subject", "position", "session", "status")
+                }
+
+
+def _awaited(rows: list[dict[str, Any]], session: int) -> list[Flag]:
+    """The item saves the session's end leaves unmade: final from now on (SAV003)."""
+    return [
+        Flag(
+            "SAV003", f"{r['subject']}: exposed at event {r['position']}, no item save this session"
+        )
+        for r in rows
+        if r["code"] == "SAV003" and r["session"] == session and r["status"] != "resolved"
+    ]
+
+
+def _left(rows: list[dict[str, Any]]) -> list[str]:
+    """What is still due after a session's end: morale checks, conditions the clock will end."""
+    said = []
+    for r in rows:
+        if r["code"] == "MOR002" and r["status"] == "pending":
+            said.append(
+                f"{r['subject']}: morale check due since event {r['position']}, none made yet"
+            )
+        elif r["code"] == "clock":
+            said.append(f"{r['subject']}: {r['reason']} lasts until the clock ends it")
+    return said
 
 
 def _lapsed(event: Any, aggregate: Any, settles: list[Any]) -> list[Flag]:

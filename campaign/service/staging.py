@@ -41,6 +41,10 @@ class UnitState:
     # Per aggregate, the last earlier version `state_at` rebuilt: the next retraction goes on
     # from it instead of from the unit's start (a log's `retract last` withdraws recent commands).
     rebuilt: dict[UUID, Aggregate] = field(default_factory=dict)
+    # What the audit found pending in the unit, and what it decided (campaign.service.flags: a
+    # session's end in a replayed file says what is left, which the read models do not know yet).
+    open_findings: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
+    settled: list[Any] = field(default_factory=list)
 
     def staged_events(self) -> list[Any]:
         """The events the unit would record, in position order."""

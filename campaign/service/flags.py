@@ -17,6 +17,7 @@ from campaign.service.results.flags import Flag, Said
 
 if TYPE_CHECKING:
     from campaign.service.unit import UnitOfWork
+    from projections.readmodel import ReadModel
 
 # informational findings the command's answer already says: the note, the retraction
 SILENT = frozenset({"GEN001", "GEN002"})
@@ -70,7 +71,14 @@ def _left_open(uow: UnitOfWork, command: int) -> list[dict[str, Any]]:
     """The findings pending (and those ``command`` decided, once folded) and the conditions the
     clock will end: as the read models have them, with what a unit of work (a replayed file)
     found and decided before ``command``, which they do not know yet."""
-    lines = uow.stored_answer(("left open", str(command)), lambda read: read.left_open(command))
+
+    def ask(read: ReadModel) -> list[str]:
+        from projections.queries import left_open
+
+        with read.reading() as connection:
+            return left_open(connection, command)
+
+    lines = uow.stored_answer(("left open", str(command)), ask)
     rows = []
     for line in lines:
         kind, subject, *rest = line.split("\t")

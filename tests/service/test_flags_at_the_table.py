@@ -54,20 +54,34 @@ def test_the_answers_flag_exactly_what_the_audit_lists(tmp_path, code, case):
                 assert flag.message and "\n" not in flag.message
 
 
+PROBE = """
+import sys
+from campaign.commands import Adjustment, EncounterGroup, EncounterStart, Note, SessionOpen
+from campaign.service.ledger import Ledger
+from campaign.store import parse_store_url
+def judges():
+    return sorted(m for m in sys.modules if m.startswith("campaign.audit."))
+g = Ledger(parse_store_url(sys.argv[1]))
+g.record(SessionOpen(number=1))
+g.record(Note(text="the ford is guarded"))
+print(judges(), "aggregates.character" in sys.modules)
+g.record(EncounterStart(handle="ford"))
+g.record(EncounterGroup(encounter="ford", group="goblins", count=6, morale=7))
+g.record(Adjustment(encounter="ford", group="goblins", value=3, reason="x"))
+print(judges())
+"""
+
+
 @pytest.mark.subprocess
-def test_a_live_note_imports_no_judgement(tmp_path):
-    probe = (
-        "import sys\n"
-        "from campaign.commands import Note, SessionOpen\n"
-        "from campaign.service.ledger import Ledger\n"
-        "from campaign.store import parse_store_url\n"
-        f"g = Ledger(parse_store_url({str(tmp_path / 'n.db')!r}))\n"
-        "g.record(SessionOpen(number=1)); g.record(Note(text='the ford is guarded'))\n"
-        "print(sorted(m for m in sys.modules if m.startswith('campaign.audit.')"
-        " or m in ('aggregates.character', 'aggregates.encounter')))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+def test_a_live_command_imports_only_the_judgement_of_its_own_events(tmp_path):
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE, str(tmp_path / "n.db")],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    note, adjust = out.stdout.splitlines()
+    assert note == "[] False"
+    assert "campaign.audit.morale" in adjust
+    assert "campaign.audit.saves" not in adjust and "campaign.audit.traits" not in adjust
 
 
 def test_an_encounter_ended_with_a_check_due_says_it_lapsed(tmp_path):

@@ -80,3 +80,11 @@ def test_replay_verbose_says_the_same_flags_under_each_line(run, tmp_path):
     assert "    ford/goblins: morale check due since event " in said
     final = [f["code"] for f in json.loads(run("audit", "--json"))["findings"]]
     assert sorted(final) == ["MOR002", "MOR004", "SAV003"]
+
+
+def test_a_session_ending_with_its_file_says_the_item_save_left_unmade(run, tmp_path):
+    log = tmp_path / "s1.log"
+    log.write_text("\n".join(LOG.splitlines()[:5]) + "\n", "utf-8")  # up to the natural 1
+    said = run("--verbose", "replay", str(log)).splitlines()
+    at = said.index(f"  {log}:5: session 1 ended with the file")
+    assert said[at + 1].startswith("    ⚑ SAV003 brynn/Tower shield: exposed at event ")

@@ -27,7 +27,7 @@ from campaign.service.results import Lapse, StagedFile
 from campaign.sessionlog.reading import SessionBlock, SessionLog, read_log
 from cli.log_lines import check_logging_command, run_line
 from cli.output import ExitStatus, counted, describe, stderr, stdout
-from cli.state import LogRun, open_ledger, state
+from cli.state import LogRun, open_ledger, state, told
 
 PROGRESS_FROM = 200  # lines: shorter logs replay too fast for a bar to help
 WARNINGS_LISTED = 20  # more go to the audit: years of sessions in one file lapse hundreds
@@ -213,7 +213,10 @@ def _replay_file(
     verb = "would record" if dry_run else "recorded"
     lines = [f"{log.name}: session {sessions} — {verb} {counted(len(events), 'event')}"]
     if dry_run or state(ctx).verbose:
-        lines += [f"  {log.name}:{number}: {text}" for number, text in run.said]
+        lines += [
+            f"  {log.name}:{number}: {text}".replace("\n", "\n    ")  # a flag under its line
+            for number, text in run.said
+        ]
     lines += _warned(warnings(ledger.replaying.lapses(events)), every=dry_run or state(ctx).verbose)
     if not dry_run:
         lines.append(f"  {_audit_summary(ledger, [b.number for b in todo])}")
@@ -285,9 +288,20 @@ def _run_blocks(ctx: typer.Context, run: LogRun, name: str, blocks: list[Session
                     run_line(ctx, name, line)
                     advance()
             if run.ledger.replaying.session_open() is not None:
-                run.ledger.handle(SessionEnd())  # a replayed log's last session ends with the file
+                _end_with_the_file(run)
     finally:
         current.log = None
+
+
+def _end_with_the_file(run: LogRun) -> None:
+    """A replayed log's last session ends with the file; told (``--verbose``, ``--dry-run``)
+    when that leaves something to say (docs/audit.md#at-the-table)."""
+    if not run.telling:
+        run.ledger.handle(SessionEnd())
+        return
+    said = run.ledger.record(SessionEnd())
+    if said.flags or said.reminders:
+        run.said.append((run.line, told(said, lambda n: f"session {n} ended with the file")))
 
 
 class _progress:

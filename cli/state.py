@@ -25,6 +25,7 @@ from campaign.service.ledger import Ledger
 
 if TYPE_CHECKING:
     from campaign.commands import LoggingCommand
+    from campaign.service.results import Said
 
 
 @dataclass
@@ -118,17 +119,28 @@ def record(
     receipt of the chain's head after it: docs/RELIABILITY.md#receipts); in a log, keep it."""
     current = state(ctx)
     if current.log is not None:
-        result = current.log.ledger.handle(command)
-        if say is not None and current.log.telling:
-            current.log.said.append((current.log.line, escaped(say(result))))
-        return result
+        if not current.log.telling:
+            return current.log.ledger.handle(command)
+        said = current.log.ledger.record(command)
+        if say is not None:
+            current.log.said.append((current.log.line, escaped(told(said, say))))
+        return said.answer
     with open_ledger(ctx, create=True) as ledger:
-        result = ledger.handle(command)
+        said = ledger.record(command)
         head = ledger.receipt() if receipt else None
     if say is not None:
         # plain text: a logging command never needs Rich; what it says may quote text a store
         # held before control characters were refused, shown escaped (docs/log-language.md#values)
-        typer.echo(escaped(say(result)))
+        typer.echo(escaped(told(said, say)))
     if head is not None:
         typer.echo(f"receipt: {head}")
-    return result
+    return said.answer
+
+
+def told(said: Said, say: Callable[[Any], str]) -> str:
+    """A logging command's answer: its line, then one line per flag its events raise and per
+    reminder of what is still due (docs/log-language.md#answers)."""
+    lines = [say(said.answer)]
+    lines += [f"⚑ {flag.code} {flag.message}" for flag in said.flags]
+    lines += list(said.reminders)
+    return "\n".join(lines)

@@ -364,3 +364,27 @@ def findings(
          "command_position": row.command}
         for row in connection.execute(query)
     ]  # fmt: skip
+
+
+def left_open(connection: Connection, command: int) -> list[str]:
+    """What a session's end leaves to say (docs/audit.md#at-the-table), one line each:
+    ``code<TAB>subject<TAB>position<TAB>session<TAB>status`` per finding pending, or decided
+    by ``command`` (the session's end, when the read models have folded it), and
+    ``clock<TAB>subject<TAB>reason<TAB>until`` per condition the clock will end (the write side
+    catches the read models up first)."""
+    f, m = tables.findings.c, tables.modifiers.c
+    pending = select(f.code, f.subject, f.position, f.session, f.status).where(
+        (f.status == "pending") | (f.closed_command == command)
+    )
+    timed = select(m.subject, m.reason, m.source, m.until).where(
+        m.kind == "character", m.passive.is_(False), m.ended.is_(None), m.until.is_not(None)
+    )
+    said = [
+        f"{r.code}\t{r.subject}\t{r.position}\t{r.session}\t{r.status}"
+        for r in connection.execute(pending.order_by(f.position))
+    ]
+    said += [
+        f"clock\t{r.subject}\t{r.reason or r.source or 'a condition'}\t{r.until}"
+        for r in connection.execute(timed.order_by(m.position))
+    ]
+    return said

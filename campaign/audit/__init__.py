@@ -15,47 +15,34 @@ refuse stored inputs the judgement recorded at the time is used instead.
 The judgements are grouped by rule source, as the rules are: :mod:`.morale` (seed 000:
 encounters, companies, retainers), :mod:`.saves` (seed 001: saves and items), :mod:`.traits`
 (seed 002: flaws and advantages); the campaign's own events (sessions, retractions) are judged
-here, beside the table that finds an event's judgement. :mod:`.findings` holds what they share:
-:class:`Verdict`, :class:`Settle`, :func:`finding`. The codes are in
-:mod:`campaign.audit.catalogue`.
+in :mod:`.campaign`. :mod:`.findings` holds what they share: :class:`Verdict`, :class:`Settle`,
+:func:`finding`. The codes are in :mod:`campaign.audit.catalogue`.
+
+The table that finds an event's judgement names events by their topics and judgements by their
+module: importing this package imports no aggregate, rule or judgement, and judging an event
+imports only its own kind's (a live command judges its own events: docs/audit.md#at-the-table).
 """
 
 from __future__ import annotations
 
+import importlib
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from aggregates.campaign import Campaign
-from aggregates.character import Character
-from aggregates.company import MercenaryCompany
-from aggregates.encounter import Encounter
-from aggregates.subjects import CAMPAIGN, handle_of, subject
-from campaign.audit.catalogue import CATALOGUE, CODES, INFO, WARNING, Entry
-from campaign.audit.findings import (
-    FINAL,
-    PENDING,
-    RESOLVED,
-    Settle,
-    Verdict,
-    check_code,
-    entry,
-    finding,
-    note_of,
-)
-from campaign.audit.morale import (
-    adjusted,
-    check_lapsed,
-    company_left,
-    created,
-    encounter_ended,
-    hired,
-    loyalty_tested,
-    morale_check_due,
-    morale_tested,
-    rerated,
-)
-from campaign.audit.saves import dropped, exposed, item_saved, saved
-from campaign.audit.traits import flaw_rolled, trait_taken
+from campaign.core.lazy import module_attributes
+
+if TYPE_CHECKING:
+    from campaign.audit.catalogue import CATALOGUE, CODES, INFO, WARNING, Entry
+    from campaign.audit.findings import (
+        FINAL,
+        PENDING,
+        RESOLVED,
+        Settle,
+        Verdict,
+        check_code,
+        entry,
+        note_of,
+    )
 
 __all__ = [
     "CATALOGUE",
@@ -71,13 +58,30 @@ __all__ = [
     "check_code",
     "entry",
     "judge",
+    "judged",
+    "note_of",
 ]
+
+# the package's names → the module that defines them, imported on first use
+_NAMES: dict[str, str] = {
+    **dict.fromkeys(("CATALOGUE", "CODES", "INFO", "WARNING", "Entry"), "catalogue"),
+    **dict.fromkeys(
+        ("FINAL", "PENDING", "RESOLVED", "Settle", "Verdict", "check_code", "entry", "note_of"),
+        "findings",
+    ),
+}
+
+__getattr__ = module_attributes(__name__, _NAMES)
 
 # --- the judgement -------------------------------------------------------------------------------
 
 
 def judge(event: Any, aggregate: Any) -> Verdict:
     """What the audit makes of one event (``aggregate``: its aggregate after the event)."""
+    from aggregates.campaign import Campaign
+    from aggregates.subjects import handle_of, subject
+    from campaign.audit.findings import Verdict, finding, note_of
+
     verdict = Verdict()
     judges = _judges_of(type(event))
     if judges is not None:
@@ -91,68 +95,57 @@ def judge(event: Any, aggregate: Any) -> Verdict:
     return verdict
 
 
+def judged(kind: type) -> bool:
+    """Whether events of class ``kind`` have a judgement of their own (beside GEN002, which any
+    event with the GM's note makes): found without importing it."""
+    return _judgement_of(kind) is not None
+
+
+@cache
+def _judgement_of(kind: type) -> tuple[str, str] | None:
+    """Where the judgement of one event class is, found once: by ancestry, since the library
+    subclasses an event once more for the ``@event`` method that triggers it."""
+    for cls in kind.__mro__:
+        found = _JUDGES.get(f"{cls.__module__}:{cls.__qualname__}")
+        if found is not None:
+            return found
+    return None
+
+
 @cache
 def _judges_of(kind: type) -> Any:
-    """The judgement for one event class, found once: by ancestry, since the library subclasses
-    an event once more for the ``@event`` method that triggers it."""
-    return next((judges for judged, judges in _JUDGES if issubclass(kind, judged)), None)
+    """The judgement for one event class, its module imported on first use."""
+    where = _judgement_of(kind)
+    if where is None:
+        return None
+    module, function = where
+    return getattr(importlib.import_module(f"campaign.audit.{module}"), function)
 
 
-# The campaign: sessions and retractions -----------------------------------------------------------
-
-
-def _no_item_save(session: int) -> str:
-    return f"natural 1: the exposed item made no item save before session {session} ended"
-
-
-def _session_ended(verdict: Verdict, e: Campaign.SessionEnded, campaign: Campaign) -> None:
-    message = _no_item_save(e.number)
-    verdict.settles.append(Settle("SAV003", FINAL, session=e.number, message=message))
-
-
-def _retracted(verdict: Verdict, e: Campaign.CommandRetracted, campaign: Campaign) -> None:
-    # An item save withdrawn after its exposure's session ended: that session ended without an item
-    # save, as if it had never been made (docs/audit.md#pending-and-final) — final, not pending
-    # again. Only an answer re-opens so (a `session` or `session end` withdrawn re-opens its session
-    # and the findings it made final are pending again), and the command that answers a SAV003 (an
-    # item save) never moves the campaign's sessions: its state here is the state after.
-    current = campaign.open_session
-    ended_before = current if current is not None else campaign.last_session + 1
-    verdict.reopened.append(
-        Settle("SAV003", FINAL, before_session=ended_before, message=_no_item_save)
-    )
-    verdict.findings.append(
-        finding(
-            "GEN001",
-            e,
-            subject=CAMPAIGN,  # the read model names what the withdrawn command touched
-            ruled=e.retracted,
-            message=f"the command at event:{e.retracted} was retracted",
-        )
-    )
-
-
-_JUDGES: tuple[tuple[type, Any], ...] = (
-    (Encounter.MoraleTested, morale_tested),
-    (Encounter.MoraleCheckDue, morale_check_due),
-    (Encounter.MoraleCheckLapsed, check_lapsed),
-    (Encounter.CompanyLeft, company_left),
-    (Encounter.EncounterEnded, encounter_ended),
-    (Encounter.GroupRerated, rerated),
-    (Encounter.AdjustmentMade, adjusted),
-    (MercenaryCompany.CompanyHired, hired),
-    (Character.LoyaltyTested, loyalty_tested),
-    (Character.CharacterCreated, created),
-    (Character.SaveMade, saved),
-    (Character.SaveFailed, saved),
-    (Character.ItemExposed, exposed),
-    (Character.ItemDropped, dropped),
-    (Character.ItemSaved, item_saved),
-    (Character.ItemDamaged, item_saved),
-    (Character.ItemBroken, item_saved),
-    (Character.ItemDestroyed, item_saved),
-    (Character.TraitTaken, trait_taken),
-    (Character.FlawRolled, flaw_rolled),
-    (Campaign.SessionEnded, _session_ended),
-    (Campaign.CommandRetracted, _retracted),
-)
+# Each judged event, by its topic (as stored histories name it), → its judgement's module and name.
+_ENCOUNTER, _COMPANY = "aggregates.encounter:Encounter.", "aggregates.company:MercenaryCompany."
+_CHARACTER, _CAMPAIGN = "aggregates.character:Character.", "aggregates.campaign:Campaign."
+_JUDGES: dict[str, tuple[str, str]] = {
+    _ENCOUNTER + "MoraleTested": ("morale", "morale_tested"),
+    _ENCOUNTER + "MoraleCheckDue": ("morale", "morale_check_due"),
+    _ENCOUNTER + "MoraleCheckLapsed": ("morale", "check_lapsed"),
+    _ENCOUNTER + "CompanyLeft": ("morale", "company_left"),
+    _ENCOUNTER + "EncounterEnded": ("morale", "encounter_ended"),
+    _ENCOUNTER + "GroupRerated": ("morale", "rerated"),
+    _ENCOUNTER + "AdjustmentMade": ("morale", "adjusted"),
+    _COMPANY + "CompanyHired": ("morale", "hired"),
+    _CHARACTER + "LoyaltyTested": ("morale", "loyalty_tested"),
+    _CHARACTER + "CharacterCreated": ("morale", "created"),
+    _CHARACTER + "SaveMade": ("saves", "saved"),
+    _CHARACTER + "SaveFailed": ("saves", "saved"),
+    _CHARACTER + "ItemExposed": ("saves", "exposed"),
+    _CHARACTER + "ItemDropped": ("saves", "dropped"),
+    _CHARACTER + "ItemSaved": ("saves", "item_saved"),
+    _CHARACTER + "ItemDamaged": ("saves", "item_saved"),
+    _CHARACTER + "ItemBroken": ("saves", "item_saved"),
+    _CHARACTER + "ItemDestroyed": ("saves", "item_saved"),
+    _CHARACTER + "TraitTaken": ("traits", "trait_taken"),
+    _CHARACTER + "FlawRolled": ("traits", "flaw_rolled"),
+    _CAMPAIGN + "SessionEnded": ("campaign", "session_ended"),
+    _CAMPAIGN + "CommandRetracted": ("campaign", "retracted"),
+}

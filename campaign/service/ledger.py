@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from campaign.service.history import History
     from campaign.service.queries import Queries
     from campaign.service.replays import Replaying
+    from campaign.service.results.flags import Said
 
 T = TypeVar("T")
 
@@ -142,13 +143,26 @@ class Ledger:
     def handle(self, command: c.LoggingCommand) -> Any:
         """Record ``command`` (one transaction, or a part of the running unit); its handler's
         answer."""
+        return self._run(command, None)
+
+    def record(self, command: c.LoggingCommand) -> Said:
+        """Record ``command`` as :meth:`handle` does; its handler's answer with the flags its
+        events raise (docs/audit.md#at-the-table)."""
+        from campaign.service.flags import judged
+        from campaign.service.results.flags import Said
+
+        answer = self._run(command, judged(self.uow))
+        said = self.uow.judged
+        return Said(answer, said.flags, said.reminders) if said else Said(answer)
+
+    def _run(self, command: c.LoggingCommand, judge: Callable[..., Any] | None) -> Any:
         route = ROUTES[type(command).__name__]
         if route.check is not None:
             _in_area(route, route.check)(command)
         handler = _in_area(route, route.function)
         run = partial(handler, command, self.uow)
         try:
-            return self.uow.command(run, needs_session=route.needs_session)
+            return self.uow.command(run, needs_session=route.needs_session, judge=judge)
         except NoSessionOpen as refusal:
             if route.no_session is None:
                 raise

@@ -41,6 +41,10 @@ class UnitState:
     # Per aggregate, the last earlier version `state_at` rebuilt: the next retraction goes on
     # from it instead of from the unit's start (a log's `retract last` withdraws recent commands).
     rebuilt: dict[UUID, Aggregate] = field(default_factory=dict)
+    # What the audit found pending in the unit, and what it decided (campaign.service.flags: a
+    # session's end in a replayed file says what is left, which the read models do not know yet).
+    open_findings: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
+    settled: list[Any] = field(default_factory=list)
 
     def staged_events(self) -> list[Any]:
         """The events the unit would record, in position order."""
@@ -65,15 +69,23 @@ def state_at(
     stored: Callable[..., Any],
 ) -> dict[str, Any] | None:
     """The state an aggregate of the unit had at ``version`` (None: not yet created), for a
-    ``retract`` of a command of the same log: its stored state (``stored(id, version)``), then
-    the unit's staged events up to ``version`` applied afresh with the aggregate's own mutators
-    — from the state the previous such rebuild reached, when it is not past ``version``."""
+    ``retract`` of a command of the same log (:func:`aggregate_at`)."""
     if version is None:
         return None
+    return aggregate_at(unit, aggregate_id, version, stored).state()
+
+
+def aggregate_at(
+    unit: UnitState, aggregate_id: UUID, version: int, stored: Callable[..., Any]
+) -> Any:
+    """An aggregate of the unit at ``version``: its stored state (``stored(id, version)``), then
+    the unit's staged events up to ``version`` applied afresh with the aggregate's own mutators
+    — from the state the previous such rebuild reached, when it is not past ``version``. The
+    aggregate answered is kept for that: read it, never change it."""
     staged = unit.loaded[aggregate_id].pending_events
     stored_version = staged[0].originator_version - 1 if staged else version
     if version <= stored_version:
-        return stored(aggregate_id, version).state()
+        return stored(aggregate_id, version)
     earlier = unit.rebuilt.get(aggregate_id)
     if earlier is None or earlier.version > version:
         earlier = stored(aggregate_id) if stored_version else None
@@ -83,4 +95,4 @@ def state_at(
             break
         earlier = event.mutate(earlier)
     unit.rebuilt[aggregate_id] = earlier
-    return earlier.state()
+    return earlier

@@ -7,6 +7,7 @@ unit's memory).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -22,7 +23,7 @@ from campaign.core.errors import HandleTaken, ImpossibleInput, UnknownHandle
 from campaign.core.handles import check_handle
 from campaign.core.integrity import GENESIS
 from campaign.rules.dice import DiceRoller
-from campaign.service.staging import StagedCommand, UnitState, state_at
+from campaign.service.staging import StagedCommand, UnitState, aggregate_at, state_at
 from campaign.store import StoreError
 
 if TYPE_CHECKING:
@@ -51,6 +52,8 @@ class UnitOfWork:
         # The aggregates a live command has loaded, each loaded once (it holds the writer lock:
         # none can change in the store under it); None between commands.
         self._held: dict[UUID, Aggregate] | None = None
+        self._saved: list[tuple[Any, Any]] | None = None  # a live command's events, as saved
+        self.judged: Any = None  # what the last command's judge answered
 
     @property
     def busy(self) -> bool:
@@ -83,27 +86,95 @@ class UnitOfWork:
 
     # --- recording ---------------------------------------------------------------------------
 
-    def command(self, body: Callable[[], T], *, needs_session: bool = True) -> T:
+    def command(
+        self,
+        body: Callable[[], T],
+        *,
+        needs_session: bool = True,
+        judge: Callable[[list[tuple[Any, Any]]], Any] | None = None,
+    ) -> T:
         """Run ``body`` as one command under the writer lock, retrying on a version conflict.
 
         ``body`` loads aggregates, calls them and saves them once; it is re-run from the start
         after a conflict, so it must not keep state between attempts. Inside :meth:`unit` the
-        command's events are staged, and written with the whole unit.
+        command's events are staged, and written with the whole unit. ``judge`` is handed the
+        command's events, each with its aggregate after it, once they are recorded; what it
+        answers is :attr:`judged`.
         """
-        if self.running is not None:
-            return self._staged_command(self.running, body, needs_session)
+        self.judged = None
+        unit = self.running
+        if unit is not None:
+            earlier = len(unit.commands)
+            result = self._staged_command(unit, body, needs_session)
+            if judge is not None:
+                staged = unit.commands[-1] if len(unit.commands) > earlier else None
+                self.judged = judge(self._after_each(self._staged_events_of(unit, staged)))
+            return result
         for attempt in range(1, MAX_ATTEMPTS + 1):
             with self.opened.locked(), self._attempt(attempt):
-                self._held = {}
+                self._held, self._saved = {}, []
                 try:
                     position, last_hash = self._last()
                     session = self._session_for(needs_session)
                     context = Recording(position + 1, session, self.gm, last_hash=last_hash)
                     with recording(context):
-                        return body()
+                        result = body()
+                    if judge is not None:
+                        self.judged = judge(self._after_each(self._saved))
+                    return result
                 finally:
-                    self._held = None  # the next attempt, or command, loads afresh
+                    self._held, self._saved = None, []  # the next attempt loads afresh
         raise AssertionError("unreachable")
+
+    @staticmethod
+    def _staged_events_of(unit: UnitState, staged: StagedCommand | None) -> list[tuple[Any, Any]]:
+        """A staged command's events (none: it recorded nothing), each with its aggregate."""
+        if staged is None:
+            return []
+        return [
+            (event, unit.loaded[key])
+            for key in staged.after
+            for event in unit.loaded[key].pending_events
+            if event.position >= staged.position
+        ]
+
+    def _after_each(self, events: list[tuple[Any, Any]]) -> list[tuple[Any, Any]]:
+        """Each of a command's events (with the aggregate it was recorded on, as that stands
+        after the command) with its aggregate just after it, in position order: as the read
+        models' fold hands them to the audit. An aggregate the command recorded once on is
+        itself; one it recorded several events on is rebuilt from its version before them."""
+        by_aggregate: dict[Any, list[Any]] = {}
+        final: dict[Any, Any] = {}
+        for event, aggregate in events:
+            by_aggregate.setdefault(event.originator_id, []).append(event)
+            final[event.originator_id] = aggregate
+        paired = []
+        for key, recorded in by_aggregate.items():
+            if len(recorded) == 1:
+                paired.append((recorded[0], final[key]))
+                continue
+            before = recorded[0].originator_version - 1
+            state = self._aggregate_at(key, before) if before else None
+            for event in recorded:
+                state = event.mutate(state)
+                paired.append((event, state))
+                if event is not recorded[-1]:
+                    state = self._copy(state)
+        return sorted(paired, key=lambda pair: pair[0].position)
+
+    def _aggregate_at(self, key: UUID, version: int) -> Any:
+        """A fresh copy of an aggregate at ``version`` (the running unit's staged events too)."""
+        if self.running is None:
+            return self.opened.stored(key, version)
+        return self._copy(aggregate_at(self.running, key, version, self.opened.stored))
+
+    @staticmethod
+    def _copy(aggregate: Any) -> Any:
+        """An aggregate's copy without its pending events (the judge sees it, never saves it)."""
+        copied = copy.copy(aggregate)
+        copied.__dict__.update(aggregate.state())
+        copied.__dict__["_pending_events"] = []
+        return copied
 
     def _session_for(self, needs_session: bool) -> int | None:
         session = self.campaign().open_session
@@ -195,6 +266,8 @@ class UnitOfWork:
                 self.running.staged[aggregate.id] = aggregate
                 self.running.loaded[aggregate.id] = aggregate
             return
+        if self._saved is not None:  # a live command: its events, kept for its judge
+            self._saved.extend((e, a) for a in aggregates for e in a.pending_events)
         self.opened.app.save(*aggregates)
         self.opened.saw_events = True
 

@@ -106,7 +106,12 @@ def sleeper(run, *ruled: str) -> str:
 
 def test_a_penalty_the_gm_did_not_halve_is_not_said_halved(run):
     said = sleeper(run, "--penalty", "-2")
-    assert said.strip() == "q: heavy-sleeper — no roll; -2 all-rolls"  # the live line
+    line, flag = said.strip().splitlines()
+    assert line == "q: heavy-sleeper — no roll; -2 all-rolls"  # the live line
+    assert (
+        flag
+        == "⚑ TRT005 heavy-sleeper (short-night): consequences ruled: penalty -2 (the rule: -1)"
+    )
     recap = run(*RECAP)
     assert flaw_lines(recap) == ["- q's heavy-sleeper; -2 all-rolls, short of sleep"]
     assert "halved" not in recap
@@ -128,5 +133,7 @@ def test_no_penalty_yet_is_not_said_beside_the_gms_penalty(run):
     run("session", "1")
     run("character", "create", "d", "--flaw", "dependency-toxic:tea")
     said = run("trait", "d", "dependency-toxic:tea", "--hours", "3", "--penalty", "-1")
-    assert said.strip() == "d: dependency-toxic:tea — no roll; -1 all-rolls"
+    line, flag = said.strip().splitlines()
+    assert line == "d: dependency-toxic:tea — no roll; -1 all-rolls"
+    assert flag.startswith("⚑ TRT005 dependency-toxic (deprived): consequences ruled: penalty -1")
     assert flaw_lines(run(*RECAP)) == ["- d's dependency-toxic (tea); -1 all-rolls"]

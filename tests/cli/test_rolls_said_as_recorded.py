@@ -266,8 +266,13 @@ morale e a --roll 3
 morale e a --roll 12
 morale e a --ruling flee
 """)  # fmt: skip
-    assert said[-2] == "a: 12 — the rules say fights-to-death; recorded: fight → fights-to-death\n"
-    assert said[-1].endswith("the rules say fights-to-death; recorded: flee (ruling) → fled\n")
+    assert said[-2] == (
+        "a: 12 — the rules say fights-to-death; recorded: fight → fights-to-death\n"
+        "⚑ MOR003 a roll where no test applies (rated 7, two successes: fights-to-death)\n"
+    )  # the audit's flag, said live (docs/audit.md#at-the-table)
+    first, *flags = said[-1].splitlines()
+    assert first.endswith("the rules say fights-to-death; recorded: flee (ruling) → fled")
+    assert [flag.split()[:2] for flag in flags] == [["⚑", "MOR001"], ["⚑", "MOR003"]]
 
 
 # --- 4. a critical failure is called one ----------------------------------------------------

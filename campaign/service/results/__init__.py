@@ -42,6 +42,8 @@ AREAS: dict[str, str] = {
     "KnownSessions": "replaying",
     "StagedFile": "replaying",
     "Lapse": "replaying",
+    "Flag": "flags",
+    "Said": "flags",
 }
 
 

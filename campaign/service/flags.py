@@ -1,0 +1,157 @@
+"""The audit's word at the table (docs/audit.md#at-the-table): a logging command's events judged
+as they are recorded, by the judge the audit's read model uses (:func:`campaign.audit.judge`).
+
+A finding the events make final is a flag (``⚑ MOR005 …``); a morale check left due when the
+encounter ends, an item save awaited when the session ends, are flags too (the audit lists them
+final from then on). A finding still pending is said by the command's own answer, as the
+check due of a casualty is; GEN002 (the GM's note) is not repeated. A judgement's module is
+imported only for an event it judges: a ``note`` imports none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from campaign.service.results.flags import Flag, Said
+
+if TYPE_CHECKING:
+    from campaign.service.unit import UnitOfWork
+    from projections.readmodel import ReadModel
+
+# informational findings the command's answer already says: the note, the retraction
+SILENT = frozenset({"GEN001", "GEN002"})
+
+
+def judged(uow: UnitOfWork) -> Callable[[list[tuple[Any, Any]]], Said]:
+    """What a command's events, each with its aggregate after it, make the answer say."""
+
+    def judge(events: list[tuple[Any, Any]]) -> Said:
+        verdicts = _verdicts(events)
+        flags = [flag for event, aggregate, verdict in verdicts
+                 for flag in _flags(event, aggregate, verdict)]  # fmt: skip
+        reminders: list[str] = []
+        ended = [e for e, _ in events if type(e).__name__ == "SessionEnded"]
+        if ended:
+            rows = _left_open(uow, ended[0].command)
+            flags += _awaited(rows, ended[0].number)
+            reminders += _left(rows)
+        if uow.running is not None:
+            _remember(uow.running, verdicts)
+        return Said(None, tuple(flags), tuple(reminders))
+
+    return judge
+
+
+def flags_of(events: Iterable[tuple[Any, Any]]) -> list[Flag]:
+    """The flags of a command's events, each with its aggregate after it, in position order."""
+    return [flag for e, a, verdict in _verdicts(events) for flag in _flags(e, a, verdict)]
+
+
+def _verdicts(events: Iterable[tuple[Any, Any]]) -> list[tuple[Any, Any, Any]]:
+    from campaign import audit  # the package only: each judgement is imported when used
+
+    return [
+        (event, aggregate, audit.judge(event, aggregate))
+        for event, aggregate in events
+        if audit.judged(type(event))
+    ]
+
+
+def _flags(event: Any, aggregate: Any, verdict: Any) -> list[Flag]:
+    flags = [
+        Flag(found["code"], found["message"])
+        for found in verdict.findings
+        if found["status"] == "final" and found["code"] not in SILENT
+    ]
+    return flags + _lapsed(event, aggregate, verdict.settles)
+
+
+def _left_open(uow: UnitOfWork, command: int) -> list[dict[str, Any]]:
+    """The findings pending (and those ``command`` decided, once folded) and the conditions the
+    clock will end: as the read models have them, with what a unit of work (a replayed file)
+    found and decided before ``command``, which they do not know yet."""
+
+    def ask(read: ReadModel) -> list[str]:
+        from projections.queries import left_open
+
+        with read.reading() as connection:
+            return left_open(connection, command)
+
+    lines = uow.stored_answer(("left open", str(command)), ask)
+    rows = []
+    for line in lines:
+        kind, subject, *rest = line.split("\t")
+        if kind == "clock":
+            rows.append({"code": kind, "subject": subject, "reason": rest[0]})
+        else:
+            position, session, status = int(rest[0]), int(rest[1]), rest[2]
+            rows.append({"code": kind, "subject": subject, "position": position,
+                         "session": session, "status": status})  # fmt: skip
+    unit = uow.running
+    if unit is None:
+        return rows
+    rows = [r for r in rows if r["code"] == "clock" or not any(s.matches(r) for s in unit.settled)]
+    return rows + list(unit.open_findings.values())
+
+
+def _remember(unit: Any, verdicts: list[tuple[Any, Any, Any]]) -> None:
+    """What a unit of work's command found pending and decided, for a later session's end."""
+    for _, _, verdict in verdicts:
+        for settle in verdict.settles:
+            unit.settled.append(settle)
+            for key in [k for k, row in unit.open_findings.items() if settle.matches(row)]:
+                del unit.open_findings[key]
+        for found in verdict.findings:
+            if found["status"] == "pending":
+                unit.open_findings[(found["position"], found["code"])] = {
+                    key: found[key] for key in ("code", "subject", "position", "session", "status")
+                }
+
+
+def _awaited(rows: list[dict[str, Any]], session: int) -> list[Flag]:
+    """The item saves the session's end leaves unmade: final from now on (SAV003)."""
+    return [
+        Flag(
+            "SAV003", f"{r['subject']}: exposed at event {r['position']}, no item save this session"
+        )
+        for r in rows
+        if r["code"] == "SAV003" and r["session"] == session and r["status"] != "resolved"
+    ]
+
+
+def _left(rows: list[dict[str, Any]]) -> list[str]:
+    """What is still due after a session's end: morale checks, conditions the clock will end."""
+    said = []
+    for r in rows:
+        if r["code"] == "MOR002" and r["status"] == "pending":
+            said.append(
+                f"{r['subject']}: morale check due since event {r['position']}, none made yet"
+            )
+        elif r["code"] == "clock":
+            said.append(f"{r['subject']}: {r['reason']} lasts until the clock ends it")
+    return said
+
+
+def _lapsed(event: Any, aggregate: Any, settles: list[Any]) -> list[Flag]:
+    """The morale checks the event records as lapsed unmade (MOR002, final from now on)."""
+    if not any(s.code == "MOR002" and s.status == "final" for s in settles):
+        return []
+    lapses = getattr(event, "lapsed", None)
+    dues = (
+        {lapse["group"]: lapse["due_position"] for lapse in lapses}
+        if isinstance(lapses, list) and lapses and isinstance(lapses[0], dict)
+        else {}
+    )
+    said = []
+    for group, checks in event.lapsed_checks():
+        due = dues.get(group, getattr(event, "due_position", None))
+        since = f" since event {due}" if due is not None else ""
+        said.append(
+            Flag(
+                "MOR002",
+                f"{aggregate.handle}/{group}: morale check due{since} "
+                f"({' and '.join(checks)}), none made",
+            )
+        )
+    return said

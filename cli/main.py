@@ -116,6 +116,12 @@ class CampaignGroup(parsing.Group):
 
             raise fail(str(error), ExitStatus(error.exit_code)) from None
         except Exception as error:
+            if parsing.said_by_click(error) and isinstance(getattr(error, "message", None), str):
+                # a URL typed where a command or an argument goes: Click quotes it
+                from campaign.core.passwords import hide_passwords
+
+                error.message = hide_passwords(error.message)  # type: ignore[attr-defined]
+                raise
             # the library refusing a stored event its aggregate cannot take (a version that
             # does not follow, from rows altered behind the tracker's back) wherever no command
             # said so: a damaged history, exit 1, pointing at `campaign verify`

@@ -48,7 +48,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("cli.export", "The history as a log, JSON lines or a recap."),
     "import": ("cli.export", "Load a JSON-lines export into an empty store."),
     "verify": ("cli.verify", "Check the hash chain: name the first edited position."),
-    "projections": ("cli.reading", "The read models: rebuild, status, run."),
+    "projections": ("cli.reading", "The read models: rebuild, status, run, drop."),
     "shell": ("cli.shell", "An interactive console: one process for a whole evening."),
     "key": ("cli.keys", "Encryption at rest: generate a key."),
     "rules": ("cli.rules", "The rules calculator: what the rules say."),

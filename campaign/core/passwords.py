@@ -10,8 +10,9 @@ import re
 HIDDEN = "***"
 
 # scheme://user:PASSWORD@ — a password may hold an unescaped "@" or "/": it runs to the last "@"
-# before a blank (one slash is enough: a URL mistyped as a path keeps its password too)
-_IN_A_URL = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.-]*:/+[^\s:@]*):\S*@")
+# before a blank, within 500 characters (a long text costs no more than a few passes); one slash
+# is enough: a URL mistyped as a path keeps its password too
+_IN_A_URL = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.-]*:/+[^\s:@]{0,500}):\S{0,500}@")
 # password=VALUE (libpq's settings, a URL's query): a quoted value, or one to a blank or "&";
 # a quote that closes the text around it (``'…?password=x': …``) stays
 _A_SETTING = re.compile(

@@ -48,7 +48,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("cli.export", "The history as a log, JSON lines or a recap."),
     "import": ("cli.export", "Load a JSON-lines export into an empty store."),
     "verify": ("cli.verify", "Check the hash chain: name the first edited position."),
-    "projections": ("cli.reading", "The read models: rebuild, status, run."),
+    "projections": ("cli.reading", "The read models: rebuild, status, run, drop."),
     "shell": ("cli.shell", "An interactive console: one process for a whole evening."),
     "key": ("cli.keys", "Encryption at rest: generate a key."),
     "rules": ("cli.rules", "The rules calculator: what the rules say."),
@@ -116,6 +116,12 @@ class CampaignGroup(parsing.Group):
 
             raise fail(str(error), ExitStatus(error.exit_code)) from None
         except Exception as error:
+            if parsing.said_by_click(error) and isinstance(getattr(error, "message", None), str):
+                # a URL typed where a command or an argument goes: Click quotes it
+                from campaign.core.passwords import hide_passwords
+
+                error.message = hide_passwords(error.message)  # type: ignore[attr-defined]
+                raise
             # the library refusing a stored event its aggregate cannot take (a version that
             # does not follow, from rows altered behind the tracker's back) wherever no command
             # said so: a damaged history, exit 1, pointing at `campaign verify`

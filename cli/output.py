@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.passwords import hide_passwords
 from campaign.core.text import escaped
 from campaign.rules.citation import Citation
 
@@ -111,11 +112,13 @@ def shown(text: str, most: int = SHOWN) -> str:
 
 def say_error(message: str) -> None:
     """``error: message`` on stderr. A message may quote a log line or a text a store holds,
-    so a control character in it is shown escaped (``\\x1b``), never sent to the terminal."""
+    so a control character in it is shown escaped (``\\x1b``), never sent to the terminal; it
+    may quote a URL the GM typed, so a password in it is shown as ``***``."""
     from cli.render.common import printable
 
     if where := ERROR_WHERE.get():
         message = f"{where}: {message}"
+    message = hide_passwords(message)
     stderr().print(Text("error: ", style="bold red") + Text(printable(message)), soft_wrap=True)
 
 

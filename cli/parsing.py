@@ -29,6 +29,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from campaign.core.errors import ImpossibleInput
 from campaign.core.numbers import quoted, too_long
+from campaign.core.passwords import hide_passwords
 from campaign.core.text import escaped
 from cli.values import plain_params
 
@@ -158,8 +159,9 @@ def _twice(param: Any, before: tuple[str, Any], now: tuple[str, Any]) -> str:
     if not param.is_flag:
         import shlex
 
-        def said(v: Any) -> str:
-            return " ".join(map(shlex.quote, v)) if isinstance(v, tuple) else shlex.quote(v)
+        def said(v: Any) -> str:  # a --db URL's password never echoed
+            typed = " ".join(map(shlex.quote, v)) if isinstance(v, tuple) else shlex.quote(v)
+            return hide_passwords(typed)
 
         return f"{entry} is given twice ({said(before[1])} and {said(value)}); expected it once"
     if before[1] == value or not param.secondary_opts:

@@ -269,6 +269,29 @@ def rebuild(ctx: typer.Context) -> None:
     stdout().print(f"read models rebuilt: {counted(folded, 'event')} folded (position {position})")
 
 
+@projections.command("drop")
+def drop(
+    ctx: typer.Context,
+    scrub: Annotated[
+        bool,
+        typer.Option(
+            "--scrub",
+            help="SQLite: overwrite what they held in the file and its WAL (before the store "
+            "leaves your hands).",
+        ),
+    ] = False,
+) -> None:
+    """Drop the read models; the next command that reads folds them again from the events.
+
+    Example: campaign projections drop --scrub
+    """
+    with open_ledger(ctx, create=False) as ledger:
+        ledger.queries.drop(scrub=scrub)
+    done = "overwritten in the file and its WAL" if scrub else "not overwritten (--scrub does it)"
+    said = f"read models dropped, {done}; the next command that reads them folds them again"
+    stdout().print(said, soft_wrap=True)
+
+
 def _rebuild_interrupted(ctx: typer.Context, folded: int | None) -> str:
     """What a Ctrl-C during ``projections rebuild`` says. Rebuilt, when the rebuild returned;
     otherwise where the read models stand, read back: the rebuild is one transaction, which

@@ -135,8 +135,13 @@ class ReadModel:
                 ],
             )  # fmt: skip
 
-    def drop(self) -> None:
-        tables.metadata.drop_all(self.engine)
+    def drop(self, *, overwrite: bool = False) -> None:
+        """Drop every read model. ``overwrite`` (SQLite): with ``secure_delete`` on, so the pages
+        they held are overwritten (``projections drop --scrub``, docs/cli.md#read-models)."""
+        with self.engine.begin() as connection:
+            if overwrite:
+                connection.exec_driver_sql("PRAGMA secure_delete = ON")
+            tables.metadata.drop_all(connection)
 
     def rebuild(self, progress: Progress | None = None) -> int:
         """Drop every read model and fold the whole history again, in one transaction: a

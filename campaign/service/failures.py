@@ -10,6 +10,7 @@ from uuid import UUID
 from eventsourcing.domain import OriginatorIDError, OriginatorVersionError
 
 from campaign.core.errors import DamagedHistory, aggregate_named
+from campaign.core.passwords import hide_passwords
 from campaign.store import unreadable  # a stored event the library cannot read back
 
 __all__ = [
@@ -53,7 +54,7 @@ def store_failed(error: BaseException, store: str = "") -> str | None:
     if not any((cls.__module__, cls.__name__) in _DATABASE_ERRORS for cls in type(error).__mro__):
         return None
     cause = getattr(error, "orig", None) or error  # SQLAlchemy's: the driver's, not its SQL
-    said = " ".join(str(cause).split()) or type(error).__name__
+    said = hide_passwords(" ".join(str(cause).split())) or type(error).__name__
     return f"the store {store} failed: {said}" if store else f"the store failed: {said}"
 
 

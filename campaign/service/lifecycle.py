@@ -10,7 +10,7 @@ from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from campaign.core.errors import CampaignError, DamagedHistory
+from campaign.core.errors import CampaignError, DamagedHistory, ImpossibleInput
 from campaign.service.application import LedgerApplication
 from campaign.service.failures import load_stored
 from campaign.store import EVENTS_TABLE, PostgresHold, StoreError, StoreURL
@@ -110,6 +110,31 @@ class OpenStore:
                 raise DamagedHistory(
                     error.where, "; the read models were left as they were"
                 ) from None
+
+    def drop_read_models(self, *, scrub: bool = False) -> None:
+        """``projections drop``: drop the read models, under the writer lock; they are set up
+        and folded again from the events on the next read. ``scrub`` (SQLite only): what they
+        held is overwritten in the file and its WAL (docs/RELIABILITY.md#security-at-rest)."""
+        if scrub and self.store.kind != "sqlite":
+            raise ImpossibleInput(
+                "overwriting what the dropped read models held applies to a SQLite store "
+                "only: a PostgreSQL server keeps its files itself (its VACUUM FULL is for the "
+                "server's owner); nothing was dropped",
+                field="scrub",
+                expected="a SQLite store, or `campaign projections drop` without --scrub",
+            )
+        with self.locked(), self._folding():
+            self.read_model.drop(overwrite=scrub)
+            self._forget_read_model()
+            if scrub and self.store.path is not None:
+                from campaign.store.sqlite import scrub as scrub_file
+
+                scrub_file(self.store.path)
+
+    def _forget_read_model(self) -> None:
+        if self._read_model is not None:
+            self._read_model.engine.dispose()
+            self._read_model = None
 
     @contextmanager
     def _folding(self) -> Iterator[None]:
@@ -272,7 +297,5 @@ class OpenStore:
 
     def _forget(self) -> None:
         """Let go of the application and the read models, to open the store afresh."""
-        if self._read_model is not None:
-            self._read_model.engine.dispose()
-            self._read_model = None
+        self._forget_read_model()
         self.app.close()

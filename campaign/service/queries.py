@@ -62,6 +62,10 @@ class Queries:
         """``projections rebuild``: the number of events folded again."""
         return self.opened.rebuild(progress)
 
+    def drop(self, *, scrub: bool = False) -> None:
+        """``projections drop [--scrub]``: the next read folds them again from the events."""
+        self.opened.drop_read_models(scrub=scrub)
+
     def as_of_position(self, ref: str) -> int:
         """The position ``session:N`` (its end) or ``event:N`` (its command's end) stands for."""
         from projections import queries

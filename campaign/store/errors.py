@@ -4,6 +4,7 @@ past the writer lock's wait, or holding an event the library cannot read back.""
 from __future__ import annotations
 
 from campaign.core.errors import CampaignError
+from campaign.core.passwords import hide_passwords
 
 
 class StoreError(CampaignError):
@@ -13,6 +14,7 @@ class StoreError(CampaignError):
     exit_code = 1
 
     def __init__(self, message: str) -> None:
+        message = hide_passwords(message)  # a driver's words may quote the URL or a setting
         if _NOT_WRITABLE in message or "Permission denied" in message:
             message += (
                 " — every command writes to a store, reading ones too (they fold new events "

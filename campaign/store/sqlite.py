@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import sqlite3
 import stat
 import time
 from collections.abc import Iterator
@@ -129,3 +130,33 @@ def _flock(fd: int, store: StoreURL) -> None:
                 raise StoreBusy(store.redacted, store.lock_timeout) from None
             time.sleep(pause)
             pause = min(pause * 2, 0.05)
+
+
+def scrub(path: Path) -> None:
+    """Overwrite what the store's file and its WAL still hold of dropped tables and deleted rows
+    (docs/RELIABILITY.md#security-at-rest): ``secure_delete`` on, the WAL checkpointed into the
+    file and truncated, the file rebuilt by ``VACUUM`` (no free page left in it), the WAL
+    truncated again. Under the writer lock; a WAL another process holds open is a StoreError."""
+    try:
+        connection = sqlite3.connect(
+            path, isolation_level=None, timeout=SQLITE_LOCK_TIMEOUT_SECONDS
+        )
+        try:
+            connection.execute("PRAGMA secure_delete = ON")
+            _truncate_wal(connection, path)
+            connection.execute("VACUUM")
+            _truncate_wal(connection, path)
+        finally:
+            connection.close()
+    except sqlite3.Error as error:
+        raise StoreError(f"cannot scrub the store {path}: {error}") from None
+
+
+def _truncate_wal(connection: sqlite3.Connection, path: Path) -> None:
+    busy, _, _ = connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    if busy:
+        raise StoreError(
+            f"the store {path} is open in another process (`campaign shell`, `campaign "
+            "projections run`?), which holds its WAL: what the read models held may still be "
+            "in it; stop that process and run `campaign projections drop --scrub` again"
+        )

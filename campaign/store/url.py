@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.passwords import HIDDEN, hide_passwords
 from campaign.store import postgres, postgres_lock, sqlite
 from campaign.store.postgres import SCHEMA_EXPECTED, SCHEMA_NAME
 from campaign.store.postgres_lock import PostgresHold
@@ -57,7 +58,7 @@ class StoreURL:
         """The URL as it may be printed: never the password (docs/cli.md#stores)."""
         if self.kind == "sqlite":
             return str(self.path)
-        who = f"{self.user}:***@" if self.password else (f"{self.user}@" if self.user else "")
+        who = f"{self.user}:{HIDDEN}@" if self.password else (f"{self.user}@" if self.user else "")
         schema = f"?schema={self.schema}" if self.schema else ""
         return f"postgresql+psycopg://{who}{self.host}:{self.port}/{self.dbname}{schema}"
 
@@ -289,20 +290,13 @@ def _schema(raw: str, query: str) -> str:
 
 
 def _bad_parameter(raw: str, why: str, expected: str = ACCEPTED_PARAMETERS) -> ImpossibleInput:
-    shown = _without_password(raw)
-    return ImpossibleInput(f"{shown!r}: {why}", field="db", value=shown, expected=expected)
+    # ``raw`` as the GM typed it, its password (if any) never echoed: also one given as a
+    # parameter (``?password=…``), or a part of one a parameter's name would show
+    shown = hide_passwords(raw)
+    said = hide_passwords(f"{shown!r}: {why}")
+    return ImpossibleInput(said, field="db", value=shown, expected=expected)
 
 
 def _bad_url(raw: str, expected: str) -> ImpossibleInput:
-    shown = _without_password(raw)
+    shown = hide_passwords(raw)
     return ImpossibleInput(f"{shown!r} is not a store", field="db", value=shown, expected=expected)
-
-
-def _without_password(raw: str) -> str:
-    """``raw`` as the GM typed it, its password (if any) shown as ``***``: never echoed."""
-    userinfo, at, place = raw.partition("://")[2].rpartition("@")
-    if not at or ":" not in userinfo:
-        return raw
-    user = userinfo.split(":", 1)[0]
-    scheme = raw.partition("://")[0]
-    return f"{scheme}://{user}:***@{place}"

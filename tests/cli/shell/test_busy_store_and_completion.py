@@ -177,7 +177,7 @@ def offered(completer, line):
         # help CMD…: completed as the command would be
         ("help enc", ["encounter"]),
         ("help encounter s", ["start"]),
-        ("? projections ", ["rebuild", "run", "status"]),
+        ("? projections ", ["drop", "rebuild", "run", "status"]),
         ("help --", []),
     ],
 )

@@ -9,6 +9,8 @@ output (no colour system: a pipe, a file), a line is one string."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType
 from rich.padding import Padding
@@ -51,8 +53,8 @@ def body_lines(console: Console, options: ConsoleOptions, table: Table) -> list[
                     for column, cell_lines in zip(columns, drawn, strict=True)
                 ]
             )
-            if plain:  # each part is one segment
-                inside = middle.join([part[0].text for part in parts])
+            if plain:  # each part is a string
+                inside = middle.join(parts)
                 lines.append([Segment(f"{left}{inside}{right}" if edge else inside)])
                 continue
             line = [Segment(left, border)] if edge else []
@@ -92,12 +94,13 @@ class _Column:
             overflow=column.overflow, height=None, highlight=column.highlight,
         )  # fmt: skip
 
-    def blank(self, row_style: Style) -> Line:
+    def blank(self, row_style: Style) -> Line | str:
         """A line of the cell below its text, in a row taller than it."""
+        if self.plain:
+            return " " * self.width
         blank = self.blanks.get(row_style)
         if blank is None:
-            style = None if self.plain else self._style(row_style)
-            blank = self.blanks[row_style] = [Segment(" " * self.width, style)]
+            blank = self.blanks[row_style] = [Segment(" " * self.width, self._style(row_style))]
         return blank
 
     def _style(self, row_style: Style) -> Style:
@@ -106,9 +109,9 @@ class _Column:
             style = self.styles[row_style] = self.style + row_style
         return style
 
-    def draw(self, cell: RenderableType, row_style: Style) -> list[Line]:
-        """The cell's lines, padded to the column's width; a cell of plain text is kept for
-        the next cell of the same text."""
+    def draw(self, cell: RenderableType, row_style: Style) -> list[Any]:
+        """The cell's lines, padded to the column's width: segments, or where no style reaches
+        the output, strings. A cell of plain text is kept for the next cell of the same text."""
         key: tuple[object, ...] | None = None
         if type(cell) is str:
             key = (cell, row_style)
@@ -118,14 +121,38 @@ class _Column:
             key = (Text, cell.plain, cell.style, cell.overflow, row_style)
         drawn = self.kept.get(key) if key else None
         if drawn is None:
-            drawn = self._draw(cell, row_style)
+            drawn = (self.plain and self._plain(cell)) or self._draw(cell, row_style)
             if key:
                 if len(self.kept) > KEPT:
                     self.kept.clear()
                 self.kept[key] = drawn
         return drawn
 
-    def _draw(self, cell: RenderableType, row_style: Style) -> list[Line]:
+    def _plain(self, cell: RenderableType) -> list[str] | None:
+        """The lines of a cell of plain text that needs no wrapping, as strings (no style
+        reaches the output): None for any other."""
+        if type(cell) is str:
+            if "[" in cell or ":" in cell:  # console markup, emoji codes: Rich reads them
+                return None
+            lines, wrapped = [cell], False
+        elif isinstance(cell, Handle):
+            plain = cell.text.plain
+            lines = [plain[b:e] for b, e, _ in cell.breaks(self.inner)]
+            wrapped = cell.hang > 0
+        elif isinstance(cell, Text):
+            lines, wrapped = [cell.plain], bool(cell.justify or cell.no_wrap)
+        else:
+            return None
+        if wrapped or not all(line.isascii() and line.isprintable() for line in lines):
+            return None  # a hanging indent, a tab, a wide character: the general way
+        if any(len(line) > self.inner for line in lines):
+            return None  # to wrap, or to fold
+        left, right = " " * self.left, " " * self.right
+        if self.column.justify == "right":
+            return [left + line.rstrip().rjust(self.inner) + right for line in lines]
+        return [left + line.ljust(self.inner) + right for line in lines]
+
+    def _draw(self, cell: RenderableType, row_style: Style) -> list[Any]:
         style = None if self.plain else self._style(row_style)
         found = self._content(cell, style)
         if found is None:  # as Rich's Table renders a cell
@@ -144,7 +171,7 @@ class _Column:
                 for drawn, width in found
             ]  # fmt: skip
         if self.plain:
-            return [[Segment("".join([segment.text for segment in line]))] for line in lines]
+            return ["".join([segment.text for segment in line]) for line in lines]
         return lines
 
     def _content(self, cell: RenderableType, style: Style | None) -> list[tuple[Line, int]] | None:

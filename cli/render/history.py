@@ -176,12 +176,11 @@ def _history_table(
     *,
     widths: list[int] | None = None,
     number: int | None = None,
-    header: bool = True,
 ) -> Table:
     """The history's columns, sized by their content, or to ``widths`` (:func:`_fixed_widths`);
     ``number``: the width of ``#`` in a table drawn in chunks, whose columns must line up from
     chunk to chunk."""
-    table = Table(header_style="bold", show_header=header)
+    table = Table(header_style="bold")
     table.add_column("#", justify="right", style="dim", no_wrap=True, width=number)
     # handles, item names and long words break after a space, a / or a - (common.Handle),
     # and fold rather than end in …: nothing here is cut short

@@ -86,7 +86,7 @@ class _Column:
         self.inner, self.left, self.right = column.width, left, right
         self.width = column.width + left + right
         self.style = console.get_style(column.style or "")
-        self.kept: dict[tuple[object, ...], list[Line]] = {}
+        self.kept: dict[tuple[object, ...], list[Any]] = {}  # a cell's text → its lines
         self.styles: dict[Style, Style] = {}  # row style → the cell's
         self.blanks: dict[Style, Line] = {}  # row style → a line of the cell below its text
         self.options = options.update(
@@ -118,7 +118,8 @@ class _Column:
         elif isinstance(cell, Handle) and not cell.text.spans:
             key = (Handle, cell.text.plain, cell.text.style, cell.hang, row_style)
         elif isinstance(cell, Text) and not cell.spans:
-            key = (Text, cell.plain, cell.style, cell.overflow, row_style)
+            key = (Text, cell.plain, cell.style, cell.overflow, cell.justify, cell.no_wrap)
+            key += (row_style,)
         drawn = self.kept.get(key) if key else None
         if drawn is None:
             drawn = (self.plain and self._plain(cell)) or self._draw(cell, row_style)

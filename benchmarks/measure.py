@@ -32,6 +32,7 @@ class Sizes:
     load_repeats: int  # k for loading an aggregate (milliseconds)
     memory_repeats: int  # k for peak RSS
     shell_lines: int  # commands timed inside `campaign shell`
+    table_files: int  # B7's store: this many files (more than a table drawn whole)
 
     @property
     def file_events(self) -> int:
@@ -49,6 +50,7 @@ FULL = Sizes(
     load_repeats=21,
     memory_repeats=3,
     shell_lines=30,
+    table_files=1,
 )
 QUICK = Sizes(
     file_sessions=5,
@@ -61,6 +63,7 @@ QUICK = Sizes(
     load_repeats=5,
     memory_repeats=1,
     shell_lines=10,
+    table_files=5,
 )
 SHORT_COMPANY = 100
 

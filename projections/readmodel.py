@@ -107,6 +107,9 @@ class ReadModel:
         self.app = app
         self._load = load
         self.projections = [p for p in all_projections() if only is None or p.name in only]
+        # a fold up to a point carries its aggregates to the next point (the recap folds to
+        # each session's end in turn): Fold.advance reloads one whose version does not follow
+        self._carried: dict[Any, Any] = {}
 
     # --- set-up ------------------------------------------------------------------------------
 
@@ -232,7 +235,8 @@ class ReadModel:
         batch is a transaction of its own)."""
         folded = 0
         total = self.app.recorder.max_notification_id() or 0
-        aggregates: dict[Any, Any] = {}  # carried from batch to batch (projections/fold.py)
+        # carried from batch to batch (projections/fold.py), and to the next point of a fold
+        aggregates: dict[Any, Any] = self._carried if until is not None else {}
         # the live read models (not a scratch fold up to a point, nor a rebuild) check that
         # the last event they folded is still stored, once, before the first batch
         check = until is None and connection is None and self._has("timeline")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, closing
-from dataclasses import asdict
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from campaign.core.errors import DamagedHistory
@@ -80,7 +80,9 @@ class History:
         """``status --json`` as of each of ``refs``, in one fold (closed with this stream)."""
         with closing(self.queries.statuses(refs)) as found:
             for status in found:
-                yield asdict(status)
+                # its fields as they are: JSON values the query built for this status alone,
+                # which ``asdict`` would copy deeply, every encounter of every session again
+                yield {field.name: getattr(status, field.name) for field in fields(status)}
 
     def restores_nothing(self, compensation: Any) -> bool:
         return restores_nothing(self.uow, compensation)

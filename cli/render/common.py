@@ -73,60 +73,79 @@ class Handle:
         self.text = text if isinstance(text, Text) else Text(text, style=style)
         self.hang = hang
 
-    def _lines(self) -> list[list[list[Text]]]:
+    def _words(self) -> list[list[list[tuple[int, int]]]]:
         """Each line of the text (a name may hold a line break) as its words (up to a space),
-        each word in the pieces it may break between (after a ``/`` or a ``-``)."""
-        lines = []
-        for line in self.text.split("\n", allow_blank=True):
-            found = _BREAK.finditer(line.plain)  # not after an indent: "  ↳ trait-taken"
-            ends = [at for at in found if at.start() > 0 and at.end() < len(line)]
-            pieces = list(line.divide(at.end() for at in ends))
-            words: list[list[Text]] = [[]]
-            for piece, at in zip(pieces, [*ends, None], strict=True):
-                words[-1].append(piece)
-                glued = "".join(p.plain for p in words[-1]).strip() == "↳"  # `↳ kind`: one
-                if at is not None and at.group().isspace() and not glued:
+        each word as the pieces it may break between (after a ``/`` or a ``-``): offsets into
+        the text's plain string."""
+        lines, start = [], 0
+        for line in self.text.plain.split("\n"):
+            words: list[list[tuple[int, int]]] = [[]]
+            piece = word = 0  # where the piece, and the word, being gathered start
+            arrow = "↳" in line  # `↳ kind`: one word
+            for at in _BREAK.finditer(line):
+                begin, stop = at.span()
+                if begin == 0 or stop == len(line):  # not after an indent: "  ↳ trait-taken"
+                    continue
+                words[-1].append((start + piece, start + stop))
+                piece = stop
+                if line[begin].isspace() and not (arrow and line[word:stop].strip() == "↳"):
                     words.append([])  # a space ends a word
+                    word = stop
+            words[-1].append((start + piece, start + len(line)))
             lines.append(words)
+            start += len(line) + 1
         return lines
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        pieces = [[p for word in line for p in word] for line in self._lines()]
-        widest = max(cell_len(piece.plain.rstrip()) for line in pieces for piece in line)
-        whole = max(sum(piece.cell_len for piece in line) for line in pieces)
+        plain = self.text.plain
+        pieces = [[plain[b:e] for word in line for b, e in word] for line in self._words()]
+        widest = max(cell_len(piece.rstrip()) for line in pieces for piece in line)
+        whole = max(sum(map(cell_len, line)) for line in pieces)
         widest += self.hang if any(len(line) > 1 for line in pieces) else 0
         return Measurement(max(1, widest), max(1, whole)).with_maximum(options.max_width)
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        """Words go whole onto the next line where they do not fit on this one; only a word
-        wider than a whole line breaks inside, after a ``/`` or a ``-`` — a command's
-        ``--retainer-of`` stays one word, `--retainer-` over `of` read as another option."""
-        width, shown = options.max_width, []
-        hang = Text(" " * min(self.hang, width // 2))  # unstyled: no struck-through indent
-        for words in self._lines():
-            line, indent = Text(style=self.text.style), Text()
+    def breaks(self, width: int) -> list[tuple[int, int, bool]]:
+        """The lines the text is shown in at ``width``: offsets into its plain string, and
+        whether the line starts ``hang`` spaces in. Words go whole onto the next line where
+        they do not fit on this one; only a word wider than a whole line breaks inside, after
+        a ``/`` or a ``-`` — a command's ``--retainer-of`` stays one word, `--retainer-` over
+        `of` read as another option. A piece wider than the line is left whole (to fold)."""
+        plain, shown = self.text.plain, []
+        measure = len if plain.isascii() else cell_len  # a character a cell, or not
+        if "\n" not in plain and measure(plain) <= width:  # one line, every word on it
+            return [(0, len(plain.rstrip()), False)]
+        hang = min(self.hang, width // 2)
+        for words in self._words():
+            begin = end = words[0][0][0]  # the line being filled: plain[begin:end], used wide
+            indent = used = 0
             for word in words:
-                whole = "".join(piece.plain for piece in word)
-                if _fits(line, whole, width - len(indent)) or (not line.plain and len(word) == 1):
-                    line.append_text(Text("").join(word))
+                start, stop = word[0][0], word[-1][1]
+                whole = measure(plain[start:stop].rstrip())
+                if used + whole <= width - indent or (begin == end and len(word) == 1):
+                    end, used = stop, used + measure(plain[start:stop])
                     continue
                 # on a line of its own if it fits there, else broken inside
-                alone = cell_len(whole.rstrip()) <= width - len(hang)
-                for piece in [Text("").join(word)] if alone else word:
-                    if line.plain and not _fits(line, piece.plain, width - len(indent)):
-                        line.rstrip()
-                        shown.append(indent + line)
-                        line, indent = Text(style=self.text.style), hang
-                    line.append_text(piece)
-            line.rstrip()
-            shown.append(indent + line)
+                for b, e in [(start, stop)] if whole <= width - hang else word:
+                    if begin != end and used + measure(plain[b:e].rstrip()) > width - indent:
+                        shown.append((begin, begin + len(plain[begin:end].rstrip()), indent > 0))
+                        begin, indent, used = b, hang, 0
+                    end, used = e, used + measure(plain[b:e])
+            shown.append((begin, begin + len(plain[begin:end].rstrip()), indent > 0))
+        return shown
+
+    def shown(self, width: int) -> Text:
+        """The text in its lines at ``width``."""
+        hang = Text(" " * min(self.hang, width // 2))  # unstyled: no struck-through indent
+        shown = [
+            hang + self.text[begin:end] if indented else Text() + self.text[begin:end]
+            for begin, end, indented in self.breaks(width)
+        ]
         text = Text("\n").join(shown)
         text.overflow = "fold"  # a piece wider than the space
-        yield text
+        return text
 
-
-def _fits(line: Text, more: str, width: int) -> bool:
-    return cell_len(line.plain + more.rstrip()) <= width
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.shown(options.max_width)
 
 
 def show(renderable: RenderableType):

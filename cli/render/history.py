@@ -9,12 +9,13 @@ from typing import Any
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
-from rich.segment import Segment, SegmentLines
+from rich.segment import SegmentLines
 from rich.table import Table
 from rich.text import Text
 
 from campaign.rules.morale import ruled_as_the_rules_say
 from cli.render.common import Handle, plain, printable
+from cli.render.rows import body_lines
 
 # history: where ``rules_say`` is a bound or a choice rather than an outcome to compare
 _CEILING_KINDS = {"trait-taken"}  # rules_say: the points cap of the kind; ruled: the total
@@ -43,7 +44,9 @@ def _rules_cell(event: dict[str, Any]) -> str:
     return plain(rules_say)
 
 
-HISTORY_WHOLE = 1000  # up to this many events, one table sized to its content (_share_widths)
+# up to this many events, one table sized to its content (_share_widths), which Rich measures
+# whole before its first line: a tenth of a second for 200 rows (docs/PERFORMANCE.md, B7)
+HISTORY_WHOLE = 200
 HISTORY_CHUNK = 500  # beyond it, the table is drawn this many rows at a time
 HISTORY_WIDTH = 80  # the table's six columns need this many; narrower, a block per event
 
@@ -123,32 +126,28 @@ def print_history(
     highest position the history may show (the store's last), which sizes the ``#`` column.
     """
     events = iter(events)
-    head = list(islice(events, HISTORY_WHOLE + 1))
-    if len(head) <= HISTORY_WHOLE:
-        console.print(history_view(head))
+    head_rows = list(islice(events, HISTORY_WHOLE + 1))
+    if len(head_rows) <= HISTORY_WHOLE:
+        console.print(history_view(head_rows))
         return
     session: list[object] = [object()]
     if console.width < HISTORY_WIDTH:
-        for chunk in _chunks(chain(head, events), HISTORY_CHUNK):
+        for chunk in _chunks(chain(head_rows, events), HISTORY_CHUNK):
             console.print(_Blocks(chunk, session))
         return
-    bottom: list[Segment] | None = None  # the last chunk's bottom edge, held back
-    first = True
     # the columns must line up from chunk to chunk: `#` as wide as the last position can be
     number = len(str(last)) if last is not None else 7
     widths = _fixed_widths(console.width, number)
-    for chunk in _chunks(chain(head, events), HISTORY_CHUNK):
+    head = _history_table(True, widths=widths, number=number)
+    *edge_and_header, bottom = console.render_lines(head, console.options)
+    console.print(SegmentLines(edge_and_header, new_lines=True))
+    for chunk in _chunks(chain(head_rows, events), HISTORY_CHUNK):
         number = max(number, len(str(chunk[-1]["position"])))  # positions only grow
-        table = _history_table(True, widths=widths, number=number, header=first)
+        table = _history_table(True, widths=widths, number=number)
         _history_rows(table, chunk, True, session)
-        lines = console.render_lines(table, console.options)
-        if not first:
-            lines = lines[1:]  # the top edge: the rows continue the table above
-        bottom = lines.pop()
-        console.print(SegmentLines(lines, new_lines=True))
-        first = False
-    if bottom is not None:
-        console.print(SegmentLines([bottom], new_lines=True))
+        lines = body_lines(console, console.options, table)
+        console.print(SegmentLines(lines, new_lines=True), crop=False)  # each line fits
+    console.print(SegmentLines([bottom], new_lines=True))
 
 
 def _chunks(items: Iterator[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
@@ -177,12 +176,11 @@ def _history_table(
     *,
     widths: list[int] | None = None,
     number: int | None = None,
-    header: bool = True,
 ) -> Table:
     """The history's columns, sized by their content, or to ``widths`` (:func:`_fixed_widths`);
     ``number``: the width of ``#`` in a table drawn in chunks, whose columns must line up from
     chunk to chunk."""
-    table = Table(header_style="bold", show_header=header)
+    table = Table(header_style="bold")
     table.add_column("#", justify="right", style="dim", no_wrap=True, width=number)
     # handles, item names and long words break after a space, a / or a - (common.Handle),
     # and fold rather than end in …: nothing here is cut short

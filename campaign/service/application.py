@@ -53,8 +53,8 @@ class LedgerApplication(Application):
             # the library from this topic, so no SQLite command imports eventsourcing.postgres
             env["APPLICATION_RECORDER_TOPIC"] = "campaign.store.pgrecorder:LedgerPostgresRecorder"
         elif env.get("PERSISTENCE_MODULE") == "eventsourcing.sqlite":
-            # a stored aggregate ID that is no UUID: a damaged history (campaign/store/stored.py)
-            env["APPLICATION_RECORDER_TOPIC"] = "campaign.store.stored:LedgerSQLiteRecorder"
+            # rows read back as the tracker stores them (campaign/store/sqliterecorder.py)
+            env["APPLICATION_RECORDER_TOPIC"] = "campaign.store.sqliterecorder:LedgerSQLiteRecorder"
         return Environment(name, env)
 
     def construct_mapper(self) -> Mapper:

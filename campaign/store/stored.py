@@ -10,21 +10,17 @@ module outside it; its ID must be a UUID and its version a whole number from 1. 
 a :class:`~campaign.core.errors.DamagedHistory` (exit 1, pointing at ``campaign verify``).
 
 :class:`LedgerMapper` is given to the library through ``Application.construct_mapper`` (its
-public ``mapper_class``), :class:`LedgerSQLiteRecorder` by ``APPLICATION_RECORDER_TOPIC`` (the
-library's SQLite recorder turns the stored ID text into a UUID before any mapper sees it).
+public ``mapper_class``); :mod:`campaign.store.sqliterecorder` does the same for what the
+library's SQLite recorder reads before any mapper sees it (the ID's text, text not UTF-8).
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.domain import BaseAggregate, CanMutateAggregate, Snapshot
 from eventsourcing.persistence import Mapper, StoredEvent
-from eventsourcing.sqlite import SQLiteApplicationRecorder
 from eventsourcing.utils import TopicError, get_topic, resolve_topic
 
 from campaign.core.errors import DamagedHistory
@@ -41,13 +37,19 @@ def event_class(topic: Any) -> type:
         return Snapshot
     found = _own_class(topic, CanMutateAggregate)
     if found is None:
-        raise DamagedHistory(f"a stored event's type is {_shown(topic)}, no event of the tracker's")
+        raise DamagedHistory(f"a stored event's type is {shown(topic)}, no event of the tracker's")
     return found
+
+
+_OWN: dict[tuple[str, type], type] = {}  # the topics found to name the package's classes
 
 
 def _own_class(topic: Any, base: type) -> type | None:
     """The subclass of ``base`` defined in :data:`EVENTS_PACKAGE` that ``topic`` names, found
     by the library's ``resolve_topic`` only once the topic is known to name that package."""
+    known = _OWN.get((topic, base)) if isinstance(topic, str) else None
+    if known is not None:
+        return known
     module, _, name = topic.partition(":") if isinstance(topic, str) else ("", "", "")
     if not name or not (module == EVENTS_PACKAGE or module.startswith(EVENTS_PACKAGE + ".")):
         return None
@@ -60,6 +62,7 @@ def _own_class(topic: Any, base: type) -> type | None:
         and issubclass(found, base)
         and found.__module__.partition(".")[0] == EVENTS_PACKAGE
     ):
+        _OWN[topic, base] = found
         return found
     return None
 
@@ -79,16 +82,16 @@ def row_damage(originator_id: Any, version: Any) -> str | None:
         try:
             UUID(originator_id)
         except (TypeError, ValueError, AttributeError):
-            return f"a stored event's aggregate ID is {_shown(originator_id)}, no ID it writes"
+            return f"a stored event's aggregate ID is {shown(originator_id)}, no ID it writes"
     if type(version) is not int or version < 1:
         return (
-            f"the stored event of aggregate {originator_id} has version {_shown(version)}, "
+            f"the stored event of aggregate {originator_id} has version {shown(version)}, "
             "where the tracker writes a whole number from 1"
         )
     return None
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
     """A stored value as a message shows it: its repr, escaped and cut short."""
     text = ascii(value)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -109,47 +112,7 @@ class LedgerMapper(Mapper[UUID]):
         if named is not None and _own_class(named, BaseAggregate) is None:
             raise DamagedHistory(
                 f"the stored event of aggregate {stored_event.originator_id} at version "
-                f"{stored_event.originator_version} names {_shown(named)} as its aggregate's "
+                f"{stored_event.originator_version} names {shown(named)} as its aggregate's "
                 "type, no aggregate of the tracker's"
             )
         return event
-
-
-class LedgerSQLiteRecorder(SQLiteApplicationRecorder):
-    """The library's SQLite recorder; a stored aggregate ID that is no UUID's text, or a column
-    holding text that is not UTF-8 (SQLite stores whatever bytes it is given as TEXT), is a
-    damaged history, not the library's ``TypeError`` or the driver's error echoing the bytes."""
-
-    def select_notifications(self, *args: Any, **kwargs: Any) -> Any:
-        with _utf8_checked():
-            return super().select_notifications(*args, **kwargs)
-
-    def select_events(self, *args: Any, **kwargs: Any) -> Any:
-        with _utf8_checked():
-            return super().select_events(*args, **kwargs)
-
-    def convert_originator_id(self, originator_id: str) -> UUID | str:
-        try:
-            return super().convert_originator_id(originator_id)
-        except (TypeError, ValueError, AttributeError):
-            raise DamagedHistory(
-                f"a stored event's aggregate ID is {_shown(originator_id)}, no ID the tracker "
-                "writes"
-            ) from None
-
-
-_NOT_UTF8 = re.compile(r"Could not decode to UTF-8 column '(\w+)'")  # sqlite3's
-
-
-@contextmanager
-def _utf8_checked() -> Iterator[None]:
-    try:
-        yield
-    except Exception as error:
-        found = _NOT_UTF8.match(str(getattr(error, "__cause__", None) or error))
-        if found is None:
-            raise
-        raise DamagedHistory(
-            f"a stored event's {found[1]} holds text that is not UTF-8, which the tracker never "
-            "writes"
-        ) from None

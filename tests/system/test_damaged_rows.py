@@ -160,3 +160,36 @@ def test_import_refuses_a_line_whose_type_names_a_module_and_never_imports_it(
     assert "edited.jsonl:1" in " ".join(result.stderr.split())
     assert not (tmp_path / "imported").exists()
     assert PLANTED not in sys.modules
+
+
+@pytest.mark.parametrize("words", [["projections", "rebuild"], ["export"], ["note", "x"]])
+def test_a_creation_naming_a_module_as_its_aggregates_type_is_never_imported(
+    recorded,  # noqa: F811 (the fixture)
+    tmp_path,
+    monkeypatch,
+    words,
+):
+    # the state of the campaign's creation names the aggregate's class (``originator_topic``),
+    # which applying it resolves: a stored state naming a module of the test's own
+    (tmp_path / f"{PLANTED}.py").write_text(
+        f"from pathlib import Path\nPath({str(tmp_path / 'imported')!r}).touch()\n"
+        "class Event:\n    pass\n",
+        "utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    table = EventTable(recorded)
+    try:
+        row = table.at(1)
+        state = row.state.replace(b"aggregates.campaign:Campaign", f"{PLANTED}:Event".encode(), 1)
+        assert state != row.state
+        table.set_state(row, state)
+    finally:
+        table.close()
+    with Ledger(parse_store_url(recorded)) as ledger:
+        ledger.opened.read_model.drop()  # folded again from the first event
+    said = points_at_verify(cli("--db", recorded, *words))
+    assert PLANTED in said  # the type named, escaped
+    assert not (tmp_path / "imported").exists()
+    assert PLANTED not in sys.modules
+    found = json.loads(cli("--db", recorded, "verify", "--json").stdout)
+    assert found["first_bad_position"] == 1

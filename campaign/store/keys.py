@@ -47,7 +47,7 @@ def check_store_key(app: Any, store: StoreURL) -> None:
         return
     state = _first_readable(recorder, last)
     if state is None:
-        return  # neither end can be read: verify names where (campaign/store/stored.py)
+        return  # neither end can be read: verify names where (campaign/store/sqliterecorder.py)
     plain = _is_plaintext(app.mapper, state)
     if store.key is None or app.mapper.cipher is None:
         if not plain:

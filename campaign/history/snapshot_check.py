@@ -7,10 +7,11 @@ import sys
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
+from eventsourcing.persistence import StoredEvent, Transcoder
 
 from campaign.history.chain import Chain
 from campaign.history.stored_rows import StoredRow
+from campaign.store.stored import LedgerMapper
 
 if TYPE_CHECKING:
     from eventsourcing.application import Application
@@ -34,7 +35,8 @@ class Snapshots:
         self.checked = 0
         self.due: dict[UUID, int] = _first_snapshots(app)  # aggregate → its next snapshot's version
         self.folded: dict[UUID, Any] = {}
-        self.events = Mapper(transcoder=_Decoded())  # the library's, on the state decoded once
+        # the tracker's, on the state decoded once: only its own event classes are read back
+        self.events = LedgerMapper(transcoder=_Decoded())
 
     def add(self, aggregate: UUID, row: StoredRow, state: Any, position: int) -> str | None:
         """Fold one event (that the chain found as recorded; ``state`` decoded, which this

@@ -47,7 +47,8 @@ def every_row(app: Application) -> Iterator[StoredRow]:
 
 def _sqlite_rows(recorder: Any) -> Iterator[StoredRow]:
     select = (
-        "SELECT rowid, originator_id, originator_version, topic, state "
+        # the state as bytes, whatever SQLite holds (text that is not UTF-8 is named, not echoed)
+        "SELECT rowid, originator_id, originator_version, topic, CAST(state AS BLOB) "
         f"FROM {recorder.events_table_name} "
     )
     after: int | None = None
@@ -115,8 +116,14 @@ def outside_the_log(row: StoredRow, originator_id: Any, expected: int) -> str:
     )
 
 
-def undecodable(error: Exception, *, encrypted: bool) -> str:
-    """Why a row's stored state cannot be read back."""
+def undecodable(error: Exception, *, encrypted: bool, in_clear: bool = False) -> str:
+    """Why a row's stored state cannot be read back (``in_clear``: it is the transcoder's own
+    text, in a store encrypted from its first event)."""
+    if in_clear:
+        return (
+            "its state is stored in clear in an encrypted store (an event written, or its "
+            "state replaced, behind the tracker's back)"
+        )
     what = "decrypted or decoded" if encrypted else "decoded"
     detail = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
     return f"its stored state cannot be {what} (its bytes were changed): {detail}"

@@ -31,7 +31,6 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
-from eventsourcing.utils import resolve_topic
 
 from aggregates.base import LedgerAggregate
 from aggregates.subjects import Subjects
@@ -40,6 +39,7 @@ from campaign.core.errors import DamagedHistory, ImpossibleInput
 from campaign.core.integrity import CHAIN_FIELDS
 from campaign.history.chain import Break, Chain
 from campaign.history.session_export import SESSION_EXPORT
+from campaign.store.stored import LedgerMapper, foreign_type
 
 # The stored state's keys that jsonl shows beside ``data``, in the order the library stores them
 # (``originator_topic``, a creation's, sits between ``timestamp`` and ``position``).
@@ -163,7 +163,8 @@ def read_jsonl(mapper: Mapper, lines: Iterable[str], name: str = "<jsonl>") -> l
     exported. An error names the line (and, for a broken chain, the first bad position).
     """
     transcoder = mapper.transcoder
-    plain = Mapper(transcoder=transcoder)  # the export is plaintext, whatever the target's cipher
+    # the export is plaintext, whatever the target's cipher; only the tracker's own events
+    plain = LedgerMapper(transcoder=transcoder)
     aggregates: dict[UUID, Aggregate] = {}
     stored: list[StoredEvent] = []
     chain = Chain()
@@ -228,7 +229,9 @@ def _row(text: str) -> dict[str, Any]:
     check_row(row)
     if not isinstance(row["type"], str) or not isinstance(row["aggregate_version"], int):
         raise ValueError("type is a topic (module:QualName), aggregate_version a number")
-    resolve_topic(row["type"])  # an event type this code knows
+    foreign = foreign_type(row["type"])  # an event type of this code's (never imported)
+    if foreign is not None:
+        raise ValueError(foreign.replace("a stored event's type", "type"))
     return {**row, "aggregate_id": UUID(row["aggregate_id"])}
 
 

@@ -48,6 +48,7 @@ from campaign.history.session_export import SESSION_EXPORT, SessionExport
 from campaign.history.snapshot_check import Snapshots
 from campaign.history.stored_rows import Spelling, every_row, outside_the_log, undecodable
 from campaign.history.transfer import check_row, check_timestamp, row_state
+from campaign.store.stored import foreign_type
 
 if TYPE_CHECKING:
     from eventsourcing.application import Application
@@ -82,9 +83,13 @@ def verify_store(app: Application, watch: Watch | None = None) -> Verdict:
             if not isinstance(decoded, dict):
                 raise ValueError("not an object")
         except Exception as error:
-            decoded, problem = None, undecodable(error, encrypted=bool(mapper.cipher))
+            in_clear = bool(mapper.cipher) and _in_clear(mapper.transcoder, row.state)
+            decoded = None
+            problem = undecodable(error, encrypted=bool(mapper.cipher), in_clear=in_clear)
         else:
-            problem = None
+            problem = foreign_type(row.topic)  # never imported: only the tracker's own resolve
+            if problem is not None:
+                decoded, problem = None, problem.replace("a stored event's type", "its type")
         originator_id, misfiled = spelt(row.originator_id)
         if row.id < 1:
             chain.fail(chain.expected, outside_the_log(row, originator_id, chain.expected))
@@ -101,6 +106,14 @@ def verify_store(app: Application, watch: Watch | None = None) -> Verdict:
         if forged is not None:
             chain.fail(chain.expected, forged)
     return chain.verdict(snapshots.checked)
+
+
+def _in_clear(transcoder: Transcoder, state: bytes) -> bool:
+    """Whether a stored state is the transcoder's own text (an event's, not encrypted)."""
+    try:
+        return isinstance(transcoder.decode(state), dict)
+    except Exception:  # ciphertext, or bytes changed: which error depends on them
+        return False
 
 
 def verify_jsonl(

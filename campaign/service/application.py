@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from eventsourcing.application import Application
-from eventsourcing.persistence import EventStore, Transcoder
+from eventsourcing.persistence import EventStore, Mapper, Transcoder
 from eventsourcing.utils import Environment, EnvType
 
 from aggregates.base import LedgerAggregate
+from campaign.store.stored import LedgerMapper
 
 SNAPSHOT_INTERVAL = 50  # events per aggregate between snapshots (benchmarks/ measures it)
 
@@ -51,7 +52,16 @@ class LedgerApplication(Application):
             # psycopg's pipeline hung on a large save (campaign/store/pgrecorder.py); imported by
             # the library from this topic, so no SQLite command imports eventsourcing.postgres
             env["APPLICATION_RECORDER_TOPIC"] = "campaign.store.pgrecorder:LedgerPostgresRecorder"
+        elif env.get("PERSISTENCE_MODULE") == "eventsourcing.sqlite":
+            # rows read back as the tracker stores them (campaign/store/sqliterecorder.py)
+            env["APPLICATION_RECORDER_TOPIC"] = "campaign.store.sqliterecorder:LedgerSQLiteRecorder"
         return Environment(name, env)
+
+    def construct_mapper(self) -> Mapper:
+        # only the tracker's own event classes are read back (campaign/store/stored.py)
+        return self.factory.mapper(
+            transcoder=self.construct_transcoder(), mapper_class=LedgerMapper
+        )
 
     def construct_event_store(self) -> EventStore:
         return PositionOrderedEventStore(mapper=self.mapper, recorder=self.recorder)

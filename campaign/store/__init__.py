@@ -9,7 +9,9 @@ One module per job: :mod:`.url` (parsing ``--db`` into a :class:`StoreURL`), :mo
 (the file and its lock), :mod:`.postgres` (the connection and the schema),
 :mod:`.postgres_lock` (the advisory lock and what a failed first command made), :mod:`.survey`
 (what a place holds), :mod:`.errors` (failures), :mod:`.layout` (what a store holds, by name),
-:mod:`.keys` (encryption at rest). Imports nothing of the tracker's but ``campaign.core``.
+:mod:`.keys` (encryption at rest), :mod:`.stored` (a stored event read back only as one of the
+tracker's own), :mod:`.pgrecorder` and :mod:`.sqliterecorder` (the library's recorders, named to
+it by topic). Imports nothing of the tracker's but ``campaign.core``.
 """
 
 from campaign.store.errors import StoreBusy, StoreError, StoreRefused, unreadable

@@ -91,7 +91,14 @@ def test_a_save_in_several_inserts_is_still_one_transaction(pg_url, monkeypatch)
 def test_only_a_postgresql_store_gets_the_ledgers_recorder(tmp_path):
     sqlite = parse_store_url(str(tmp_path / "c.db")).library_env()
     env = LedgerApplication.construct_env(LedgerApplication, "ledger", sqlite)
-    assert env.get("APPLICATION_RECORDER_TOPIC") is None  # SQLite: the library's, unchanged
+    # SQLite: the library's recorder, only reading back what the tracker stores
+    # (campaign/store/sqliterecorder.py), never the PostgreSQL one
+    from eventsourcing.sqlite import SQLiteApplicationRecorder
+    from eventsourcing.utils import resolve_topic
+
+    sqlite_topic = env.get("APPLICATION_RECORDER_TOPIC")
+    assert sqlite_topic == "campaign.store.sqliterecorder:LedgerSQLiteRecorder"
+    assert issubclass(resolve_topic(sqlite_topic), SQLiteApplicationRecorder)
     postgres = parse_store_url("postgresql+psycopg://u:p@h/db").library_env()
     env = LedgerApplication.construct_env(LedgerApplication, "ledger", postgres)
     topic = "campaign.store.pgrecorder:LedgerPostgresRecorder"

@@ -135,7 +135,7 @@ def offered(completer, line):
         # the first word: the commands (and only the first word)
         ("s", ["save", "session", "setting", "status"]),
         ("ex", ["exit", "export"]),
-        ("h", ["help", "history"]),
+        ("h", ["handles", "help", "history"]),
         ("sh", []),  # `shell` in the shell is refused
         # after a group: its subcommands
         ("encounter s", ["start"]),

@@ -199,7 +199,7 @@ def test_readline_calls_the_completer_with_the_line_up_to_the_cursor(completer, 
     said = []
     while (word := completer("r", len(said))) is not None:
         said.append(word)
-    assert said == ["rebuild", "run"]
+    assert said == ["rebuild ", "run "]  # a whole word: the next one follows a space
 
 
 def test_an_option_is_one_word_for_readline(completer, tmp_path, monkeypatch):

@@ -44,6 +44,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "status": ("cli.reading", "Encounters, companies and characters now (or --as-of)."),
     "history": ("cli.reading", "One line per event, the rules beside the ruling."),
     "modifiers": ("cli.reading", "The morale modifiers of a group, company or character."),
+    "handles": ("cli.handles", "Every handle the store knows, by kind, with its name."),
     "audit": ("cli.audit", "Findings where rulings depart from the rules."),
     "export": ("cli.export", "The history as a log, JSON lines or a recap."),
     "import": ("cli.export", "Load a JSON-lines export into an empty store."),

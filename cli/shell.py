@@ -3,7 +3,7 @@
 Each line is tokenised like a session-log line and run by the same commands as ``campaign …``
 (one grammar); an error is printed and the console goes on. History and completion come from
 ``readline`` where the platform has it: Tab completes the word at the cursor from the command
-tree itself (:class:`Completer`) — a command, a group's subcommand, a command's option.
+tree itself and the handles the store knows (cli/completion.py).
 
 The store stays open in the process (the ledger, its read models), but at the prompt a SQLite
 store's connections are closed (``Ledger.release``): a file replaced while the shell waits (a
@@ -26,18 +26,27 @@ import typer
 from campaign import __version__
 from campaign.core.errors import CampaignError, ImpossibleInput
 from campaign.sessionlog.reading import tokenize
-from cli.output import ERROR_WHERE, ExitStatus, click_said, describe, say_error, shown, stderr
+from cli.completion import HELP, LEAVE, Completer
+from cli.output import (
+    ERROR_WHERE,
+    ExitStatus,
+    click_said,
+    describe,
+    say_error,
+    shown,
+    stderr,
+    stdout,
+)
 from cli.parsing import said_by_click
 from cli.state import open_ledger, state
 
 if TYPE_CHECKING:
     from campaign.service.ledger import Ledger
+    from campaign.service.results import Handle
 
 HISTORY_KEPT = 1000  # lines kept in the history file: the last evenings', not every line ever typed
 HISTORY_READ = 256 * 1024  # of a larger file (written by older versions, uncapped), its tail
 PROMPT = "campaign> "
-LEAVE = ("exit", "quit")
-HELP = ("help", "?")
 
 
 def register(app: typer.Typer) -> None:
@@ -52,13 +61,15 @@ def shell(ctx: typer.Context) -> None:
     root = ctx.find_root()
     # a history at a terminal only: a script piped in neither reads the GM's nor adds to it
     interactive = _at_a_terminal()
+    completer = Completer(root)
     if interactive:
-        _readline(Completer(root))
+        _readline(completer)
     current = state(ctx)
     # starting records nothing: a busy store says only to try again, as to a reading command
     # (each command typed is then told as outside the shell: cli/state.py open_ledger)
     with open_ledger(ctx, create=True, keep_empty=False, recording=False) as ledger:
         current.shared = ledger
+        completer.known = lambda: known_handles(ledger)
         # a prompt at a terminal only: a script piped in gets its commands' output alone, as
         # sqlite3 and psql give it (and the prompt would read as part of the first line's output)
         prompt = PROMPT if interactive else ""
@@ -69,7 +80,7 @@ def shell(ctx: typer.Context) -> None:
                 err=True,
             )
         try:
-            status = _loop(root, ledger, prompt)
+            status = _loop(root, ledger, prompt, completer)
         finally:
             current.shared = None
             if interactive:
@@ -85,13 +96,27 @@ def _at_a_terminal() -> bool:
         return False
 
 
-def _loop(root: typer.Context, ledger: Ledger, prompt: str) -> int:
+def known_handles(ledger: Ledger) -> list[Handle]:
+    """The handles Tab completes: asked of the store at the prompt, which then holds no file
+    open again (docs/RELIABILITY.md); none from a store replaced meanwhile, or one with nothing
+    recorded yet (a reading command there says there is no campaign store)."""
+    try:
+        if ledger.last_position() == 0:
+            return []
+        ledger.check_still_there()
+        return ledger.queries.handles()
+    finally:
+        ledger.release()
+
+
+def _loop(root: typer.Context, ledger: Ledger, prompt: str, completer: Completer) -> int:
     """Run the lines typed until `exit` or the end of input; the exit status of the first that
     failed (what `campaign …` would have exited with), 0 when none did."""
     first = ExitStatus.OK
     read = [0]  # lines read so far: a script piped in has its errors named by line
     while True:
         failed = _line(root, ledger, prompt, read)
+        completer.forget()  # what the command recorded, the next Tab completes
         if failed is None:
             return first
         first = first or failed
@@ -170,10 +195,22 @@ def _option_at_prompt(root: typer.Context, word: str) -> None:
 
 
 def _help(root: typer.Context, words: list[str]) -> int:
-    """``help``: the commands, as ``campaign --help`` lists them; ``help CMD…``: its help."""
+    """``help``: the commands the shell runs, with the summaries ``campaign --help`` gives them
+    (not ``shell``, nor the options given when it starts); ``help CMD…``: its help."""
     if words:
         return _run(root, [*words, "--help"])
-    root.command.format_help(root, root.make_formatter())  # Typer prints its Rich help
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    from cli.main import COMMANDS
+
+    listing = Table.grid(padding=(0, 2))
+    for name, (_, summary) in COMMANDS.items():
+        if name != "shell":
+            listing.add_row(Text(name, style="bold cyan"), Text(summary))
+    console = stdout()
+    console.print(Panel(listing, title="Commands", title_align="left", border_style="dim"))
     typer.echo("In the shell: type a command without `campaign`; `help CMD` for one; `exit`.")
     return ExitStatus.OK
 
@@ -205,80 +242,6 @@ def _run(root: typer.Context, words: list[str]) -> int:
         say_error(f"{type(error).__name__}: {error}".splitlines()[0])
         return ExitStatus.STORE_FAILURE
     return ExitStatus.OK
-
-
-class Completer:
-    """Tab completion from the command tree: the first word among the commands; after a group
-    (``encounter``, ``rules``, …), its subcommands; after a command, its options when the word
-    starts with ``-``, else nothing. ``help``/``?`` before a command completes the same way.
-
-    Nothing is built when the shell starts: a command's module is imported (and its Click
-    command built, once per process: ``CampaignGroup.get_command``) on the first Tab after its
-    name, and what it offers is kept for the next Tab."""
-
-    def __init__(self, root: typer.Context) -> None:
-        self.root = root
-        # the top-level names are COMMANDS' keys: listing them imports nothing
-        self.names = sorted(n for n in root.command.list_commands(root) if n != "shell")
-        self._choices: dict[tuple[str, ...], tuple[list[str], list[str]]] = {}
-        self._found: list[str] = []
-
-    def completions(self, line: str, text: str) -> list[str]:
-        """What Tab offers for ``text``, the word that ends ``line`` (the line up to the
-        cursor, as readline has it)."""
-        words = line[: len(line) - len(text)].split()
-        asking = bool(words) and words[0] in HELP
-        if asking:
-            words = words[1:]
-        if not words:
-            if text.startswith("-"):  # only these answer at the prompt (--db: when it starts)
-                found = [] if asking else [*self.root.help_option_names, "--version"]
-            else:
-                found = self.names if asking else [*self.names, "help", *LEAVE]
-        elif words[0] not in self.names:
-            found = []
-        else:
-            subcommands, options = self._choices_after(words)
-            found = options if text.startswith("-") else subcommands
-        return sorted({n for n in found if n.startswith(text)})
-
-    def _choices_after(self, words: list[str]) -> tuple[list[str], list[str]]:
-        """(subcommands, options) of the command the words name: down the groups as far as
-        the words name subcommands; a word a group does not know offers nothing."""
-        command, path = self.root.command, []
-        for word in words:
-            if not hasattr(command, "list_commands"):
-                break  # the words left are a command's arguments and options
-            command = command.get_command(self.root, word)
-            if command is None or command.hidden:
-                return [], []
-            path.append(word)
-        key = tuple(path)
-        if key not in self._choices:
-            subcommands = []
-            if hasattr(command, "list_commands"):
-                subcommands = [
-                    name
-                    for name in command.list_commands(self.root)
-                    if not getattr(command.get_command(self.root, name), "hidden", False)
-                ]
-            options = [
-                opt
-                for param in command.get_params(self.root)
-                if param.param_type_name == "option" and not getattr(param, "hidden", False)
-                for opt in (*param.opts, *param.secondary_opts)
-            ]
-            self._choices[key] = (subcommands, options)
-        return self._choices[key]
-
-    def __call__(self, text: str, index: int) -> str | None:
-        """readline's completer: called with 0, 1, 2, … until it answers None."""
-        if index == 0:
-            import readline
-
-            line = readline.get_line_buffer()[: readline.get_endidx()]
-            self._found = self.completions(line, text)
-        return self._found[index] if index < len(self._found) else None
 
 
 def history_file() -> Path:

@@ -22,6 +22,7 @@ from campaign.service.results import (
     AuditCounts,
     Finding,
     FindingRule,
+    Handle,
     HistoryRow,
     ModifierSubject,
     ProjectionPosition,
@@ -213,6 +214,14 @@ class Queries:
 
         with self.reading(as_of, STATE) as connection:
             return [ModifierSubject(**subject) for subject in queries.modifiers(connection)]
+
+    def handles(self) -> list[Handle]:
+        """``campaign handles``, and what the shell completes: every handle the store knows, by
+        kind (docs/json.md#handles)."""
+        from projections.handles import handles
+
+        with self.reading(None, STATE) as connection:
+            return [Handle(**row) for row in handles(connection)]
 
     def projection_positions(self) -> list[ProjectionPosition]:
         """``projections status``: each read model's position and how far behind it is."""

@@ -132,6 +132,7 @@ def test_every_json_key_of_the_other_reading_commands_is_documented(in_store):
     for command in (
         ("history", "--json"),
         ("modifiers", "--json"),
+        ("handles", "--json"),
         ("verify", "--json"),
         ("projections", "status", "--json"),
         ("audit", "--explain", "SAV004", "--json"),

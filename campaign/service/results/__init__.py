@@ -33,6 +33,7 @@ AREAS: dict[str, str] = {
     "Status": "reading",
     "HistoryRow": "reading",
     "ModifierSubject": "reading",
+    "Handle": "reading",
     "ProjectionPosition": "reading",
     "FindingRule": "reading",
     "Finding": "reading",

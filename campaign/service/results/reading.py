@@ -48,6 +48,17 @@ class ModifierSubject:
 
 
 @dataclass(frozen=True)
+class Handle:
+    """One handle of ``handles --json`` (docs/json.md#handles): an encounter, a group (``of`` its
+    encounter), a company, a character, an item or a trait (``of`` its character)."""
+
+    kind: str
+    handle: str
+    name: str | None
+    of: str | None
+
+
+@dataclass(frozen=True)
 class ProjectionPosition:
     name: str
     position: int

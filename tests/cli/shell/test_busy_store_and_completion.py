@@ -135,7 +135,7 @@ def offered(completer, line):
         # the first word: the commands (and only the first word)
         ("s", ["save", "session", "setting", "status"]),
         ("ex", ["exit", "export"]),
-        ("h", ["help", "history"]),
+        ("h", ["handles", "help", "history"]),
         ("sh", []),  # `shell` in the shell is refused
         # after a group: its subcommands
         ("encounter s", ["start"]),
@@ -199,7 +199,7 @@ def test_readline_calls_the_completer_with_the_line_up_to_the_cursor(completer, 
     said = []
     while (word := completer("r", len(said))) is not None:
         said.append(word)
-    assert said == ["rebuild", "run"]
+    assert said == ["rebuild ", "run "]  # a whole word: the next one follows a space
 
 
 def test_an_option_is_one_word_for_readline(completer, tmp_path, monkeypatch):

@@ -6,6 +6,7 @@ import re
 import unicodedata
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.numbers import quoted
 
 _HANDLE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 # A slug typed at the table, at most 100 characters (docs/log-language.md#handles): far beyond any
@@ -42,7 +43,7 @@ def check_handle(text: str, *, field: str = "handle") -> str:
     if handle.isascii() and _HANDLE.match(handle.lower()):  # ASCII first: "\u212a" lowers to k
         if len(handle) > MAX_HANDLE:
             raise ImpossibleInput(
-                f"{handle[:24]!r}… is {len(handle)} characters long; a handle is at most "
+                f"{quoted(handle)} is {len(handle)} characters long; a handle is at most "
                 f"{MAX_HANDLE}",
                 field=field,
                 value=text,

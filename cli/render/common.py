@@ -24,10 +24,21 @@ def printable(value: Any) -> Any:
     if type(value) is str:
         return escaped(value)
     if isinstance(value, dict):
+        if all(_flat_and_printable(v) for v in value.values()):
+            return value  # most events: nothing to escape, nothing nested
         return {printable(k): printable(v) for k, v in value.items()}
     if isinstance(value, list):
         return [printable(v) for v in value]
     return value
+
+
+def _flat_and_printable(value: Any) -> bool:
+    """A value with no text to escape in it, and none nested: most of an event's."""
+    return (
+        value is None
+        or type(value) in (int, bool, float)
+        or (type(value) is str and value.isprintable())
+    )
 
 
 def signed(value: int | None) -> str:

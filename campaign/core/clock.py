@@ -23,7 +23,12 @@ UNITS: dict[str, int] = {
 }
 _DURATION = re.compile(r"^([0-9]+)(s|rounds?|min|turns?|h|d|w)$")
 # a day of more than 18 digits is no time a store keeps (and int() refuses 4,300 digits)
-_MOMENT = re.compile(r"^day\s+0*([0-9]{1,18})\s+([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?$", re.I)
+_MOMENT = re.compile(
+    r"^day[ \t]+0*([0-9]{1,18})[ \t]+([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?$", re.I
+)
+# blanks around a duration or a time: spaces and tabs only — Python's whitespace holds control
+# characters (U+001C–U+001F, U+0085), which no text may hold (docs/log-language.md#values)
+_BLANKS = " \t"
 MOMENT_FORMS = '"day N HH:MM" or "day N HH:MM:SS"'  # as the clock shows a time, seconds too
 
 
@@ -35,7 +40,7 @@ def parse_duration(text: str, *, field: str = "duration") -> int:
 def read_duration(text: str, *, field: str = "duration") -> tuple[int, str]:
     """A duration's seconds, and its words as read: lower case, no leading zeros
     (``03Rounds`` → ``3rounds``), which ``clock advance`` keeps for the history and the log."""
-    match = _DURATION.match(text.strip().lower())
+    match = _DURATION.match(text.strip(_BLANKS).lower())
     if not match:
         raise ImpossibleInput(
             f"{text!r} is not a duration",
@@ -63,7 +68,7 @@ def parse_moment(text: str, *, field: str = "time") -> int:
 def read_moment(text: str, *, field: str = "time") -> tuple[int, str]:
     """A time's seconds since day 1 00:00, and its words as read (``day 5 09:00`` for
     ``DAY 05 9:00``, the seconds kept if given), which ``clock set`` keeps."""
-    match = _MOMENT.match(text.strip())
+    match = _MOMENT.match(text.strip(_BLANKS))
     day, hours, minutes, seconds = (int(g or 0) for g in match.groups()) if match else (0,) * 4
     if not match or day < 1 or hours > 23 or minutes > 59 or seconds > 59:
         raise ImpossibleInput(

@@ -100,11 +100,8 @@ def import_(
     try:
         text = file.read_text("utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
-        raise ImpossibleInput(
-            f"{file}: cannot read it ({getattr(error, 'strerror', None) or error})",
-            field="line",
-            value=str(file),
-            expected="a UTF-8 jsonl export",
+        raise ImpossibleInput.unreadable(
+            file, error, field="line", expected="a UTF-8 jsonl export"
         ) from None
     from cli.reading import progress_bar
 

@@ -217,7 +217,6 @@ def parse(command: Any, ctx: Any, args: list[str], *, interspersed: bool, click:
 
 def _parse(command: Any, ctx: Any, args: list[str], *, interspersed: bool, click: Any) -> Any:
     reading = read_words(command, ctx, args, interspersed=interspersed)
-    plain_params(command.get_params(ctx))
     try:
         return click(ctx, reading.handed)
     except typer.BadParameter as error:
@@ -257,6 +256,7 @@ class ParsedCommand(TyperCommand):
     """A command read as the module's text says: signed values, options once, errors worded."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        plain_params(self.get_params(ctx))
         return parse(self, ctx, args, interspersed=True, click=super().parse_args)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:

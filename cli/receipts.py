@@ -45,12 +45,8 @@ def expected(given: list[str] | None, file: Path | None) -> list[Receipt]:
             with file.open(encoding="utf-8") as lines:
                 receipts += read_receipts(lines, str(file))
         except (OSError, UnicodeDecodeError) as error:
-            why = getattr(error, "strerror", None) or str(error)
-            raise ImpossibleInput(
-                f"{file}: cannot read it ({why})",
-                field="expect_file",
-                value=str(file),
-                expected="a text file of receipts, one a line",
+            raise ImpossibleInput.unreadable(
+                file, error, field="expect_file", expected="a text file of receipts, one a line"
             ) from None
     return receipts
 

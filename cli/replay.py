@@ -159,11 +159,8 @@ def _read(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except OSError as error:
-        raise ImpossibleInput(
-            f"{path}: cannot read it ({error.strerror})",
-            field="line",
-            value=str(path),
-            expected="a readable session-log file",
+        raise ImpossibleInput.unreadable(
+            path, error, field="line", expected="a readable session-log file"
         ) from None
 
 

@@ -72,11 +72,8 @@ def _verify_file(file: Path, expected: list[receipts.Receipt]) -> Verdict:
         with file.open("rb") as lines:  # line by line: an export of any length
             return verify_file(lines, expected)
     except OSError as error:
-        raise ImpossibleInput(
-            f"{file}: cannot read it ({error.strerror or error})",
-            field="line",
-            value=str(file),
-            expected="a jsonl export (campaign export --format jsonl)",
+        raise ImpossibleInput.unreadable(
+            file, error, field="line", expected="a jsonl export (campaign export --format jsonl)"
         ) from None
 
 

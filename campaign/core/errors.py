@@ -41,6 +41,16 @@ class ImpossibleInput(CampaignError, ValueError):
     def __str__(self) -> str:
         return self.message
 
+    @classmethod
+    def unreadable(
+        cls, path: object, error: Exception, *, field: str, expected: str
+    ) -> ImpossibleInput:
+        """A file the GM named that cannot be read (missing, a directory, not UTF-8 …)."""
+        why = getattr(error, "strerror", None) or error
+        return cls(
+            f"{path}: cannot read it ({why})", field=field, value=str(path), expected=expected
+        )
+
 
 class UnknownHandle(ImpossibleInput):
     """A handle that names nothing recorded (an encounter, group, company, character or item)."""

@@ -90,6 +90,7 @@ class Campaign(LedgerAggregate):
     class NoteRecorded(Event):
         text: str
         note: str | None = None  # the GM's --note (absent from events before it was kept)
+        secret: bool = False  # --secret (absent from events before it was kept)
 
     class CommandRetracted(Event):
         retracted: int  # the command (position of its first event) withdrawn
@@ -251,10 +252,10 @@ class Campaign(LedgerAggregate):
         self.paladin_ability = value
 
     def record_note(self, command: Note) -> None:
-        self._noted(command.text, command.note)
+        self._noted(command.text, command.note, command.secret)
 
     @event(NoteRecorded)
-    def _noted(self, text: str, note: str | None = None) -> None:
+    def _noted(self, text: str, note: str | None = None, secret: bool = False) -> None:
         pass
 
     def retract(self, command: int, before: dict[str, Any] | None) -> None:

@@ -66,6 +66,7 @@ class TraitTaken(Judged):  # rules_say: the cap of its kind (20); ruled: its tot
     advantage_points: int
     flaws_over_budget_now: bool  # TRT002: this event takes the flaws above 20
     advantages_over_budget_now: bool  # TRT003
+    secret: bool = False  # --secret (absent from events before it was kept)
 
 
 class CharacterFinalized(Event):

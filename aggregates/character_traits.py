@@ -151,7 +151,7 @@ class TraitCommands:
         fields = trait_fields(
             command.kind, command.key_detail, taken, after_creation=self.finalized
         )
-        self.trigger_event(self.TraitTaken, **fields, note=command.note)
+        self.trigger_event(self.TraitTaken, **fields, note=command.note, secret=command.secret)
 
     def finalize(self, command: CharacterFinalize) -> None:
         """Creation is over: seed 002, « Il n'est pas possible d'acheter des avantages ou défauts

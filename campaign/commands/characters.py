@@ -25,6 +25,7 @@ class CharacterTrait:
     kind: str  # ``flaw`` or ``advantage``
     key_detail: str
     note: str | None = None
+    secret: bool = False  # behind the screen: no players' recap tells it
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -51,6 +51,7 @@ class Setting:
 class Note:
     text: str
     note: str | None = None
+    secret: bool = False  # behind the screen: no players' recap tells it
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -11,6 +11,10 @@ from campaign.rules.dice import D20, TWO_D6, entry_form, roll_words
 NoteOption = Annotated[
     str | None, typer.Option("--note", help="The GM's reason, shown by history and the audit.")
 ]
+SecretOption = Annotated[
+    bool,
+    typer.Option("--secret", help="Behind the screen: the players' recap leaves it out."),
+]
 _TRACKER_ROLLS = " Omitted, the tracker rolls."
 # One --roll per kind of dice, so that a command's help offers only the dice it takes.
 TwoD6RollOption = Annotated[

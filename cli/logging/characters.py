@@ -21,7 +21,7 @@ from campaign.commands import (
     ItemRepair,
     LoyaltyModifier,
 )
-from cli.logging._options import NoteOption, signed
+from cli.logging._options import NoteOption, SecretOption, signed
 from cli.state import record
 
 if TYPE_CHECKING:
@@ -109,9 +109,11 @@ def trait(
     advantage: Annotated[
         str | None, typer.Option("--advantage", help="An advantage KEY[:detail].")
     ] = None,
+    secret: SecretOption = False,
     note: NoteOption = None,
 ) -> None:
-    """Add a trait (after `finalize` it is recorded and flagged, TRT001).
+    """Add a trait (after `finalize` it is recorded and flagged, TRT001). --secret keeps it
+    behind the screen: the players' recap leaves it out (enemy-secret always is).
 
     Example: campaign character trait brynn --advantage nerfs-d-acier
     """
@@ -130,7 +132,8 @@ def trait(
         late = " — after creation (TRT001)" if taken.after_creation else ""
         return f"{handle}: {kind} {taken.key} ({taken.points} pts){late}"
 
-    record(ctx, CharacterTrait(handle=handle, kind=kind, key_detail=key, note=note), say)
+    command = CharacterTrait(handle=handle, kind=kind, key_detail=key, note=note, secret=secret)
+    record(ctx, command, say)
 
 
 @app.command("finalize")

@@ -19,7 +19,7 @@ from campaign.commands import (
 from campaign.core.clock import format_moment, read_duration, read_moment
 from campaign.core.errors import ImpossibleInput
 from campaign.core.numbers import whole_number
-from cli.logging._options import NoteOption
+from cli.logging._options import NoteOption, SecretOption
 from cli.state import record, state
 
 if TYPE_CHECKING:
@@ -139,14 +139,16 @@ def setting(
 def note(
     ctx: typer.Context,
     text: Annotated[str, typer.Argument(help="The note, quoted.")],
+    secret: SecretOption = False,
     note: NoteOption = None,
 ) -> None:
     """A free-text note in the history (the audit lists every note, GEN002). Like every
-    logging command it takes --note: the history shows it as the note's reason.
+    logging command it takes --note: the history shows it as the note's reason. --secret keeps
+    it behind the screen: the players' recap leaves it out.
 
     Example: campaign note "The goblins' leader wore a red hood"
     """
-    record(ctx, Note(text=text, note=note), lambda _: "noted")
+    record(ctx, Note(text=text, note=note, secret=secret), lambda _: "noted")
 
 
 def retract(

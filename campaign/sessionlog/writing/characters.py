@@ -39,7 +39,7 @@ def _create(e, events, subjects, renumber) -> Line:
 @writes(Character.TraitTaken)
 def _trait_taken(e, events, subjects, renumber) -> Line:
     line = Line("character", "trait").arg(subjects.handle(e))
-    return line.opt(f"--{e.kind}", _trait(e)).note(e)
+    return line.opt(f"--{e.kind}", _trait(e)).flag("--secret", e.secret).note(e)
 
 
 @writes(Character.CharacterFinalized)

@@ -37,7 +37,7 @@ def _setting(e, events, subjects, renumber) -> Line:
 
 @writes(Campaign.NoteRecorded)
 def _note(e, events, subjects, renumber) -> Line:
-    return Line("note").arg(e.text).note(e)
+    return Line("note").arg(e.text).flag("--secret", e.secret).note(e)
 
 
 @writes(Campaign.CommandRetracted)

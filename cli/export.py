@@ -46,6 +46,15 @@ def export(
         ),
     ] = Format.log,
     session: Annotated[int | None, typer.Option("--session", help="Only session N.")] = None,
+    players: Annotated[
+        bool,
+        typer.Option(
+            "--players",
+            help="With markdown: the recap the players may read, without what is behind the "
+            "screen (the GM's notes, the rules' answers beside rulings, the tracker's dice, "
+            "secret notes and traits).",
+        ),
+    ] = False,
 ) -> None:
     """Write the history to stdout: as a session log (the default), JSON lines or a recap.
 
@@ -54,6 +63,13 @@ def export(
 
     Example: campaign export --format log > campaign.log
     """
+    if players and format_ is not Format.markdown:
+        raise ImpossibleInput(
+            f"the players' version is of the recap only, not of --format {format_.value}",
+            field="players",
+            value=format_.value,
+            expected="--format markdown",
+        )
     with open_ledger(ctx, create=False) as ledger:
         if format_ is Format.jsonl:
             _echo((line + "\n" for line in ledger.history.jsonl(session)), json=True)
@@ -64,7 +80,7 @@ def export(
             deque(ledger.history.log_lines(session), maxlen=0)
             _echo(ledger.history.log_lines(session))
         else:
-            _echo(ledger.history.markdown_lines(session))
+            _echo(ledger.history.markdown_lines(session, players=players))
 
 
 WRITE_LINES = 1000  # lines per write to stdout

@@ -8,7 +8,8 @@ the happenings are the session's events (``history --session N``'s). A penalty i
 ``status`` and ``modifiers`` write it: ``-2D`` for dice, ``-1`` flat (:func:`modifier_words`).
 Nothing here judges anything: the rules' answer appears only beside a ruling that differs — a
 morale, loyalty or flaw outcome, a save's damage taken, an item save's outcome — and a morale
-roll where no test applies is said to decide nothing.
+roll where no test applies is said to decide nothing. The players' recap (``players``) tells
+only what :class:`campaign.history.players.Screen` lets them read.
 
 Retracted commands — a session tells what stood at its end, as its table does:
 
@@ -35,6 +36,7 @@ from typing import Any, Protocol
 from aggregates.campaign import Campaign
 from aggregates.subjects import Subjects
 from campaign.core.errors import UnknownSession
+from campaign.history.players import Screen
 from campaign.history.recap_sections import Told, md, section_lines
 from campaign.sessionlog.writing import command_line
 
@@ -49,12 +51,15 @@ class Recapped(Protocol):
         """``status --json`` as of each of ``refs`` (``session:N``), in order."""
 
 
-def markdown(history: Recapped, session: int | None = None) -> str:
-    """The recap of one session, or of every session in order."""
-    return "".join(markdown_lines(history, session))
+def markdown(history: Recapped, session: int | None = None, *, players: bool = False) -> str:
+    """The recap of one session, or of every session in order; with ``players``, what the
+    players may read (:mod:`campaign.history.players`)."""
+    return "".join(markdown_lines(history, session, players=players))
 
 
-def markdown_lines(history: Recapped, session: int | None = None) -> Iterator[str]:
+def markdown_lines(
+    history: Recapped, session: int | None = None, *, players: bool = False
+) -> Iterator[str]:
     """:func:`markdown`, streamed: a first pass over the events notes the sessions and the
     commands withdrawn (a retraction may come sessions after its command), the second writes
     each session's section as soon as its last event is read. A ``session`` not in the history
@@ -69,7 +74,8 @@ def markdown_lines(history: Recapped, session: int | None = None) -> Iterator[st
             return _joined(_never_held(survey.opened[session], survey.withdrawn))
         numbers = [session]
     head = [] if session is not None else ["# Campaign recap", ""]
-    return _joined(chain(head, _sections(history, numbers, survey)))
+    screen = Screen(players=players)
+    return _joined(chain(head, _sections(history, numbers, survey, screen)))
 
 
 class _Survey:
@@ -114,7 +120,9 @@ def _never_held(opened: Any, withdrawn: dict[int, Any]) -> list[str]:
             f"{retraction.position}); this session never took place.*"]  # fmt: skip
 
 
-def _sections(history: Recapped, numbers: list[int], survey: _Survey) -> Iterator[str]:
+def _sections(
+    history: Recapped, numbers: list[int], survey: _Survey, screen: Screen
+) -> Iterator[str]:
     """The sessions' sections in order, each written once its last event has been read: only
     the sessions still being read are held (one, unless a session number was reopened), and
     the commands a later session withdrew, for its *Withdrawn* list."""
@@ -128,12 +136,13 @@ def _sections(history: Recapped, numbers: list[int], survey: _Survey) -> Iterato
             later = survey.later(event)
             if later is not None:
                 told_later.setdefault(event.command, []).append(event)
-            told = _told(event, handle, later, survey, told_later, subjects)
+            told = _told(event, handle, later, survey, told_later, subjects, screen)
             if event.session in held and told is not None:
                 held[event.session].append(told)
             while waiting and survey.last[waiting[0]] <= event.position:
                 number = waiting.popleft()
-                yield from _session(survey.opened[number], next(statuses), held.pop(number))
+                status, told_here = next(statuses), held.pop(number)
+                yield from _session(survey.opened[number], status, told_here, screen)
 
 
 def _told(
@@ -143,13 +152,17 @@ def _told(
     survey: _Survey,
     told_later: dict[int, list[Any]],
     subjects: Subjects,
+    screen: Screen,
 ) -> Told | None:
     """What the session's recap makes of ``event``: a retraction names only the commands an
     earlier recap told (its compensations are no happening of their own); a command withdrawn
-    is told only when its session ended first, marked."""
+    is told only when its session ended first, marked; what the screen hides, never."""
+    if screen.hides(event, handle):
+        return None
     if event.command in survey.retractions:
         if isinstance(event, Campaign.CommandRetracted) and event.retracted in told_later:
-            return event, handle, _withdrawal(told_later.pop(event.retracted), subjects)
+            withdrawn = _withdrawal(told_later.pop(event.retracted), subjects, screen)
+            return None if withdrawn is None else (event, handle, withdrawn)
         return None
     if event.command in survey.withdrawn and later is None:
         return None
@@ -166,9 +179,12 @@ def _withdrawn_in(retraction: Any, survey: _Survey) -> str:
     return f" *(withdrawn in session {retraction.session})*"
 
 
-def _withdrawal(events: list[Any], subjects: Subjects) -> str:
-    """A command an earlier session's recap told, as the log line that recorded it."""
-    line = command_line(events, subjects) or type(events[0]).__qualname__
+def _withdrawal(events: list[Any], subjects: Subjects, screen: Screen) -> str | None:
+    """A command an earlier session's recap told, as the log line that recorded it (as the
+    screen lets it be read)."""
+    line = screen.withdrawn(events, command_line(events, subjects) or type(events[0]).__qualname__)
+    if line is None:
+        return None
     return f"- {md(line)} — recorded in session {events[0].session} (event {events[0].position})"
 
 
@@ -186,8 +202,8 @@ def _joined(parts: Iterable[str]) -> Iterator[str]:
     yield ("\n" if started and tail else "") + tail + "\n"
 
 
-def _session(opened: Any, status: dict[str, Any], events: list[Told]) -> list[str]:
+def _session(opened: Any, status: dict[str, Any], events: list[Told], screen: Screen) -> list[str]:
     title = f"## Session {opened.number}" + (f" — {md(opened.title)}" if opened.title else "")
     when = [md(opened.date)] if opened.date else []
     when.append(f"in-game time at the end: {status['clock']}")
-    return [title, "", f"*{' · '.join(when)}*", "", *section_lines(status, events)]
+    return [title, "", f"*{' · '.join(when)}*", "", *section_lines(status, events, screen)]

@@ -15,6 +15,7 @@ from aggregates.character import Character
 from aggregates.encounter import Encounter
 from campaign.core.errors import ImpossibleInput
 from campaign.core.text import escaped
+from campaign.history.players import Screen
 from campaign.rules.d6harmonie import find_trait, loss_words, outcome_word, penalty_words
 from campaign.rules.dice import roll_words
 from campaign.rules.morale import ruled_as_the_rules_say
@@ -49,11 +50,13 @@ def md(text: Any) -> str:
     return _SPECIAL.sub(r"\\\1", flat)
 
 
-def _verdict(event: Any, said: Callable[[Any], Any] = lambda outcome: outcome) -> str:
-    """The ruling, and beside it the rules' answer when it differs; ``said`` words an outcome
-    (a flaw's ``critical failure``)."""
+def _verdict(
+    event: Any, screen: Screen, said: Callable[[Any], Any] = lambda outcome: outcome
+) -> str:
+    """The ruling, and beside it the rules' answer when it differs (not to the players);
+    ``said`` words an outcome (a flaw's ``critical failure``)."""
     rules_say, ruled = said(event.rules_say), said(event.ruled)
-    if ruled_as_the_rules_say(rules_say, ruled):  # `fight` at ≥ 12: as they say
+    if not screen.rules_beside_rulings or ruled_as_the_rules_say(rules_say, ruled):
         return f"{ruled}"
     return f"{ruled} (the GM's ruling; the rules said {rules_say})"
 
@@ -88,7 +91,7 @@ def _marked(marks: list[str], *, partly: bool = False) -> str:
     return ""
 
 
-def _encounters(status, events, names) -> list[str]:
+def _encounters(status, events, names, screen) -> list[str]:
     fought: dict[str, list[str]] = {}  # the encounters fought, the marks of their events
     for e, h, mark in events:
         if isinstance(e, Encounter.Event):
@@ -108,20 +111,23 @@ def _encounters(status, events, names) -> list[str]:
             out.append("")
         for test, mark in tests:
             who = names[(encounter["handle"], test.group)]
-            out.append(f"- Morale of {md(who)}: {_tested(test)} — {md(_verdict(test))}{mark}")
+            verdict = md(_verdict(test, screen))
+            out.append(f"- Morale of {md(who)}: {_tested(test, screen)} — {verdict}{mark}")
         out.append("")
     return out
 
 
-def _tested(test: Any) -> str:
+def _tested(test: Any, screen: Screen) -> str:
     """``3+5 = 8 against 7``; where no test applies (rated ≤ 2 or ≥ 12, two successes already,
-    cornered) a roll decides nothing, which is said rather than set against the rating."""
+    cornered) a roll decides nothing, which is said rather than set against the rating. Dice
+    the screen hides are the GM's roll."""
     if test.tests:
-        return f"{roll_words(test.roll)} against {test.effective}"
+        dice = roll_words(test.roll) if screen.dice(test.roll) else "the GM's roll"
+        return f"{dice} against {test.effective}"
     # the rating (≤ 2, ≥ 12) or two successes first: `--cornered` counts only at ≤ 2
     why = FATES.get(test.rules_say) or ("cornered, it fights" if test.cornered else "")
     why = why or str(test.rules_say)
-    rolled = f"{roll_words(test.roll)}, but " if test.roll is not None else ""
+    rolled = f"{roll_words(test.roll)}, but " if screen.dice(test.roll) else ""
     return f"{rolled}no test was due ({why})"
 
 
@@ -139,7 +145,7 @@ def _group_row(group: dict[str, Any], who: str) -> str:
     return f"| {md(who)} | {fate} | {lost} of {group['count']} | {morale} |"
 
 
-def _casualties(status, events, names) -> list[str]:
+def _casualties(status, events, names, screen) -> list[str]:
     lines = []
     for event, encounter, mark in events:
         if isinstance(event, Encounter.CasualtyRecorded):
@@ -150,14 +156,19 @@ def _casualties(status, events, names) -> list[str]:
     return _heading("Casualties", lines)
 
 
-def _saves(status, events, names) -> list[str]:
+def _saves(status, events, names, screen) -> list[str]:
     lines = []
+    dice = True  # whether the last save's die is told (its natural 1 exposes an item)
     for event, handle, mark in events:
         if isinstance(event, Character.SaveMade | Character.SaveFailed):
             line = f"- {md(names.get(handle, handle))} against {md(event.vs)} ({event.save_type}"
             line += f", DC {event.dc})" if event.dc is not None else ")"
-            if event.roll is not None:
-                line += f": {roll_words(event.roll)}, total {event.total} — {md(_verdict(event))}"
+            dice = screen.dice(event.roll)
+            if event.roll is not None and not dice:  # the GM's die, and so its total
+                line += f" — {md(_verdict(event, screen))}"
+            elif event.roll is not None:
+                verdict = md(_verdict(event, screen))
+                line += f": {roll_words(event.roll)}, total {event.total} — {verdict}"
             elif event.ruled == event.rules_say:
                 line += " — no save: the full effect"
             else:
@@ -166,14 +177,16 @@ def _saves(status, events, names) -> list[str]:
                 line += f"; {event.damage_taken} damage"
             if event.damage_differs and event.rules_damage is not None:  # SAV005
                 line += "" if event.damage_taken else "; no damage"
-                line += f" (the GM's ruling; the rules said {event.rules_damage})"
+                if screen.rules_beside_rulings:
+                    line += f" (the GM's ruling; the rules said {event.rules_damage})"
             lines.append(line + mark)
         elif isinstance(event, Character.ItemExposed):
-            lines.append(f"  - a natural 1: the {md(event.item)} was exposed")
+            natural = "a natural 1: " if dice else ""
+            lines.append(f"  - {natural}the {md(event.item)} was exposed")
     return _heading("Saving throws", lines)
 
 
-def _items(status, events, names) -> list[str]:
+def _items(status, events, names, screen) -> list[str]:
     """Each item harmed this session, as it itself was at the session's end: as the status shows
     it while still carried, as it was when dropped otherwise. A name dropped and taken again is
     another item (``drop_item``), so an item here is its character, its name and how many times
@@ -193,7 +206,7 @@ def _items(status, events, names) -> list[str]:
             told = {"name": event.item, "dropped": False, "marks": [], "rulings": []}
             harmed.setdefault(item, told)
             harmed[item]["marks"].append(mark)
-            if ruled:  # what was ruled then, beside what the rules said then
+            if ruled and screen.rules_beside_rulings:  # what was ruled, what the rules said
                 hp = f" ({event.hp} hp)" if event.hp is not None else ""
                 left = f" ({event.rules_hp_left} hp)" if event.rules_hp_left is not None else ""
                 harmed[item]["rulings"].append(
@@ -226,7 +239,7 @@ def _items(status, events, names) -> list[str]:
     return _heading("Damaged items", lines)
 
 
-def _flaws(status, events, names) -> list[str]:
+def _flaws(status, events, names, screen) -> list[str]:
     lines = []
     for event, handle, mark in events:
         if isinstance(event, Character.FlawRolled):
@@ -235,7 +248,7 @@ def _flaws(status, events, names) -> list[str]:
             if event.result is not None:
                 said = partial(outcome_word, critical=event.critical)  # docs/rules.md#d-9
                 line += f": {event.result} against {event.difficulty} — "
-                line += md(_verdict(event, said))
+                line += md(_verdict(event, screen, said))
             effects = _consequence_words(event)
             if effects:
                 line += "; " + md(", ".join(effects))
@@ -277,7 +290,7 @@ def _penalty_notes(event: Any) -> list[str]:
     return [e for e in event.ruled_consequences["effects"] if e not in stated]
 
 
-def _retainers(status, events, names) -> list[str]:
+def _retainers(status, events, names, screen) -> list[str]:
     tests: dict[str, list[tuple[Any, str]]] = {}
     for event, handle, mark in events:
         if isinstance(event, Character.Event):  # a retainer met this session
@@ -291,19 +304,20 @@ def _retainers(status, events, names) -> list[str]:
         line = f"- {md(names[character['handle']])}, {md(employer)}'s retainer: loyalty "
         line += f"{character['loyalty']}" + ("" if character["in_service"] else ", has quit")
         for test, mark in tests.get(character["handle"], []):
-            line += f"; tested ({test.occasion}): {roll_words(test.roll)} — {md(_verdict(test))}"
+            dice = f": {roll_words(test.roll)}" if screen.dice(test.roll) else ""
+            line += f"; tested ({test.occasion}){dice} — {md(_verdict(test, screen))}"
             line += mark
         lines.append(line)
     return _heading("Retainers", lines)
 
 
-def _notes(status, events, names) -> list[str]:
+def _notes(status, events, names, screen) -> list[str]:
     lines = [f"- {md(e.text)}{mark}" for e, _, mark in events
              if isinstance(e, Campaign.NoteRecorded)]  # fmt: skip
     return _heading("Notes", lines)
 
 
-def _withdrawals(status, events, names) -> list[str]:
+def _withdrawals(status, events, names, screen) -> list[str]:
     """The commands this session retracted that an earlier session's recap told (marked)."""
     lines = [line for e, _, line in events if isinstance(e, Campaign.CommandRetracted)]
     return _heading("Withdrawn", lines)
@@ -312,10 +326,11 @@ def _withdrawals(status, events, names) -> list[str]:
 SECTIONS = (_encounters, _casualties, _saves, _items, _flaws, _retainers, _notes, _withdrawals)
 
 
-def section_lines(status: dict[str, Any], events: list[Told]) -> list[str]:
-    """Every section of a session's recap, in order; a section with nothing to tell is left out."""
+def section_lines(status: dict[str, Any], events: list[Told], screen: Screen) -> list[str]:
+    """Every section of a session's recap, in order, as ``screen`` lets it be read; a section
+    with nothing to tell is left out."""
     names = _names(status)
     out: list[str] = []
     for section in SECTIONS:
-        out += section(status, events, names)
+        out += section(status, events, names, screen)
     return out

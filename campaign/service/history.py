@@ -109,9 +109,9 @@ class History:
         """``export --format log``: the session log that replays to this history."""
         return export.log_lines(self, session)
 
-    def markdown_lines(self, session: int | None = None) -> Iterator[str]:
-        """``export --format markdown``: the recap for the players."""
-        return export.markdown_lines(self, session)
+    def markdown_lines(self, session: int | None = None, *, players: bool = False) -> Iterator[str]:
+        """``export --format markdown``: the recap, the GM's or the players' (``--players``)."""
+        return export.markdown_lines(self, session, players=players)
 
     def import_jsonl(
         self,

@@ -76,6 +76,8 @@ def test_jsonl_carries_the_flag_through_import(campaign, tmp_path):
     moved = _ok(campaign, str(tmp_path / "moved.db"))
     moved("import", str(tmp_path / "all.jsonl"))
     assert moved("export", "--format", "jsonl") == exported
+    assert "the baron pays the goblins" not in moved("export", "--format", "markdown", "--players")
+    assert "the baron pays the goblins" in moved("export", "--format", "markdown")
 
 
 def test_live_the_flag_is_taken_by_note_and_character_trait(in_store):

@@ -63,9 +63,14 @@ class Screen:
         if isinstance(event, Campaign.NoteRecorded):
             return event.secret
         if isinstance(event, Character.FlawRolled):
-            trait = (handle, event.key, (event.detail or "").casefold())
-            return trait in self._secret or event.key in SECRET_BY_DEFAULT
+            return self.trait_hidden(handle, event.key, event.detail)
         return False
+
+    def trait_hidden(self, handle: str, key: str, detail: str | None) -> bool:
+        """Whether this audience is kept from a trait of the character ``handle`` (one
+        ``status`` lists, say), as the events shown so far took it."""
+        trait = (handle, key, (detail or "").casefold())
+        return self.players and (trait in self._secret or key in SECRET_BY_DEFAULT)
 
     @property
     def rules_beside_rulings(self) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 from eventsourcing.domain import event
 
 from aggregates.base import LedgerAggregate, aggregate_id
-from aggregates.values import WIDE_LIMIT
+from aggregates.values import check_date
 from campaign.commands import (
     ClockAdvance,
     ClockSet,
@@ -23,7 +23,7 @@ from campaign.commands import (
     SessionOpen,
     Setting,
 )
-from campaign.core.clock import format_moment, parse_duration, parse_moment
+from campaign.core.clock import LAST_SECOND, format_moment, parse_duration, parse_moment
 from campaign.core.errors import ImpossibleInput
 
 PALADIN_ABILITIES = ("wis", "cha")  # docs/rules.md#d-6
@@ -148,6 +148,7 @@ class Campaign(LedgerAggregate):
         """Open session ``number``, ending the open one first (docs/log-language.md#sessions);
         ``source`` names the session-log file it is replayed from."""
         self.check_session_number(command.number)
+        check_date(command.date)
         if self.open_session is not None:
             self._end(self.open_session)
         self._open(
@@ -188,6 +189,13 @@ class Campaign(LedgerAggregate):
             raise ImpossibleInput(
                 "the clock never runs backwards", field="duration", expected="a duration ≥ 0"
             )
+        if seconds == 0:
+            raise ImpossibleInput(
+                f"{command.words or '0s'} moves the clock by nothing",
+                field="duration",
+                value=command.words,
+                expected="a duration of at least 1s",
+            )
         self._check_kept(self.clock + seconds, "duration")
         self._check_words(command.words, seconds, parse_duration)
         self._move(self.clock + seconds, seconds, command.note, "advance", command.words)
@@ -216,9 +224,9 @@ class Campaign(LedgerAggregate):
 
     @staticmethod
     def _check_kept(seconds: int, field: str) -> None:
-        """In-game time a store keeps (seconds within 2**53: aggregates.base.WIDE_LIMIT)."""
-        if seconds > WIDE_LIMIT:
-            last = format_moment(WIDE_LIMIT - WIDE_LIMIT % 60)
+        """In-game time a store keeps: up to the clock's last second (campaign/core/clock.py)."""
+        if seconds > LAST_SECOND:
+            last = format_moment(LAST_SECOND - LAST_SECOND % 60)
             raise ImpossibleInput(
                 f"the clock would be at {format_moment(seconds)}, past the last time a store "
                 f"keeps ({last})",

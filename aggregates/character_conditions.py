@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from aggregates.values import WIDE_LIMIT, check_whole, options_given, same_name
+from aggregates.values import check_whole, options_given, same_name
 from campaign.commands import CharacterHeal, ConditionEnd
-from campaign.core.clock import format_moment
+from campaign.core.clock import LAST_SECOND, format_moment
 from campaign.core.errors import ImpossibleInput, UnknownHandle
 from campaign.rules import d6harmonie
 from campaign.rules.d6harmonie import Penalty
@@ -183,7 +183,7 @@ def _check_until_kept(
 ) -> None:
     """A condition's end past the last time a store keeps is refused, as ``clock advance``
     refuses to go there (``given``: the GM's duration and its words, else None)."""
-    if clock_seconds + length <= WIDE_LIMIT:
+    if clock_seconds + length <= LAST_SECOND:
         return
     if given is not None:
         duration, words = given
@@ -196,11 +196,11 @@ def _check_until_kept(
     raise ImpossibleInput(
         f"{what} from {format_moment(clock_seconds, exact=True)} would end at "
         f"{format_moment(clock_seconds + length, exact=True)}, past the last time "
-        f"a store keeps ({format_moment(WIDE_LIMIT, exact=True)})",
+        f"a store keeps ({format_moment(LAST_SECOND, exact=True)})",
         field="duration",
         value=given[1] if given is not None else None,
         expected="a duration of at most "
-        + d6harmonie.describe_seconds(max(0, WIDE_LIMIT - clock_seconds)),
+        + d6harmonie.describe_seconds(max(0, LAST_SECOND - clock_seconds)),
     )
 
 

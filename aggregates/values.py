@@ -4,8 +4,10 @@ event keeps as its command's ``inputs``."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import fields
+from datetime import date
 from typing import Any
 
 from campaign.core.errors import ImpossibleInput
@@ -71,6 +73,27 @@ def check_reason(reason: str | None, what: str) -> None:
             value=reason,
             expected='a reason that is not blank, e.g. --reason "leader slain"',
         )
+
+
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII)
+
+
+def check_date(value: str | None) -> None:
+    """A session's real-world ``--date``: an ISO date, ``YYYY-MM-DD``, that is on the calendar
+    (docs/log-language.md#sessions)."""
+    if value is None:
+        return
+    try:
+        if not _ISO_DATE.fullmatch(value):
+            raise ValueError
+        date.fromisoformat(value)
+    except ValueError:
+        raise ImpossibleInput(
+            f"{_shown(value)} is not an ISO date (YYYY-MM-DD)",
+            field="date",
+            value=value,
+            expected="a day of the calendar as YYYY-MM-DD, e.g. 2026-11-21",
+        ) from None
 
 
 def check_values(fields: dict[str, Any], parent: str | None = None, typed: bool = True) -> None:
@@ -163,6 +186,8 @@ def check_recorded(state: dict[str, Any]) -> None:
                 check_values(state[name], parent=name)
         if isinstance(state.get("reason"), str):
             check_reason(state["reason"], "the event")
+        if isinstance(state.get("date"), str):  # a session's
+            check_date(state["date"])
         for name in HANDLES & set(state):
             if state[name] is not None and check_handle(state[name], field=name) != state[name]:
                 raise ImpossibleInput(

@@ -1,7 +1,9 @@
 """In-game time (docs/log-language.md#the-clock): seconds since day 1 00:00, durations like ``6h``.
 
 A turn is 10 minutes and a round 10 seconds (OSE; D6Harmonie "tours" are rounds,
-docs/rules.md#d-9).
+docs/rules.md#d-9). The clock runs to the last second of day :data:`LAST_DAY` (over 2,700 years:
+a lifetime of play and the longest curse fit): no time, and no duration, is longer than that —
+the numbers of both are read by the one parser (campaign/core/numbers.py), bounded by it.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import re
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.numbers import quoted, whole_number
 
 UNITS: dict[str, int] = {
     "s": 1,
@@ -21,11 +24,10 @@ UNITS: dict[str, int] = {
     "d": 86400,
     "w": 7 * 86400,
 }
+LAST_DAY = 1_000_000
+LAST_SECOND = LAST_DAY * 86400 - 1  # day 1000000 23:59:59, in seconds since day 1 00:00
 _DURATION = re.compile(r"^([0-9]+)(s|rounds?|min|turns?|h|d|w)$")
-# a day of more than 18 digits is no time a store keeps (and int() refuses 4,300 digits)
-_MOMENT = re.compile(
-    r"^day[ \t]+0*([0-9]{1,18})[ \t]+([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?$", re.I
-)
+_MOMENT = re.compile(r"^day[ \t]+([0-9]+)[ \t]+([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?$", re.I)
 # blanks around a duration or a time: spaces and tabs only — Python's whitespace holds control
 # characters (U+001C–U+001F, U+0085), which no text may hold (docs/log-language.md#values)
 _BLANKS = " \t"
@@ -48,15 +50,18 @@ def read_duration(text: str, *, field: str = "duration") -> tuple[int, str]:
             value=text,
             expected="a number and a unit: 30s, 10min, 6h, 3d, 2w, 4turns, 5rounds",
         )
-    digits = match.group(1).lstrip("0") or "0"
-    if len(digits) > 18:  # no time a store keeps (2**53 s), and int() refuses 4,300 digits
-        raise ImpossibleInput(
-            f"a duration of {len(digits)} digits is longer than any time a store keeps",
-            field=field,
-            value=f"{digits[:8]}…{match.group(2)}",
-            expected="a number of at most 18 digits and a unit: 30s, 10min, 6h, 3d, 2w",
-        )
-    return int(digits) * UNITS[match.group(2)], f"{digits}{match.group(2)}"
+    unit = match.group(2)
+    most = LAST_SECOND // UNITS[unit]  # the clock's whole span, in this unit
+    count = whole_number(
+        match.group(1),
+        field=field,
+        typed=text.strip(_BLANKS),
+        most=most,
+        beyond=f"{quoted(text.strip(_BLANKS))} is longer than any time a store keeps: the clock "
+        f"runs from day 1 00:00 to {format_moment(LAST_SECOND, exact=True)}",
+        expected=f"a duration of at most {most}{unit}",
+    )
+    return count * UNITS[unit], f"{count}{unit}"
 
 
 def parse_moment(text: str, *, field: str = "time") -> int:
@@ -68,8 +73,13 @@ def parse_moment(text: str, *, field: str = "time") -> int:
 def read_moment(text: str, *, field: str = "time") -> tuple[int, str]:
     """A time's seconds since day 1 00:00, and its words as read (``day 5 09:00`` for
     ``DAY 05 9:00``, the seconds kept if given), which ``clock set`` keeps."""
-    match = _MOMENT.match(text.strip(_BLANKS))
-    day, hours, minutes, seconds = (int(g or 0) for g in match.groups()) if match else (0,) * 4
+    typed = text.strip(_BLANKS)
+    match = _MOMENT.match(typed)
+    day, hours, minutes, seconds = (
+        (_day(match.group(1), typed, field), *(int(g or 0) for g in match.groups()[1:]))
+        if match
+        else (0,) * 4
+    )
     if not match or day < 1 or hours > 23 or minutes > 59 or seconds > 59:
         raise ImpossibleInput(
             f"{text!r} is not an in-game time", field=field, value=text, expected=MOMENT_FORMS
@@ -78,6 +88,19 @@ def read_moment(text: str, *, field: str = "time") -> tuple[int, str]:
     if match.group(4) is not None:
         words += f":{seconds:02d}"
     return (day - 1) * 86400 + hours * 3600 + minutes * 60 + seconds, words
+
+
+def _day(digits: str, typed: str, field: str) -> int:
+    """A time's day, up to :data:`LAST_DAY`."""
+    last = format_moment(LAST_SECOND, exact=True)
+    return whole_number(
+        digits,
+        field=field,
+        typed=typed,
+        most=LAST_DAY,
+        beyond=f"{quoted(typed)} is past the last time a store keeps ({last})",
+        expected=f"a time up to {last}",
+    )
 
 
 def format_moment(seconds: int, *, exact: bool = False) -> str:

@@ -6,7 +6,9 @@ No count, roll, position, session or time a campaign holds has more than 18 digi
 positions below 2**63 and times below 2**53 seconds; counts and ratings below 2**31). More is
 refused before ``int()`` sees it: Python refuses to read a number of more than 4,300 digits, and
 a message that echoed them would be thousands of characters long. A position may have up to
-:data:`POSITION_DIGITS`, for the answer the GM already gets past the store's last one.
+:data:`POSITION_DIGITS`, for the answer the GM already gets past the store's last one. A number
+with a bound of its own (``most``: the clock's days and durations, campaign/core/clock.py) is
+refused past it, saying it.
 """
 
 from __future__ import annotations
@@ -39,11 +41,15 @@ def whole_number(
     signed: bool = False,
     digits: int = DIGITS,
     typed: str | None = None,
+    most: int | None = None,
+    beyond: str | None = None,
 ) -> int:
     """``text`` (surrounding blanks ignored; a leading ``+`` or ``-`` when ``signed``) as a whole
     number of at most ``digits`` digits, or :class:`ImpossibleInput` naming ``field``: what no
     ``what`` can be is refused, saying ``expected`` (by default, the bound). ``typed``: the word
-    the number was read from, which the message quotes (``event:N`` for its ``N``)."""
+    the number was read from, which the message quotes (``event:N`` for its ``N``). ``most``: a
+    bound of the number's own (its size, whatever its sign), refused with the message ``beyond``
+    (by default, that no ``what`` is that large)."""
     said = text if typed is None else typed
     stripped = text.strip()
     sign = stripped[:1] if signed and stripped[:1] in ("+", "-") else ""
@@ -56,6 +62,13 @@ def whole_number(
             expected=expected or _bound(digits, signed),
         )
     significant = number.lstrip("0") or "0"
+    if most is not None and (len(significant) > len(str(most)) or int(significant) > most):
+        raise ImpossibleInput(
+            beyond or f"{quoted(said)} is more than any {what}",
+            field=field,
+            value=quoted(said),
+            expected=expected or f"a whole number of at most {most}",
+        )
     if len(significant) > digits:
         raise ImpossibleInput(
             too_long(said, len(significant), what),

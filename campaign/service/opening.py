@@ -14,6 +14,7 @@ from pathlib import Path
 from campaign.core.errors import CampaignError
 from campaign.service.ledger import Ledger
 from campaign.store import DEFAULT_DB, StoreBusy, StoreError, Survey, parse_store_url
+from campaign.store.sqlite import check_directory
 
 
 class StoreMissing(CampaignError):
@@ -77,6 +78,8 @@ def open_ledger(
         if scratch and not found.campaign:
             if found.blocked:  # the replay itself would be refused: so is its dry run
                 raise StoreError(f"cannot create the store {url.redacted}: {found.blocked}")
+            if url.kind == "sqlite" and url.path is not None:
+                check_directory(url.path)  # … and so it would in a directory that is not there
             place = throwaway.enter_context(tempfile.TemporaryDirectory(prefix="campaign-"))
             url = parse_store_url(str(Path(place) / "campaign.db"), key=url.key)
         elif url.kind == "sqlite" and not found.file:

@@ -32,13 +32,13 @@ def library_env(path: Path) -> dict[str, str]:
 
 
 def prepare(path: Path) -> bool:
-    """Create the store's file, 0600, and its directory (docs/RELIABILITY.md#security-at-rest),
-    before the library connects. True when this call created the file (a failed first command
-    removes only that)."""
+    """Create the store's file, 0600 (docs/RELIABILITY.md#security-at-rest), before the library
+    connects — in a directory that is there (:func:`check_directory`). True when this call
+    created the file (a failed first command removes only that)."""
     if path.is_dir():
         raise a_directory(path)
+    check_directory(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         try:
             os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_RDWR, 0o600))
         except FileExistsError:
@@ -47,6 +47,29 @@ def prepare(path: Path) -> bool:
     except OSError as error:
         raise StoreError(f"cannot create the store {path}: {error.strerror}") from error
     return True
+
+
+def check_directory(path: Path) -> None:
+    """A new store's directory must be there: a missing one is a typo in ``--db``, not a new
+    campaign (docs/cli.md#stores) — bad input, said before anything is made."""
+    parent = path.parent
+    if parent.is_dir():
+        return
+    missing = parent
+    while not missing.parent.is_dir() and missing.parent != missing:
+        missing = missing.parent  # the first directory of the path that is not there
+    if missing.exists():
+        why = f"{str(missing)!r} is not a directory"
+    else:
+        why = f"the directory {str(parent)!r} does not exist"
+        why += f" ({str(missing)!r} is not there)" if missing != parent else ""
+    raise ImpossibleInput(
+        f"{why}; nothing was created",
+        field="db",
+        value=str(path),
+        expected="a store in a directory that is there (a new store's file is created, never "
+        "its directory: make it first, with mkdir)",
+    )
 
 
 def check_file(path: Path, mode: int) -> None:

@@ -41,7 +41,7 @@ def register(app: typer.Typer) -> None:
 def session(
     ctx: typer.Context,
     number: Annotated[str, typer.Argument(metavar="N|end", help="The session's number, or end.")],
-    date: Annotated[str | None, typer.Option("--date", help="The real-world date.")] = None,
+    date: Annotated[str | None, typer.Option("--date", help="Real-world date, YYYY-MM-DD.")] = None,
     title: Annotated[str | None, typer.Option("--title", help="The session's title.")] = None,
     note: NoteOption = None,
 ) -> None:

@@ -176,7 +176,7 @@ def test_the_largest_amount_a_store_keeps_is_recorded(cli):
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["phobia-mild:rats", "--result", "3", "--duration", "5h"], "5h from day 104249991375"),
+        (["phobia-mild:rats", "--result", "3", "--duration", "5h"], "5h from day 1000000 23:59"),
         (
             ["greed", "--trigger", "missed-chance", "--result", "3"],
             "the 1D6 hours of greed, rolled",
@@ -185,13 +185,13 @@ def test_the_largest_amount_a_store_keeps_is_recorded(cli):
 )
 def test_a_condition_past_the_last_time_a_store_keeps_is_refused_as_the_clock_is(cli, args, said):
     setup(cli, "session 1", "character create b --flaw phobia-mild:rats --flaw greed")
-    ok(cli, "clock", "set", "day 104249991375 07:36")
+    ok(cli, "clock", "set", "day 1000000 23:59")  # the clock's last day (campaign/core/clock.py)
     message = refused(cli, "trait", "b", *args, option="--duration")
     assert said in message
-    assert "past the last time a store keeps (day 104249991375 07:36:31)" in message
-    assert "expected a duration of at most 31s" in message
-    assert "9007199254" not in message and "out of range" not in message
-    ok(cli, "trait", "b", "phobia-mild:rats", "--result", "3", "--duration", "31s")
+    assert "past the last time a store keeps (day 1000000 23:59:59)" in message
+    assert "expected a duration of at most 59s" in message
+    assert "86399999999" not in message and "out of range" not in message
+    ok(cli, "trait", "b", "phobia-mild:rats", "--result", "3", "--duration", "59s")
 
 
 # --- heal: what was recovered, and what was never lost ------------------------------------------

@@ -181,8 +181,8 @@ def test_the_clock_says_its_seconds_when_it_compares_times(store_url):
 
 
 def test_a_duration_of_thousands_of_digits_is_refused_not_a_traceback(store_url):
-    # int() refuses 4,300 digits (a ValueError, and a traceback); more than 18 is no time a
-    # store keeps (2**53 s) whatever the unit, and the error does not echo them all
+    # int() refuses 4,300 digits (a ValueError, and a traceback); so many are longer than the
+    # clock's whole span (to day 1000000) whatever the unit, and the error does not echo them all
     runner = CliRunner()
     run(store_url, "session", "1")
     for words in (

@@ -210,6 +210,7 @@ def test_a_first_command_that_fails_leaves_no_store_behind(campaign, tmp_path, w
     # a logging command creates its store; one that fails writes nothing, not even that store
     # (its lock file stays: another process may be waiting on it)
     db = tmp_path / "new" / "campaign.db"
+    db.parent.mkdir()  # a store is made in a directory that is there, never the directory too
     result = campaign("--db", str(db), *words)
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output

@@ -647,7 +647,7 @@ BEYOND = [
     ("adjust e g " + str(2**31 - 1) + " --reason r", "g's effective morale would be 2147483654"),
     ("character loyalty-modifier kit " + str(2**31 - 1) + " --reason r", "kit's loyalty would"),
     ("clock set 'day 999999999999 00:00'", "past the last time a store keeps"),
-    ("clock advance " + str(2**53 // 60 + 1) + "min", "past the last time a store keeps"),
+    ("clock advance " + str(2**53 // 60 + 1) + "min", "longer than any time a store keeps"),
 ]
 
 

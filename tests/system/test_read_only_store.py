@@ -42,6 +42,7 @@ def run(db, *words):
 @pytest.fixture
 def stores(tmp_path):
     made = tmp_path / "made" / "c.db"
+    made.parent.mkdir()
     assert run(made, "session", "1").returncode == 0
     assert run(made, "note", "kept").returncode == 0
     read_only_file = tmp_path / "file" / "c.db"

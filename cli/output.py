@@ -8,6 +8,7 @@ passes through Rich markup and is the only thing written to stdout.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from enum import IntEnum
@@ -123,6 +124,33 @@ def usage(ctx: typer.Context | None) -> str:
             named = next((o for o in param.opts if o.startswith("--")), param.opts[0])
             words.append(f"{named} {param.metavar or named.lstrip('-').upper()}")
     return "usage: " + " ".join(words)
+
+
+def to_the_terminal(text: str) -> str:
+    """Plain lines of help (a list, an item a line) wrapped to the terminal's width, as Typer
+    wraps the rest of a help: a long line goes on under its own indent and two spaces, never
+    broken within a word or at a hyphen (``bad-habit-miser``). Piped, each line is kept whole,
+    for ``grep``."""
+    import textwrap
+
+    if not _at_a_terminal():
+        return text
+    width = stdout().width
+    lines = []
+    for line in text.splitlines():
+        indent = line[: len(line) - len(line.lstrip())]
+        lines += textwrap.wrap(
+            line.strip(), width, initial_indent=indent, subsequent_indent=indent + "  ",
+            break_long_words=False, break_on_hyphens=False,
+        ) or [""]  # fmt: skip
+    return "\n".join(lines)
+
+
+def _at_a_terminal() -> bool:
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):  # no stdout, or a closed one
+        return False
 
 
 def counted(n: int, noun: str) -> str:

@@ -96,7 +96,14 @@ class CampaignGroup(parsing.Group):
 
     def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
         # the root's options too: `campaign --db a --db b status` is refused
-        return parsing.parse(self, ctx, args, interspersed=False, click=super().parse_args)
+        try:
+            return parsing.parse(self, ctx, args, interspersed=False, click=super().parse_args)
+        except Exception as error:
+            if not parsing.said_by_click(error) or ctx.resilient_parsing:
+                raise
+            from cli.output import usage_error
+
+            raise usage_error(error) from None
 
     def format_help(self, ctx: typer.Context, formatter: Any) -> None:  # type: ignore[override]
         CampaignGroup._listing = True
@@ -117,12 +124,10 @@ class CampaignGroup(parsing.Group):
 
             raise fail(str(error), ExitStatus(error.exit_code)) from None
         except Exception as error:
-            if parsing.said_by_click(error) and isinstance(getattr(error, "message", None), str):
-                # a URL typed where a command or an argument goes: Click quotes it
-                from campaign.core.passwords import hide_passwords
+            if parsing.said_by_click(error):  # Click's usage error, said as ours are
+                from cli.output import usage_error  # (a URL's password hidden, as they hide it)
 
-                error.message = hide_passwords(error.message)  # type: ignore[attr-defined]
-                raise
+                raise usage_error(error) from None
             # the library refusing a stored event its aggregate cannot take (a version that
             # does not follow, from rows altered behind the tracker's back) wherever no command
             # said so: a damaged history, exit 1, pointing at `campaign verify`

@@ -8,6 +8,7 @@ passes through Rich markup and is the only thing written to stdout.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from enum import IntEnum
@@ -77,14 +78,79 @@ def describe(error: ImpossibleInput) -> str:
 
 
 def click_said(error: Exception) -> str:
-    """What a Click usage error says, in a log or the shell: Click's message, but a group given
-    alone (``company``) lists its subcommands rather than saying "Missing command."."""
-    said = error.format_message()  # type: ignore[attr-defined]
+    """What a Click usage error says, on one line: Click's message (its list of choices is
+    put on the line), but a group given alone (``company``) lists its subcommands rather than
+    saying "Missing command."."""
+    lines = error.format_message().splitlines()  # type: ignore[attr-defined]
+    said = " ".join(line.strip() for line in lines)
     context = getattr(error, "ctx", None)
     group = getattr(context, "command", None)
     if said == "Missing command." and hasattr(group, "list_commands"):
         said = f"a subcommand is missing: one of {', '.join(group.list_commands(context))}"
     return said
+
+
+def help_shown(error: Exception) -> bool:
+    """Click's way of showing a group's help when it is given nothing (``campaign rules``):
+    an error whose help Typer has already drawn, not an error to say."""
+    return type(error).__name__ == "NoArgsIsHelpError"
+
+
+def usage_error(error: Exception) -> typer.Exit:
+    """Say an error Click raised — an unknown option, a missing argument, an extra word, a
+    value its type refuses — as every other error is said (docs/cli.md#exit-codes): ``error:`` and
+    what was wrong, then ``usage:`` and how the command is typed; return the Exit to raise with
+    Click's exit status (2)."""
+    if not help_shown(error):
+        say_error(click_said(error))
+        if line := usage(getattr(error, "ctx", None)):
+            stderr().print(Text(line), soft_wrap=True)
+    return typer.Exit(error.exit_code)  # type: ignore[attr-defined]
+
+
+def usage(ctx: typer.Context | None) -> str:
+    """``usage: campaign adjust ENCOUNTER HANDLE VALUE --reason REASON``: the command as it is
+    typed, its arguments and its required options; a group's: ``COMMAND …``."""
+    if ctx is None or ctx.command is None:
+        return ""
+    if hasattr(ctx.command, "list_commands"):
+        return f"usage: {ctx.command_path} COMMAND …"
+    words = [ctx.command_path]
+    for param in ctx.command.get_params(ctx):
+        if param.param_type_name == "argument":
+            label = (param.metavar or (param.name or "").upper()) + "…" * (param.nargs < 0)
+            words.append(label if param.required else f"[{label}]")
+        elif param.param_type_name == "option" and param.required:
+            named = next((o for o in param.opts if o.startswith("--")), param.opts[0])
+            words.append(f"{named} {param.metavar or named.lstrip('-').upper()}")
+    return "usage: " + " ".join(words)
+
+
+def to_the_terminal(text: str) -> str:
+    """Plain lines of help (a list, an item a line) wrapped to the terminal's width, as Typer
+    wraps the rest of a help: a long line goes on under its own indent and two spaces, never
+    broken within a word or at a hyphen (``bad-habit-miser``). Piped, each line is kept whole,
+    for ``grep``."""
+    import textwrap
+
+    if not _at_a_terminal():
+        return text
+    width = stdout().width
+    lines = []
+    for line in text.splitlines():
+        indent = line[: len(line) - len(line.lstrip())]
+        lines += textwrap.wrap(
+            line.strip(), width, initial_indent=indent, subsequent_indent=indent + "  ",
+            break_long_words=False, break_on_hyphens=False,
+        ) or [""]  # fmt: skip
+    return "\n".join(lines)
+
+
+def _at_a_terminal() -> bool:
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):  # no stdout, or a closed one
+        return False
 
 
 def counted(n: int, noun: str) -> str:

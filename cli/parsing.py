@@ -14,13 +14,15 @@ language needs, through the public methods of Typer's and Click's classes only:
 - text and whole numbers are read without pydantic (:mod:`cli.values`), the rest by Typer;
 - a value that is no whole number is said in the GM's words ("'three' is not a whole number"),
   not pydantic's, through which Typer coerces values;
-- a flag's help shows no value label (a flag takes no value);
+- a flag's help shows no value label (a flag takes no value), and a help text is wrapped to the
+  terminal, not where its docstring's lines end (:func:`flowing`);
 - an input error names its field as the command spells it (:func:`spelt`), and a ``\\r`` typed
   in a value is read as a log reads it.
 """
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -239,16 +241,40 @@ def bare_flags(command: Any, ctx: Any) -> None:
             param.metavar = ""
 
 
+def flowing(text: str | None) -> str | None:
+    """A help text whose paragraphs the terminal wraps: a docstring's line breaks are where its
+    source line ends, not where the reader's screen does, so each paragraph is made one line (a
+    ``\\b`` paragraph, which Click keeps as written, excepted)."""
+    if not text:
+        return text
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    return "\n\n".join(
+        p if p.startswith("\b") else " ".join(line.strip() for line in p.splitlines())
+        for p in paragraphs
+    )
+
+
+def flowing_help(command: Any, ctx: Any) -> None:
+    """The help texts ``command``'s help shows made :func:`flowing`: its own, and a group's
+    commands' summaries; a flag's value label left empty (:func:`bare_flags`)."""
+    bare_flags(command, ctx)
+    command.help = flowing(command.help)
+    for name in command.list_commands(ctx) if hasattr(command, "list_commands") else ():
+        listed = command.get_command(ctx, name)
+        if listed is not None:
+            listed.help, listed.short_help = flowing(listed.help), flowing(listed.short_help)
+
+
 class Group(TyperGroup):
-    """A group whose help, as every command's, shows no value label for a flag, and whose
-    options are read as every command's (:mod:`cli.values`)."""
+    """A group whose help, as every command's, wraps to the terminal and shows no value label
+    for a flag, and whose options are read as every command's (:mod:`cli.values`)."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         plain_params(self.get_params(ctx))
         return super().parse_args(ctx, args)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
-        bare_flags(self, ctx)
+        flowing_help(self, ctx)
         super().format_help(ctx, formatter)
 
 
@@ -260,7 +286,7 @@ class ParsedCommand(TyperCommand):
         return parse(self, ctx, args, interspersed=True, click=super().parse_args)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
-        bare_flags(self, ctx)
+        flowing_help(self, ctx)
         super().format_help(ctx, formatter)
 
 

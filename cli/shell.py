@@ -32,6 +32,7 @@ from cli.output import (
     ExitStatus,
     click_said,
     describe,
+    help_shown,
     say_error,
     shown,
     stderr,
@@ -235,7 +236,8 @@ def _run(root: typer.Context, words: list[str]) -> int:
         return ExitStatus.INTERRUPTED
     except Exception as error:  # the console outlives any one command
         if said_by_click(error):  # a usage error: Click's words, Click's exit status
-            say_error(click_said(error))
+            if not help_shown(error):  # `rules` alone shows its help, as `campaign rules` does
+                say_error(click_said(error))
             return error.exit_code  # type: ignore[attr-defined]
         # e.g. a read while another process rebuilds the read models (their tables are
         # dropped and made again): said, and the next command runs as usual

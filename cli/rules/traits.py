@@ -16,7 +16,7 @@ from rich.table import Table
 
 from campaign.core.errors import ImpossibleInput
 from campaign.rules import d6harmonie as rules
-from cli.output import emit, explanation
+from cli.output import emit, explanation, to_the_terminal
 from cli.parsing import ParsedCommand
 from cli.rules._app import JsonOption, app
 
@@ -107,7 +107,7 @@ class TraitCommand(ParsedCommand):
         super().format_help(ctx, formatter)
         trait = ctx.meta.get(_HELP_TRAIT)
         text = _all_triggers_help() if trait is None else _trait_help(trait)
-        formatter.write("\n" + text + "\n")
+        formatter.write("\n" + to_the_terminal(text) + "\n")
 
 
 @app.command("traits")

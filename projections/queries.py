@@ -30,6 +30,11 @@ def last_position(connection: Connection) -> int:
     return connection.scalar(select(func.max(tables.timeline.c.position))) or 0
 
 
+def longest_gm(connection: Connection) -> int:
+    """The length of the longest GM's name the timeline holds (0 when no event has one)."""
+    return connection.scalar(select(func.max(func.length(tables.timeline.c.gm)))) or 0
+
+
 def folded_position(connection: Connection) -> int:
     """The position the read models stand at: the last event every one of them has folded
     (a scratch fold for ``--as-of`` holds only the ones its query reads)."""

@@ -209,6 +209,14 @@ class Queries:
                     "(a group is ENCOUNTER/GROUP)",
                 )
 
+    def longest_gm(self) -> int:
+        """The length of the longest GM's name (``--gm``) any event of the store carries, 0
+        when none does: how wide a long history's GM column is drawn (docs/cli.md#reading)."""
+        from projections import queries
+
+        with self.reading(None, TIMELINE) as connection:
+            return queries.longest_gm(connection)
+
     def modifiers(self, as_of: str | None = None) -> list[ModifierSubject]:
         from projections import queries
 

@@ -2,7 +2,8 @@
 B7): a history of a few hundred events is no longer one table measured whole before its first
 line; the rows drawn at fixed widths are the rows Rich's ``Table`` draws at those widths — the
 same text, every character in the same style (where a space's style shows: struck through,
-underlined, reversed, a background) — wrapped, folded or cut as before. No timing here."""
+underlined, reversed, a background) — wrapped at spaces, a word too wide cut with …, a
+subject's handle folded after a - or a /. No timing here."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from rich.segment import Segment
 from rich.style import Style
 
 from cli import render
-from cli.render.history import _fixed_widths, _history_rows, _history_table
+from cli.render.history import Seen, _fixed_widths, _history_rows, _history_table
 from cli.render.rows import body_lines
 from tests.service.test_streaming import Spy, events
 
@@ -73,7 +74,7 @@ def test_the_rows_drawn_at_fixed_widths_are_the_rows_rich_draws(width, color_sys
     widths = _fixed_widths(width, 3)
     table = _history_table(True, widths=widths, number=3)
     header = len(console.render_lines(table, console.options)) - 1  # edge, header, separator
-    _history_rows(table, varied(120), True, [object()])
+    _history_rows(table, varied(120), True, Seen())
     expected = console.render_lines(table, console.options)[header:-1]
     drawn = body_lines(console, console.options, table)
     assert ["".join(s.text for s in line) for line in drawn] == [
@@ -94,21 +95,25 @@ def test_a_history_of_a_few_hundred_events_starts_printing_before_it_is_read_who
     assert [int(n) for n in numbers if n] == list(range(1, 601))  # every row
 
 
-def test_a_long_history_at_80_columns_wraps_and_cuts_nothing(monkeypatch):
+def test_a_long_history_at_80_columns_breaks_at_spaces_and_cuts_only_words_too_wide(monkeypatch):
     monkeypatch.setattr("cli.render.history.HISTORY_WHOLE", 20)
     out = io.StringIO()
     render.print_history(Console(file=out, width=80, color_system=None), iter(varied(60)), last=60)
     text = out.getvalue()
-    assert "…" not in text
     assert {cell_len(line) for line in text.split("\n")[:-1]} == {80}
     rows = [line.split("│")[1:-1] for line in text.split("\n") if line.startswith("│")]
-    columns = ["".join("".join(row[n].split()) for row in rows) for n in range(6)]
+    columns = ["".join("".join(row[n].split()) for row in rows) for n in range(7)]
     assert [int(n) for n in rows_numbers(rows)] == list(range(1, 61))  # every row
     assert columns[2].count("greywater-ford/red-hand-goblins-right") == 15  # folded after a -
-    assert columns[1].count(LONG_COMMAND.replace(" ", "")) == 10  # whole, over several lines
-    # the rules' answer and the ruling whole, or folded (`surrendered` in 9 columns), not cut
-    assert columns[3].count("oneofflee,fight") == columns[4].count("surrendered≠") == 12
-    assert columns[5].count("(retracted)") == 60 // 7
+    # the command over several lines, broken at its spaces; a word wider than the column is
+    # cut short with … on a line of its own, not continued on the next
+    command = _fixed_widths(80, 2, gm=len("Anna-Lena"))[0]
+    words = [w if len(w) <= command else w[: command - 1] + "…" for w in LONG_COMMAND.split()]
+    assert columns[1].count("".join(words)) == 10
+    assert columns[3].count("oneofflee,fight") == 12
+    assert columns[4].count("surrendered≠") == 12  # folded in 9 columns, not cut
+    assert columns[5].count("(retract…") == 60 // 7
+    assert columns[6].count("Anna-Le…") == 20 and columns[6].count("gm") == 20
 
 
 def rows_numbers(rows: list[list[str]]) -> list[str]:

@@ -54,3 +54,22 @@ class Words(Handle):
 def cut(line: str, width: int) -> str:
     """A line of ASCII text at most ``width`` long: cut short with ``…`` as Rich cuts it."""
     return line if len(line) <= width else line[: width - 1] + "…"
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    """The lines of :class:`Words` of ``text`` (ASCII, one line, no hang) at ``width``, each
+    cut to it: what ``Words(text).shown(width)`` shows, computed on the string alone."""
+    if len(text) <= width:
+        return [text.rstrip()]
+    lines, line = [], ""
+    for found in _WORD.finditer(text):
+        word = found.group()
+        if not line:
+            line = text[: found.end()]  # an indent belongs to the first word
+        elif len(line) + len(word.rstrip()) > width:
+            lines.append(cut(line.rstrip(), width))
+            line = word
+        else:
+            line += word
+    lines.append(cut(line.rstrip(), width))
+    return lines

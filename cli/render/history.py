@@ -9,41 +9,14 @@ from typing import Any
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
-from rich.segment import SegmentLines
+from rich.segment import Segment, SegmentLines
 from rich.table import Table
 from rich.text import Text
 
-from campaign.rules.morale import ruled_as_the_rules_say
 from cli.render.cells import Words
-from cli.render.common import Handle, plain, printable
-from cli.render.rows import body_lines
-
-# history: where ``rules_say`` is a bound or a choice rather than an outcome to compare
-_CEILING_KINDS = {"trait-taken"}  # rules_say: the points cap of the kind; ruled: the total
-
-
-def _differs(event: dict[str, Any]) -> bool:
-    """Whether the ruling departs from what the rules said (laid out, not judged: the audit
-    judges)."""
-    rules_say, ruled = event["rules_say"], event["ruled"]
-    if rules_say is None or ruled is None or ruled_as_the_rules_say(rules_say, ruled):
-        return False  # `fight` for a group that fights to the death is no departure
-    if event["kind"] in _CEILING_KINDS and isinstance(rules_say, int) and isinstance(ruled, int):
-        return ruled > rules_say
-    if isinstance(rules_say, list) and not isinstance(ruled, list):
-        return ruled not in rules_say  # a choice among candidates
-    return True
-
-
-def _rules_cell(event: dict[str, Any]) -> str:
-    rules_say = event["rules_say"]
-    if event["kind"] in _CEILING_KINDS and isinstance(rules_say, int):
-        return f"≤ {rules_say}"
-    ruled = event["ruled"]
-    if rules_say and isinstance(rules_say, list) and not isinstance(ruled, list | None):
-        return "one of " + plain(rules_say)  # a choice among candidates
-    return plain(rules_say)
-
+from cli.render.common import Handle, printable
+from cli.render.history_cells import Seen, heading, note, plain_row, ruled, rules_cell, what
+from cli.render.rows import body_lines, plain_body
 
 # up to this many events, one table sized to its content (_share_widths), which Rich measures
 # whole before its first line: a tenth of a second for 200 rows (docs/PERFORMANCE.md, B7)
@@ -161,6 +134,18 @@ def print_history(
     for chunk in _chunks(chain(head_rows, events), HISTORY_CHUNK):
         number = max(number, len(str(chunk[-1]["position"])))  # positions only grow
         table = _history_table(True, gm=bool(longest), widths=widths, number=number)
+        if console.color_system is None:  # no style reaches the output: the cells' text
+            named = bool(longest)
+            rows = (
+                row
+                for row_event in map(printable, chunk)
+                for row in plain_row(row_event, seen, named)
+            )
+            drawn = plain_body(console, console.options, table, rows)
+            console.print(
+                SegmentLines([[Segment(line)] for line in drawn], new_lines=True), crop=False
+            )
+            continue
         _history_rows(table, chunk, True, seen, gm=bool(longest))
         lines = body_lines(console, console.options, table)
         console.print(SegmentLines(lines, new_lines=True), crop=False)  # each line fits
@@ -219,82 +204,6 @@ def _history_table(
     return table
 
 
-class Seen:
-    """What the rows drawn so far leave for the next (across chunks): the session of the row
-    before, and the position of the campaign's creation while the command that created it
-    has not been shown (``session 1 …``: shown on the row of the session it opened)."""
-
-    def __init__(self) -> None:
-        self.session: object = object()
-        self.creation: int | None = None
-
-    def opens(self, event: dict[str, Any]) -> bool:
-        """Whether ``event`` starts a session's rows (then it is the session seen)."""
-        if event["session"] == self.session:
-            return False
-        self.session = event["session"]
-        return True
-
-    def first(self, event: dict[str, Any]) -> bool:
-        """Whether ``event``'s row shows its command: the command's first event, or the first
-        after the campaign's creation that the same command recorded."""
-        if event["kind"] == CREATED:
-            self.creation = event["position"] if event.get("command") else None
-            return False
-        if event.get("command_position") == event["position"]:
-            return True
-        if self.creation is not None and event.get("command_position") == self.creation:
-            self.creation = None
-            return True
-        return False
-
-
-def _heading(session: Any) -> Text:
-    return Text("before any session" if session is None else f"session {session}", "bold cyan")
-
-
-CREATED = "initialised"  # the campaign's creation: `campaign created`, not its command
-ENDED = "condition-ended"  # first of a `session end` that ended a condition: said beside it
-
-
-def _what(event: dict[str, Any], first: bool, indent: str = "  ", opens: bool = False) -> Text:
-    """The command, on the ``first`` event of those it recorded (:meth:`Seen.first`), with
-    ``↳ condition-ended`` beside it where that event is a condition the command ended without
-    naming it (``session end``); ``campaign created`` for the campaign's creation; ``↳ kind``
-    on the others — and the command beside it on the one that ``opens`` a session's rows:
-    ``session 2 --title …`` ends session 1 with its first event, and session 2's rows
-    (``history --session 2``) began with a bare ``↳ session-opened``, the line that opened it
-    (its title) nowhere in them."""
-    kind = event["kind"]
-    if kind == CREATED:
-        return Text("campaign created")
-    if first:
-        command = event["command"]
-        what = Text(command or kind)
-        if kind == ENDED and command and not command.startswith("condition "):
-            what.append(f" ↳ {kind}", style="dim")
-        return what
-    what = Text(f"{indent}↳ {kind}", style="dim")
-    if opens and event.get("command"):
-        what.append(f" ({event['command']})", style="dim")
-    return what
-
-
-def _ruled(event: dict[str, Any]) -> Text:
-    """The ruling; in bold yellow and marked ``≠`` where it departs from the rules."""
-    differs = _differs(event)
-    ruled = Text(plain(event["ruled"]), style="bold yellow" if differs else "")
-    if differs:
-        ruled.append(" ≠", style="bold yellow")
-    return ruled
-
-
-def _note(event: dict[str, Any]) -> Text:
-    note = Text("(retracted) " if event["retracted"] else "", style="bold")
-    note.append(event["note"] or "", style="italic")
-    return note
-
-
 def _history_rows(
     table: Table, events: Iterable[dict[str, Any]], notes: bool, seen: Seen, gm: bool = False
 ) -> None:
@@ -304,18 +213,18 @@ def _history_rows(
     for event in map(printable, events):
         opens = seen.opens(event)
         if opens:  # a heading row where each session starts
-            table.add_row("", Words(_heading(seen.session)), end_section=False)
+            table.add_row("", Words(heading(seen.session)), end_section=False)
         first = seen.first(event)
-        what = _what(event, first, opens=opens)
+        said = what(event, first, opens=opens)
         cells: list[RenderableType] = [
             str(event["position"]),
-            Words(what) if first else Handle(what),  # `↳ kind`: breaks after a -, as a handle
+            Words(said) if first else Handle(said),  # `↳ kind`: breaks after a -, as a handle
             Handle(event["subject"] or ""),
-            Handle(_rules_cell(event)),
-            Handle(_ruled(event)),
+            Handle(rules_cell(event)),
+            Handle(ruled(event)),
         ]
         if notes:
-            cells.append(Words(_note(event)))
+            cells.append(Words(note(event)))
         if gm:
             cells.append(Words(event.get("gm") or "", style="dim"))
         table.add_row(*cells, style="dim strike" if event["retracted"] else None)
@@ -336,15 +245,15 @@ class _Blocks:
         for event in map(printable, self.events):
             opens = self.seen.opens(event)
             if opens:
-                yield Words(_heading(self.seen.session))
+                yield Words(heading(self.seen.session))
             first = self.seen.first(event)
-            what = Text(f"#{event['position']} ", style="dim") + _what(event, first, "", opens)
-            lines = [(Words if first else Handle)(what, hang=BLOCK_HANG)]
+            said = Text(f"#{event['position']} ", style="dim") + what(event, first, "", opens)
+            lines = [(Words if first else Handle)(said, hang=BLOCK_HANG)]
             if event["subject"]:
                 lines.append(Handle(Text(f"  {event['subject']}"), hang=BLOCK_HANG))
             if event["rules_say"] is not None or event["ruled"] is not None:
-                verdict = Text("  rules say ", style="dim") + Text(_rules_cell(event) or "—")
-                verdict += Text(", ruled ", style="dim") + (_ruled(event) or "—")
+                verdict = Text("  rules say ", style="dim") + Text(rules_cell(event) or "—")
+                verdict += Text(", ruled ", style="dim") + (ruled(event) or "—")
                 lines.append(Handle(verdict, hang=BLOCK_HANG))
             if event["retracted"] or event["note"]:
                 note = Text("  ")

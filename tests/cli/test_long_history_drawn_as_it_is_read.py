@@ -16,8 +16,10 @@ from rich.segment import Segment
 from rich.style import Style
 
 from cli import render
-from cli.render.history import Seen, _fixed_widths, _history_rows, _history_table
-from cli.render.rows import body_lines
+from cli.render.common import printable
+from cli.render.history import _fixed_widths, _history_rows, _history_table
+from cli.render.history_cells import Seen, plain_row
+from cli.render.rows import body_lines, plain_body
 from tests.service.test_streaming import Spy, events
 
 LONG_COMMAND = (
@@ -82,6 +84,48 @@ def test_the_rows_drawn_at_fixed_widths_are_the_rows_rich_draws(width, color_sys
     ]
     if color_system:
         assert styled_characters(drawn) == styled_characters(expected)
+
+
+def plain_rows(n: int) -> list[dict]:
+    """:func:`varied` rows, and rows of ASCII text the way a table with no colours lays out
+    from the text alone: the campaign's creation and the session it opened, a `session end`
+    that ended a condition, words wider than their column in a command and a note, a long GM."""
+    rows = varied(n)
+    words = "character create isolde --advantage weapon-master:longsword-of-the-marches --x 1"
+    more = [
+        {"kind": "initialised", "command": "session 1 --title x", "session": None, "gm": "ann"},
+        {"kind": "session-opened", "command": "session 1 --title x", "session": 1,
+         "gm": "anna-lena-of-the-marches"},
+        {"kind": "condition-ended", "command": "session end", "note": "cut-short-a-b-c-d-e-f-g"},
+        {"kind": "session-ended", "command": "session end", "note": words},
+        {"kind": "trait-taken", "command": words, "subject": "isolde", "rules_say": 20,
+         "ruled": 30},
+    ]  # fmt: skip
+    for row, extra in zip(rows[-len(more) :], more, strict=True):
+        row.update(extra, command_position=row["position"] - (extra["kind"].endswith("ended")))
+    rows[-4]["command_position"] = rows[-5]["position"]
+    return rows
+
+
+@pytest.mark.parametrize("gm", [0, 3, 24])
+@pytest.mark.parametrize("width", [80, 81, 100, 137, 200])
+def test_a_table_with_no_colours_is_drawn_from_the_cells_text_as_rich_draws_it(width, gm):
+    # where no style reaches the output, a long history's rows are laid out from each cell's
+    # text (rows.plain_body): the same lines Rich's Table draws from the cells' renderables
+    console = Console(width=width, color_system=None, file=io.StringIO())
+    widths = _fixed_widths(width, 3, gm=gm)
+    table = _history_table(True, gm=bool(gm), widths=widths, number=3)
+    header = len(console.render_lines(table, console.options)) - 1  # edge, header, separator
+    events = plain_rows(120)
+    _history_rows(table, events, True, Seen(), gm=bool(gm))
+    expected = console.render_lines(table, console.options)[header:-1]
+    columns = _history_table(True, gm=bool(gm), widths=widths, number=3)
+    seen = Seen()
+    rows = (row for event in map(printable, events) for row in plain_row(event, seen, bool(gm)))
+    drawn = plain_body(console, console.options, columns, rows)
+    assert drawn == ["".join(segment.text for segment in line) for line in expected]
+    assert any("created" in line for line in drawn) and any("↳" in line for line in drawn)
+    assert width > 100 or any("…" in line for line in drawn)  # a word cut short
 
 
 def test_a_history_of_a_few_hundred_events_starts_printing_before_it_is_read_whole():

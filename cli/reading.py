@@ -137,7 +137,8 @@ def history(
         if as_json:
             _echo_events(rows)
         else:
-            render.print_history(stdout(), rows, last=ledger.last_position())
+            last = ledger.last_position()
+            render.print_history(stdout(), rows, last=last, gm=ledger.queries.longest_gm)
 
 
 JSON_CHUNK = 1000  # events per write of `history --json`

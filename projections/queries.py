@@ -30,6 +30,10 @@ def last_position(connection: Connection) -> int:
     return connection.scalar(select(func.max(tables.timeline.c.position))) or 0
 
 
+def longest_gm(connection: Connection) -> int:  # the longest GM's name: 0 when none
+    return connection.scalar(select(func.max(func.length(tables.timeline.c.gm)))) or 0
+
+
 def folded_position(connection: Connection) -> int:
     """The position the read models stand at: the last event every one of them has folded
     (a scratch fold for ``--as-of`` holds only the ones its query reads)."""
@@ -48,26 +52,32 @@ def _active(clock: int):  # a character's modifiers still in force at this in-ga
 # --- status ------------------------------------------------------------------------------------
 
 
-def status(connection: Connection) -> dict[str, Any]:
-    """``status --json`` (docs/json.md#status): encounters with groups, companies, characters."""
+def status(connection: Connection, only: Collection[str] | None = None) -> dict[str, Any]:
+    """``status --json`` (docs/json.md#status); ``only``: the encounters of these handles."""
     state = campaign_row(connection)
     return {
         "position": folded_position(connection),
         "session": state["open_session"] or state["last_session"] or None,
         "session_open": state["open_session"] is not None,
         "clock": format_moment(state["clock"]),
-        "encounters": encounters(connection),
+        "encounters": encounters(connection, only),
         "companies": companies(connection),
         "characters": characters(connection, state["clock"]),
     }
 
 
-def encounters(connection: Connection) -> list[dict[str, Any]]:
+def encounters(connection: Connection, only: Collection[str] | None = None) -> list[dict[str, Any]]:
+    """Every encounter with its groups in the order they started (``only``: of these handles)."""
     e, g, c = tables.encounters.c, tables.groups.c, tables.companies.c
     # a company's group is named as the company is ("The Grey Company"): it joined by handle
     named = dict(connection.execute(select(c.handle, c.name).where(c.name.is_not(None))).all())
+    groups = select(tables.groups).order_by(g.encounter, g.seq)
+    started = select(tables.encounters).order_by(e.created)
+    if only is not None and len(only) <= 500:  # more: all read (SQLite's bound on parameters)
+        groups = groups.where(g.encounter.in_(sorted(only)))
+        started = started.where(e.handle.in_(sorted(only)))
     board: dict[str, list[dict[str, Any]]] = {}
-    for row in connection.execute(select(tables.groups).order_by(g.encounter, g.seq)).mappings():
+    for row in connection.execute(groups).mappings():
         group = {k: row[k] for k in _GROUP_KEYS}
         if group["kind"] == "company" and group["name"] is None:
             group["name"] = named.get(group["handle"])
@@ -75,7 +85,7 @@ def encounters(connection: Connection) -> list[dict[str, Any]]:
     return [
         {"handle": row.handle, "name": row.name, "ended": row.ended,
          "groups": board.get(row.handle, [])}
-        for row in connection.execute(select(tables.encounters).order_by(e.created))
+        for row in connection.execute(started) if only is None or row.handle in only
     ]  # fmt: skip
 
 

@@ -28,12 +28,13 @@ Retracted commands — a session tells what stood at its end, as its table does:
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextlib import closing
 from itertools import chain
 from typing import Any, Protocol
 
 from aggregates.campaign import Campaign
+from aggregates.encounter import Encounter
 from aggregates.subjects import Subjects
 from campaign.core.errors import UnknownSession
 from campaign.history.players import Screen
@@ -47,8 +48,11 @@ class Recapped(Protocol):
     def events(self) -> Iterator[Any]:
         """Every recorded event, in position order (a damaged history raises)."""
 
-    def statuses(self, refs: Sequence[str]) -> Iterator[dict[str, Any]]:
-        """``status --json`` as of each of ``refs`` (``session:N``), in order."""
+    def statuses(
+        self, refs: Sequence[str], encounters: Sequence[Collection[str]] | None = None
+    ) -> Iterator[dict[str, Any]]:
+        """``status --json`` as of each of ``refs`` (``session:N``), in order; with
+        ``encounters``, each holds the encounters of those handles only."""
 
 
 def markdown(history: Recapped, session: int | None = None, *, players: bool = False) -> str:
@@ -87,6 +91,7 @@ class _Survey:
         self.withdrawn: dict[int, Any] = {}  # a command's position → its CommandRetracted
         self.retractions: set[int] = set()  # the `retract` commands themselves
         self.last: dict[int, int] = {}
+        self.encounters: dict[int, set[str]] = {}  # a session's encounters: its events name
 
     def later(self, event: Any) -> Any:
         """The retraction of ``event``'s command if it came after ``event``'s session had ended
@@ -99,7 +104,11 @@ class _Survey:
 
 def _survey(history: Recapped) -> _Survey:
     survey = _Survey()
+    subjects = Subjects()
     for event in history.events():
+        if isinstance(event, Encounter.Event) and event.session is not None:
+            # the only encounters the session's recap can tell (its status holds no other)
+            survey.encounters.setdefault(event.session, set()).add(subjects.handle(event))
         if isinstance(event, Campaign.CommandRetracted):
             survey.withdrawn[event.retracted] = event
             survey.retractions.add(event.command)
@@ -130,7 +139,9 @@ def _sections(
     held: dict[int, list[Told]] = {number: [] for number in numbers}
     told_later: dict[int, list[Any]] = {}  # a command withdrawn after its session: its events
     waiting = deque(numbers)
-    with closing(history.statuses([f"session:{n}" for n in numbers])) as statuses:  # one fold
+    refs = [f"session:{n}" for n in numbers]
+    fought = [survey.encounters.get(n, set()) for n in numbers]
+    with closing(history.statuses(refs, fought)) as statuses:  # one fold
         for event in history.events():
             handle = subjects.handle(event)
             later = survey.later(event)

@@ -4,7 +4,7 @@ store (its ``Logged``, ``Recapped``, ``Exported`` and ``ImportTarget``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, closing
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
@@ -76,9 +76,12 @@ class History:
         self.queries.check_history_session(session)
         return self.queries.as_of_position(f"session:{session}")
 
-    def statuses(self, refs: Sequence[str]) -> Iterator[dict[str, Any]]:
-        """``status --json`` as of each of ``refs``, in one fold (closed with this stream)."""
-        with closing(self.queries.statuses(refs)) as found:
+    def statuses(
+        self, refs: Sequence[str], encounters: Sequence[Collection[str]] | None = None
+    ) -> Iterator[dict[str, Any]]:
+        """``status --json`` as of each of ``refs``, in one fold (closed with this stream);
+        ``encounters``: for each ref, the handles of the only encounters it holds."""
+        with closing(self.queries.statuses(refs, encounters)) as found:
             for status in found:
                 # its fields as they are: JSON values the query built for this status alone,
                 # which ``asdict`` would copy deeply, every encounter of every session again

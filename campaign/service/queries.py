@@ -12,7 +12,7 @@ when a query runs, so that a logging command, which needs none, starts fast
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
@@ -156,10 +156,14 @@ class Queries:
         with self.reading(as_of, STATE) as connection:
             return Status(**queries.status(connection))
 
-    def statuses(self, refs: Sequence[str]) -> Iterator[Status]:
+    def statuses(
+        self, refs: Sequence[str], encounters: Sequence[Collection[str]] | None = None
+    ) -> Iterator[Status]:
         """:meth:`status` as of each of ``refs``: one scratch fold carried forward from each
         point to the next (the recap reads every session's end — one fold of the history, not
-        one per session). A point before the one asked just before it starts a new fold."""
+        one per session). A point before the one asked just before it starts a new fold.
+        ``encounters``: for each ref, the handles of the encounters its status holds (a
+        session's recap tells those it fought, not the hundreds before)."""
         from projections import queries
 
         untils = [self.as_of_position(ref) for ref in refs]
@@ -170,11 +174,13 @@ class Queries:
                 end += 1
             with self.scratch(STATE) as scratch:
                 at = 0
-                for until in untils[start:end]:
+                for index in range(start, end):
+                    until = untils[index]
                     self.fold_to(scratch, until, STATE, at)
                     at = until
+                    only = None if encounters is None else encounters[index]
                     with scratch.reading() as connection:
-                        yield Status(**queries.status(connection))
+                        yield Status(**queries.status(connection, only))
             start = end
 
     def history(
@@ -208,6 +214,14 @@ class Queries:
                     expected="a handle recorded in this history: `campaign status` lists them "
                     "(a group is ENCOUNTER/GROUP)",
                 )
+
+    def longest_gm(self) -> int:
+        """The length of the longest GM's name (``--gm``) any event of the store carries, 0
+        when none does: how wide a long history's GM column is drawn (docs/cli.md#reading)."""
+        from projections import queries
+
+        with self.reading(None, TIMELINE) as connection:
+            return queries.longest_gm(connection)
 
     def modifiers(self, as_of: str | None = None) -> list[ModifierSubject]:
         from projections import queries

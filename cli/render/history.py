@@ -3,46 +3,20 @@ chunks as it is read."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import chain, islice
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
-from rich.segment import SegmentLines
+from rich.segment import Segment, SegmentLines
 from rich.table import Table
 from rich.text import Text
 
-from campaign.rules.morale import ruled_as_the_rules_say
-from cli.render.common import Handle, plain, printable
-from cli.render.rows import body_lines
-
-# history: where ``rules_say`` is a bound or a choice rather than an outcome to compare
-_CEILING_KINDS = {"trait-taken"}  # rules_say: the points cap of the kind; ruled: the total
-
-
-def _differs(event: dict[str, Any]) -> bool:
-    """Whether the ruling departs from what the rules said (laid out, not judged: the audit
-    judges)."""
-    rules_say, ruled = event["rules_say"], event["ruled"]
-    if rules_say is None or ruled is None or ruled_as_the_rules_say(rules_say, ruled):
-        return False  # `fight` for a group that fights to the death is no departure
-    if event["kind"] in _CEILING_KINDS and isinstance(rules_say, int) and isinstance(ruled, int):
-        return ruled > rules_say
-    if isinstance(rules_say, list) and not isinstance(ruled, list):
-        return ruled not in rules_say  # a choice among candidates
-    return True
-
-
-def _rules_cell(event: dict[str, Any]) -> str:
-    rules_say = event["rules_say"]
-    if event["kind"] in _CEILING_KINDS and isinstance(rules_say, int):
-        return f"≤ {rules_say}"
-    ruled = event["ruled"]
-    if rules_say and isinstance(rules_say, list) and not isinstance(ruled, list | None):
-        return "one of " + plain(rules_say)  # a choice among candidates
-    return plain(rules_say)
-
+from cli.render.cells import Words
+from cli.render.common import Handle, printable
+from cli.render.history_cells import Seen, heading, note, plain_row, ruled, rules_cell, what
+from cli.render.rows import body_lines, plain_body
 
 # up to this many events, one table sized to its content (_share_widths), which Rich measures
 # whole before its first line: a tenth of a second for 200 rows (docs/PERFORMANCE.md, B7)
@@ -70,81 +44,109 @@ class _History:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         if options.max_width < HISTORY_WIDTH:
-            yield _Blocks(self.events, [object()])
+            yield _Blocks(self.events, Seen())
             return
         events = self.events
-        notes = any(event["note"] or event.get("gm") or event["retracted"] for event in events)
-        table = _history_table(notes)
-        _history_rows(table, events, notes, [object()])
+        notes = any(event["note"] or event["retracted"] for event in events)
+        gm = any(event.get("gm") for event in events)
+        table = _history_table(notes, gm=gm)
+        _history_rows(table, events, notes, Seen(), gm=gm)
         _share_widths(table, console, options)
         yield table
 
 
+COMMAND = "Command (and what else it recorded)"
+# each column's share of a terminal too narrow for the table's content
+WEIGHTS = {COMMAND: 4, "Subject": 3, "Rules say": 2, "Ruled": 2, "Note": 3, "GM": 1}
+FLOORS = {COMMAND: 15, "Rules say": 9, "Ruled": 9, "GM": 8, "Subject": 10, "Note": 11}
+
+
 def _share_widths(table: Table, console: Console, options: ConsoleOptions) -> None:
     """Fit a table too wide for the terminal by giving each column what it needs, or, where
-    the columns need more than there is, a share by weight (the command 4, the subject and the
-    note 3, the rules' answer and the ruling 2) — Rich cuts the widest columns to one width:
-    the command, at 80 columns, had no more room than the ruling."""
+    the columns need more than there is, its widest word up to a bound (:data:`FLOORS`) and
+    a share by weight of the rest (:data:`WEIGHTS`) — Rich cuts the widest columns to one
+    width: the command, at 80 columns, had no more room than the ruling."""
     wide = options.update_width(10_000)
-    needs = [
-        max(Measurement.get(console, wide, cell).maximum for cell in [column.header, *column.cells])
+    measured = [
+        [Measurement.get(console, wide, cell) for cell in [column.header, *column.cells]]
         for column in table.columns
     ]
+    needs = [max(found.maximum for found in column) for column in measured]
     room = options.max_width - len(needs) - 1 - 2 * len(needs) - needs[0]  # borders, padding
     if sum(needs[1:]) <= room:
         return  # it fits: each column as wide as its content
-    weights = dict(zip(range(1, len(needs)), [4, 3, 2, 2, 3], strict=False))
-    widths = {}
-    while weights:
-        share = room / sum(weights.values())
-        fits = [index for index, weight in weights.items() if needs[index] <= weight * share]
-        if not fits:  # the rest share what is left, by weight
-            for index, weight in weights.items():
-                widths[index] = int(weight * share)
-            widths[max(weights, key=weights.__getitem__)] += room - sum(
-                widths[index] for index in weights
-            )
+    names = [str(column.header) for column in table.columns]
+    # first each column as wide as its widest word, up to a bound (`fightin` over `g`,
+    # `paladin-abil…`, `↳ trait-t…`), in the order of FLOORS; then what is left by weight,
+    # each column up to what it needs
+    widths = dict.fromkeys(range(1, len(names)), 0)
+    for name, bound in FLOORS.items():
+        if name in names:
+            index = names.index(name)
+            widest = max(found.minimum for found in measured[index][1:])
+            widths[index] = max(0, min(widest, bound, room))
+            room -= widths[index]
+    while room > 0:
+        short = [index for index in widths if widths[index] < needs[index]]
+        if not short:
             break
-        for index in fits:
-            widths[index] = needs[index]
-            room -= needs[index]
-            del weights[index]
+        index = min(short, key=lambda index: widths[index] / WEIGHTS[names[index]])
+        widths[index] += 1
+        room -= 1
     for index, width in widths.items():
-        table.columns[index].width = width
+        table.columns[index].width = max(1, width)
 
 
 def print_history(
-    console: Console, events: Iterable[dict[str, Any]], *, last: int | None = None
+    console: Console,
+    events: Iterable[dict[str, Any]],
+    *,
+    last: int | None = None,
+    gm: Callable[[], int] | None = None,
 ) -> None:
     """:func:`history_view` of a stream of events, printed as it is read.
 
     A history of up to :data:`HISTORY_WHOLE` events is the one table of :func:`history_view`.
     A longer one is never held whole (in memory, or in Rich's layout): it is drawn
     :data:`HISTORY_CHUNK` rows at a time as one continuous table whose columns are sized by
-    the terminal's width rather than by their content, with the Note column always shown —
-    or, narrower than :data:`HISTORY_WIDTH`, as a block of lines per event. ``last``: the
-    highest position the history may show (the store's last), which sizes the ``#`` column.
+    the terminal's width rather than by their content, with the Note column always shown, and
+    the GM column where ``gm`` (the longest GM's name in the store) is not 0 — or, narrower
+    than :data:`HISTORY_WIDTH`, as a block of lines per event. ``last``: the highest position
+    the history may show (the store's last), which sizes the ``#`` column.
     """
     events = iter(events)
     head_rows = list(islice(events, HISTORY_WHOLE + 1))
     if len(head_rows) <= HISTORY_WHOLE:
         console.print(history_view(head_rows))
         return
-    session: list[object] = [object()]
+    seen = Seen()
     if console.width < HISTORY_WIDTH:
         for chunk in _chunks(chain(head_rows, events), HISTORY_CHUNK):
-            console.print(_Blocks(chunk, session))
+            console.print(_Blocks(chunk, seen))
         return
     # the columns must line up from chunk to chunk: `#` as wide as the last position can be
     number = len(str(last)) if last is not None else 7
-    widths = _fixed_widths(console.width, number)
-    head = _history_table(True, widths=widths, number=number)
+    longest = gm() if gm is not None else max(len(event.get("gm") or "") for event in head_rows)
+    widths = _fixed_widths(console.width, number, gm=longest)
+    head = _history_table(True, gm=bool(longest), widths=widths, number=number)
     *edge_and_header, bottom = console.render_lines(head, console.options)
     console.print(SegmentLines(edge_and_header, new_lines=True))
     for chunk in _chunks(chain(head_rows, events), HISTORY_CHUNK):
         number = max(number, len(str(chunk[-1]["position"])))  # positions only grow
-        table = _history_table(True, widths=widths, number=number)
-        _history_rows(table, chunk, True, session)
+        table = _history_table(True, gm=bool(longest), widths=widths, number=number)
+        if console.color_system is None:  # no style reaches the output: the cells' text
+            named = bool(longest)
+            rows = (
+                row
+                for row_event in map(printable, chunk)
+                for row in plain_row(row_event, seen, named)
+            )
+            drawn = plain_body(console, console.options, table, rows)
+            console.print(
+                SegmentLines([[Segment(line)] for line in drawn], new_lines=True), crop=False
+            )
+            continue
+        _history_rows(table, chunk, True, seen, gm=bool(longest))
         lines = body_lines(console, console.options, table)
         console.print(SegmentLines(lines, new_lines=True), crop=False)  # each line fits
     console.print(SegmentLines([bottom], new_lines=True))
@@ -158,22 +160,30 @@ def _chunks(items: Iterator[dict[str, Any]], size: int) -> Iterator[list[dict[st
 VERDICT_WIDTH = 9  # the rules' answer and the ruling, at least: `surrender`, `fighting`, …
 
 
-def _fixed_widths(width: int, number: int) -> list[int]:
-    """The widths of the five columns after ``#`` in a table drawn in chunks, from the
-    terminal's: shares by weight (the command 4, the subject and the note 3, the rules' answer
-    and the ruling 2), the rules' answer and the ruling never narrower than a status word — at
-    80 columns their shares were 7 letters, `fightin` over `g` on every other row."""
-    room = max(0, width - 7 - 2 * 6 - number)  # six columns: seven borders, padding 2 each
+GM_WIDTH = 8  # a long history's GM column at most: a longer name ends in …
+
+
+def _fixed_widths(width: int, number: int, gm: int = 0) -> list[int]:
+    """The widths of the columns after ``#`` in a table drawn in chunks, from the terminal's:
+    shares by weight (the command 4, the subject and the note 3, the rules' answer and the
+    ruling 2), the rules' answer and the ruling never narrower than a status word — at 80
+    columns their shares were 7 letters, `fightin` over `g` on every other row — and where
+    ``gm`` (the longest GM's name) is not 0, a GM column as wide as it, up to
+    :data:`GM_WIDTH`."""
+    columns = 7 if gm else 6
+    named = min(max(gm, len("GM")), GM_WIDTH) if gm else 0
+    room = max(0, width - (columns + 1) - 2 * columns - number - named)  # borders, padding 2
     verdict = max(VERDICT_WIDTH, room * 2 // 14)
     rest = max(3, room - 2 * verdict)
     subject = -(-rest * 3 // 10)  # rounded up: handles break only after a - or a /
     command = rest * 4 // 10
-    return [command, subject, verdict, verdict, rest - command - subject]
+    return [command, subject, verdict, verdict, rest - command - subject] + [named] * bool(gm)
 
 
 def _history_table(
     notes: bool,
     *,
+    gm: bool = False,
     widths: list[int] | None = None,
     number: int | None = None,
 ) -> Table:
@@ -182,69 +192,41 @@ def _history_table(
     chunk to chunk."""
     table = Table(header_style="bold")
     table.add_column("#", justify="right", style="dim", no_wrap=True, width=number)
-    # handles, item names and long words break after a space, a / or a - (common.Handle),
-    # and fold rather than end in …: nothing here is cut short
-    names = ["Command (and what else it recorded)", "Subject", "Rules say", "Ruled"]
-    names += ["Note"] if notes else []
+    # a subject's handle, the rules' answer and the ruling (handles, item names, status words)
+    # and a derived event's `↳ kind` break after a space, a / or a - (common.Handle), and fold
+    # rather than end in …; the command, the note and the GM break at spaces only, a word too
+    # wide ends in … (cells.Words)
+    names = [COMMAND, "Subject", "Rules say", "Ruled"]
+    names += ["Note"] * notes + ["GM"] * gm
     for index, name in enumerate(names):
-        table.add_column(name, overflow="fold", width=widths[index] if widths else None)
+        overflow = "ellipsis" if name in (COMMAND, "Note", "GM") else "fold"
+        table.add_column(name, overflow=overflow, width=widths[index] if widths else None)
     return table
 
 
-def _heading(session: Any) -> Text:
-    return Text("before any session" if session is None else f"session {session}", "bold cyan")
-
-
-def _what(event: dict[str, Any], indent: str = "  ", opens: bool = False) -> Text:
-    """The command, on the event that recorded it first; ``↳ kind`` on the others — and the
-    command beside it on the one that ``opens`` a session's rows: ``session 2 --title …`` ends
-    session 1 with its first event, and session 2's rows (``history --session 2``) began with
-    a bare ``↳ session-opened``, the line that opened it (its title) nowhere in them."""
-    if event.get("command_position") == event["position"]:
-        return Text(event["command"] or event["kind"])
-    what = Text(f"{indent}↳ {event['kind']}", style="dim")
-    if opens and event.get("command"):
-        what.append(f" ({event['command']})", style="dim")
-    return what
-
-
-def _ruled(event: dict[str, Any]) -> Text:
-    """The ruling; in bold yellow and marked ``≠`` where it departs from the rules."""
-    differs = _differs(event)
-    ruled = Text(plain(event["ruled"]), style="bold yellow" if differs else "")
-    if differs:
-        ruled.append(" ≠", style="bold yellow")
-    return ruled
-
-
-def _note(event: dict[str, Any]) -> Text:
-    note = Text("(retracted) " if event["retracted"] else "", style="bold")
-    note.append(event["note"] or "", style="italic")
-    if event.get("gm"):
-        note.append(f" — {event['gm']}" if event["note"] else event["gm"], style="dim")
-    return note
-
-
 def _history_rows(
-    table: Table, events: Iterable[dict[str, Any]], notes: bool, session: list[object]
+    table: Table, events: Iterable[dict[str, Any]], notes: bool, seen: Seen, gm: bool = False
 ) -> None:
-    """Add the events' rows, and a heading row where each session starts (``session`` holds
-    the session of the row before, across chunks)."""
+    """Add the events' rows, and a heading row where each session starts (``seen``: what the
+    rows before left, across chunks)."""
     # control characters shown escaped: a store recorded before they were refused may hold them
     for event in map(printable, events):
-        opens = event["session"] != session[0]
+        opens = seen.opens(event)
         if opens:  # a heading row where each session starts
-            session[0] = event["session"]
-            table.add_row("", Handle(_heading(session[0])), end_section=False)
+            table.add_row("", Words(heading(seen.session)), end_section=False)
+        first = seen.first(event)
+        said = what(event, first, opens=opens)
         cells: list[RenderableType] = [
             str(event["position"]),
-            Handle(_what(event, opens=opens)),
+            Words(said) if first else Handle(said),  # `↳ kind`: breaks after a -, as a handle
             Handle(event["subject"] or ""),
-            Handle(_rules_cell(event)),
-            Handle(_ruled(event)),
+            Handle(rules_cell(event)),
+            Handle(ruled(event)),
         ]
         if notes:
-            cells.append(_note(event))
+            cells.append(Words(note(event)))
+        if gm:
+            cells.append(Words(event.get("gm") or "", style="dim"))
         table.add_row(*cells, style="dim strike" if event["retracted"] else None)
 
 
@@ -256,34 +238,34 @@ class _Blocks:
     the command, the subject, what the rules say and the ruling, the note; a heading where
     each session starts (``session``: the session of the event before, across chunks)."""
 
-    def __init__(self, events: list[dict[str, Any]], session: list[object]) -> None:
-        self.events, self.session = events, session
+    def __init__(self, events: list[dict[str, Any]], seen: Seen) -> None:
+        self.events, self.seen = events, seen
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         for event in map(printable, self.events):
-            opens = event["session"] != self.session[0]
+            opens = self.seen.opens(event)
             if opens:
-                self.session[0] = event["session"]
-                yield Handle(_heading(self.session[0]))
-            what = _what(event, indent="", opens=opens)
-            lines = [Text(f"#{event['position']} ", style="dim") + what]
+                yield Words(heading(self.seen.session))
+            first = self.seen.first(event)
+            said = Text(f"#{event['position']} ", style="dim") + what(event, first, "", opens)
+            lines = [(Words if first else Handle)(said, hang=BLOCK_HANG)]
             if event["subject"]:
-                lines.append(Text(f"  {event['subject']}"))
+                lines.append(Handle(Text(f"  {event['subject']}"), hang=BLOCK_HANG))
             if event["rules_say"] is not None or event["ruled"] is not None:
-                verdict = Text("  rules say ", style="dim") + Text(_rules_cell(event) or "—")
-                lines.append(verdict + Text(", ruled ", style="dim") + (_ruled(event) or "—"))
-            if event["retracted"] or event["note"] or event.get("gm"):
+                verdict = Text("  rules say ", style="dim") + Text(rules_cell(event) or "—")
+                verdict += Text(", ruled ", style="dim") + (ruled(event) or "—")
+                lines.append(Handle(verdict, hang=BLOCK_HANG))
+            if event["retracted"] or event["note"]:
                 note = Text("  ")
                 if event["retracted"]:
                     note.append("(retracted) ", style="bold")
-                if event["note"] or event.get("gm"):
+                if event["note"]:
                     note.append("note: ", style="dim")
-                    note.append(event["note"] or "", style="italic")
-                    if event.get("gm"):
-                        gm = f" — {event['gm']}" if event["note"] else event["gm"]
-                        note.append(gm, style="dim")
-                lines.append(note)
+                    note.append(event["note"], style="italic")
+                lines.append(Words(note, hang=BLOCK_HANG))
+            if event.get("gm"):
+                lines.append(Words(Text("  gm: ", style="dim") + event["gm"], hang=BLOCK_HANG))
             for line in lines:
                 if event["retracted"]:
-                    line.stylize("dim strike")
-                yield Handle(line, hang=BLOCK_HANG)
+                    line.text.stylize("dim strike")
+                yield line

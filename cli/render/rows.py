@@ -9,6 +9,7 @@ output (no colour system: a pipe, a file), a line is one string."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rich.cells import cell_len
@@ -19,9 +20,11 @@ from rich.style import Style
 from rich.table import Column, Table
 from rich.text import Text
 
+from cli.render.cells import Words, wrapped
 from cli.render.common import Handle
 
 Line = list[Segment]
+Cell = tuple[type, str]  # a cell's kind (str, Handle, Words) and its text: plain_body
 KEPT = 4096  # cells of plain text kept drawn, per column: most are empty, or met again
 
 
@@ -65,6 +68,40 @@ def body_lines(console: Console, options: ConsoleOptions, table: Table) -> list[
             if edge:
                 line.append(Segment(right, border))
             lines.append(line)
+    return lines
+
+
+def plain_body(
+    console: Console, options: ConsoleOptions, table: Table, rows: Iterable[list[Cell]]
+) -> list[str]:
+    """The lines :func:`body_lines` draws for rows of these cells, where no style reaches the
+    output (no colour system: a pipe, a file) — each cell given as its kind and its text
+    (``(Words, "note …")``; ``str`` for text drawn as Rich draws a string), so a row of a
+    long history costs no renderable per cell. A cell of ASCII text is laid out here from
+    its text, the same lines its renderable draws; any other is drawn from its renderable.
+    ``table``: the columns (fixed widths), no rows."""
+    box = table.box.substitute(options, safe=console.safe_box) if table.box else None
+    edge = box is not None and table.show_edge
+    left, middle, right = (box.mid_left, box.mid_vertical, box.mid_right) if box else ("", "", "")
+    if not edge:
+        left = right = ""
+    _, pad_right, _, pad_left = table.padding
+    columns = [
+        _Column(console, options, column, pad_left, pad_right, True) for column in table.columns
+    ]
+    blanks = [str(column.blank(Style.null())) for column in columns]
+    lines: list[str] = []
+    for row in rows:
+        drawn = [column.text(kind, text) for column, (kind, text) in zip(columns, row, strict=True)]
+        height = max(map(len, drawn))
+        if height == 1:
+            lines.append(left + middle.join([cell[0] for cell in drawn]) + right)
+            continue
+        full = [
+            cell if len(cell) == height else cell + [blank] * (height - len(cell))
+            for cell, blank in zip(drawn, blanks, strict=True)
+        ]
+        lines += [left + middle.join(parts) + right for parts in zip(*full, strict=True)]
     return lines
 
 
@@ -115,8 +152,8 @@ class _Column:
         key: tuple[object, ...] | None = None
         if type(cell) is str:
             key = (cell, row_style)
-        elif isinstance(cell, Handle) and not cell.text.spans:
-            key = (Handle, cell.text.plain, cell.text.style, cell.hang, row_style)
+        elif isinstance(cell, Handle) and not cell.text.spans:  # or Words: they break apart
+            key = (type(cell), cell.text.plain, cell.text.style, cell.hang, row_style)
         elif isinstance(cell, Text) and not cell.spans:
             key = (Text, cell.plain, cell.style, cell.overflow, cell.justify, cell.no_wrap)
             key += (row_style,)
@@ -128,6 +165,40 @@ class _Column:
                     self.kept.clear()
                 self.kept[key] = drawn
         return drawn
+
+    def text(self, kind: type, text: str) -> list[Any]:
+        """The lines of a cell of ``kind`` (``str``, a :class:`Handle`, a :class:`Words`) and
+        ``text``, where no style reaches the output: laid out from the text where it is ASCII
+        with no line break, as its renderable lays it out; else drawn from the renderable."""
+        if kind is str and text.isdigit() and len(text) <= self.inner:  # a position: no markup
+            return [self._padded(text)]
+        key = (kind, text)
+        drawn = self.kept.get(key)
+        if drawn is None:
+            drawn = self._text(kind, text)
+            if len(self.kept) > KEPT:
+                self.kept.clear()
+            self.kept[key] = drawn
+        return drawn
+
+    def _text(self, kind: type, text: str) -> list[Any]:
+        cell = text if kind is str else kind(text)
+        if kind is str or not (text.isascii() and text.isprintable()):
+            return self.draw(cell, Style.null())
+        inner = self.inner
+        if kind is Words:
+            lines = wrapped(text, inner)
+        else:
+            lines = [text[b:e] for b, e, _ in cell.breaks(inner)]
+            if any(len(line) > inner for line in lines):
+                return self.draw(cell, Style.null())  # a piece to fold: as Rich folds it
+        return [self._padded(line) for line in lines]
+
+    def _padded(self, line: str) -> str:
+        """A line of ASCII text at most the column's width, justified and padded."""
+        if self.column.justify == "right":
+            return " " * self.left + line.rstrip().rjust(self.inner) + " " * self.right
+        return " " * self.left + line.ljust(self.inner) + " " * self.right
 
     def _plain(self, cell: RenderableType) -> list[str] | None:
         """The lines of a cell of plain text that needs no wrapping, as strings (no style

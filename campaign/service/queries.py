@@ -33,6 +33,7 @@ from campaign.store import MAX_STORED
 if TYPE_CHECKING:
     from sqlalchemy import Connection
 
+    from campaign.service.results.stats import Stats
     from campaign.service.unit import UnitOfWork
     from projections.readmodel import Progress, ReadModel
 
@@ -46,6 +47,7 @@ TIMELINE, SESSIONS = frozenset({"timeline"}), frozenset({"sessions"})
 # the sessions: to refuse an unknown `--session N`; the timeline: GEN001 names what a command
 # withdrawn in an earlier batch touched from it (projections/audit.py, Audit._touched_by)
 AUDIT = frozenset({"audit"}) | SESSIONS | TIMELINE
+STATS = AUDIT | frozenset({"casualties"})
 
 
 class Queries:
@@ -163,6 +165,13 @@ class Queries:
         from projections import queries
 
         untils = [self.as_of_position(ref) for ref in refs]
+        for connection in self.folded_at(untils):
+            yield Status(**queries.status(connection))
+
+    def folded_at(self, untils: Sequence[int]) -> Iterator[Connection]:
+        """A connection to the state folded up to each of the positions ``untils`` in turn: one
+        scratch fold carried forward from each to the next. A position before the one just
+        before it starts a new fold."""
         start = 0
         while start < len(untils):
             end = start + 1
@@ -174,7 +183,7 @@ class Queries:
                     self.fold_to(scratch, until, STATE, at)
                     at = until
                     with scratch.reading() as connection:
-                        yield Status(**queries.status(connection))
+                        yield connection
             start = end
 
     def history(
@@ -222,6 +231,23 @@ class Queries:
 
         with self.reading(None, STATE) as connection:
             return [Handle(**row) for row in handles(connection)]
+
+    def stats(self, session: int | None = None) -> Stats:
+        """``campaign stats``: each session's figures (docs/json.md#stats), and each company's
+        and character's at each session's end — the state's fold carried from one session's end
+        to the next, as the recap's. A ``session`` must name one the events carry."""
+        from campaign.service.results.stats import Stats
+        from projections import queries, stats
+
+        with self.reading(None, STATS) as connection:
+            known = queries.event_sessions(connection)
+            if session is not None:
+                _check_session(session, known, None)
+            numbers = known if session is None else [session]
+            figures = stats.session_figures(connection, numbers)
+            untils = stats.session_ends(connection, numbers)
+        points = [stats.standing(connection) for connection in self.folded_at(untils)]
+        return Stats(figures, **stats.series(points))
 
     def projection_positions(self) -> list[ProjectionPosition]:
         """``projections status``: each read model's position and how far behind it is."""

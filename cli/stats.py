@@ -23,6 +23,14 @@ def register(app: typer.Typer) -> None:
 def stats(
     ctx: typer.Context,
     session: Annotated[int | None, typer.Option("--session", help="Only session N.")] = None,
+    as_of: Annotated[
+        str | None,
+        typer.Option(
+            "--as-of",
+            metavar="REF",
+            help="The figures as they stood then: session:N (the end of session N) or event:N.",
+        ),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print JSON (stable keys) instead of tables.")
     ] = False,
@@ -30,8 +38,8 @@ def stats(
     """The campaign's figures per session: casualties, morale tests by outcome, rulings that
     departed from the rules, item saves; each company and character at each session's end.
 
-    Example: campaign stats --session 3 --json
+    Example: campaign stats --as-of session:2 --json
     """
     with open_ledger(ctx, create=False) as ledger:
-        data = asdict(ledger.queries.stats(session=session))
+        data = asdict(ledger.queries.stats(session=session, as_of=as_of))
     emit(data, as_json=as_json, render=show(stats_view(data)))

@@ -232,17 +232,18 @@ class Queries:
         with self.reading(None, STATE) as connection:
             return [Handle(**row) for row in handles(connection)]
 
-    def stats(self, session: int | None = None) -> Stats:
+    def stats(self, session: int | None = None, as_of: str | None = None) -> Stats:
         """``campaign stats``: each session's figures (docs/json.md#stats), and each company's
         and character's at each session's end — the state's fold carried from one session's end
-        to the next, as the recap's. A ``session`` must name one the events carry."""
+        to the next, as the recap's. A ``session`` must name one the events carry (as of
+        ``as_of``, where the last session ends at that point)."""
         from campaign.service.results.stats import Stats
         from projections import queries, stats
 
-        with self.reading(None, STATS) as connection:
+        with self.reading(as_of, STATS) as connection:
             known = queries.event_sessions(connection)
             if session is not None:
-                _check_session(session, known, None)
+                _check_session(session, known, as_of)
             numbers = known if session is None else [session]
             figures = stats.session_figures(connection, numbers)
             untils = stats.session_ends(connection, numbers)

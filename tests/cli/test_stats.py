@@ -4,8 +4,8 @@ Given the example campaign (examples/campaign/), then `stats --json` counts what
 reading commands show — the casualties and the morale tests and item saves of `history --json`,
 the warnings of `audit --json`, the companies and characters of `status --as-of session:N
 --json` — and the table shows the same with a sparkline per column; `--session N` narrows both
-to one session; a store with no session answers with nothing, a session not recorded is bad
-input (exit 2), a missing store exit 1.
+to one session, `--as-of REF` to what stood then; a store with no session answers with
+nothing, a session not recorded is bad input (exit 2), a missing store exit 1.
 """
 
 import json
@@ -109,6 +109,30 @@ def test_stats_session_narrows_to_one_session_and_its_end(example):
         for c in whole["companies"]
         if c["handle"] != "blackthorn"
     ]
+
+
+def test_stats_as_of_a_point_counts_what_stood_then(example):
+    whole = json.loads(example("stats", "--json"))
+    then = json.loads(example("stats", "--as-of", "session:2", "--json"))
+    assert then["sessions"] == whole["sessions"][:2]
+    assert then["companies"] == [
+        {**c, **{key: c[key][:2] for key in ("morale", "fit", "in_service")}}
+        for c in whole["companies"]
+    ]
+    # event 60 is the bandits' flight, session 1's last test; the Levy's hire at 63 (MOR006,
+    # in session 1's whole figures) comes after it
+    (first,) = json.loads(example("stats", "--as-of", "event:60", "--json"))["sessions"]
+    assert first["morale_tests"] == whole["sessions"][0]["morale_tests"]
+    assert first["rulings"] == {"differed": 1, "codes": {"MOR001": 1}}
+    assert whole["sessions"][0]["rulings"]["codes"] == {"MOR001": 1, "MOR006": 1}
+
+
+def test_stats_as_of_refuses_a_point_not_recorded_and_a_later_session(example, campaign):
+    result = campaign("--db", example.db, "stats", "--as-of", "event:999")
+    assert result.exit_code == 2 and "--as-of" in result.stderr and result.stdout == ""
+    result = campaign("--db", example.db, "stats", "--as-of", "event:60", "--session", "2")
+    assert result.exit_code == 2
+    assert "as of event:60; sessions: 1" in result.stderr
 
 
 def test_stats_table_shows_each_session_and_the_trends(example):

@@ -48,6 +48,7 @@ TIMELINE, SESSIONS = frozenset({"timeline"}), frozenset({"sessions"})
 # withdrawn in an earlier batch touched from it (projections/audit.py, Audit._touched_by)
 AUDIT = frozenset({"audit"}) | SESSIONS | TIMELINE
 STATS = AUDIT | frozenset({"casualties"})
+STANDING = frozenset({"companies", "characters"})  # what stats reads at each session's end
 
 
 class Queries:
@@ -168,19 +169,21 @@ class Queries:
         for connection in self.folded_at(untils):
             yield Status(**queries.status(connection))
 
-    def folded_at(self, untils: Sequence[int]) -> Iterator[Connection]:
-        """A connection to the state folded up to each of the positions ``untils`` in turn: one
-        scratch fold carried forward from each to the next. A position before the one just
-        before it starts a new fold."""
+    def folded_at(
+        self, untils: Sequence[int], reads: frozenset[str] = STATE
+    ) -> Iterator[Connection]:
+        """A connection to the state (the projections ``reads``) folded up to each of the
+        positions ``untils`` in turn: one scratch fold carried forward from each to the next. A
+        position before the one just before it starts a new fold."""
         start = 0
         while start < len(untils):
             end = start + 1
             while end < len(untils) and untils[end] >= untils[end - 1]:
                 end += 1
-            with self.scratch(STATE) as scratch:
+            with self.scratch(reads) as scratch:
                 at = 0
                 for until in untils[start:end]:
-                    self.fold_to(scratch, until, STATE, at)
+                    self.fold_to(scratch, until, reads, at)
                     at = until
                     with scratch.reading() as connection:
                         yield connection
@@ -247,7 +250,8 @@ class Queries:
             numbers = known if session is None else [session]
             figures = stats.session_figures(connection, numbers)
             untils = stats.session_ends(connection, numbers)
-        points = [stats.standing(connection) for connection in self.folded_at(untils)]
+        folded = self.folded_at(untils, STANDING)
+        points = [stats.standing(connection) for connection in folded]
         return Stats(figures, **stats.series(points))
 
     def projection_positions(self) -> list[ProjectionPosition]:

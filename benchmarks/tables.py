@@ -1,7 +1,7 @@
 """B7, long tables: the `history` table and the Markdown recap of a long campaign, against the
 JSON and JSONL of the same store — what the commands read is the same, only the drawing
-differs. Each is a process whose output is not a terminal (no colours, 80 columns), as with
-`campaign history | less`."""
+differs — and the figures of `stats`, against the same JSON. Each is a process whose output is
+not a terminal (no colours, 80 columns), as with `campaign history | less`."""
 
 from __future__ import annotations
 
@@ -35,7 +35,8 @@ def first_output(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
 
 def b7(h: Harness) -> list[Row]:
     """B7, long tables: `history` against `history --json`, `export --format markdown` against
-    `export --format jsonl`, and how soon the table's first line is out."""
+    `export --format jsonl`, how soon the table's first line is out, and `stats --json` (every
+    session's figures, the state folded to each session's end) against `history --json`."""
     db = h.stores.series(h.sizes.table_files)
     events = positions(db)
     env = {**h.env, "COLUMNS": "80", "LINES": "25"}  # as a pipe has them: no terminal
@@ -52,11 +53,13 @@ def b7(h: Harness) -> list[Row]:
         proc("history", environment=coloured),
     )
     markdown, jsonl = proc("export", "--format", "markdown"), proc("export", "--format", "jsonl")
-    for warm in (table, json_, markdown):
-        warm()  # bytecode written, the store in the page cache
+    stats = proc("stats", "--json")
+    for warm in (table, json_, markdown, stats):
+        warm()  # bytecode written, the store in the page cache, the checkpoints taken
     k = h.sizes.repeats
     t_table, t_json, t_colours = medians(k, table, json_, colours)
     t_markdown, t_jsonl = medians(k, markdown, jsonl)
+    t_stats, t_json_again = medians(k, stats, json_)
     history = [CAMPAIGN, "--db", str(db), "history"]
     t_first = medians(k, lambda: first_output(history, env)[0])[0]
     n = f"{events:,} events"
@@ -69,4 +72,6 @@ def b7(h: Harness) -> list[Row]:
             t_json, "s", None, "`campaign history --json`"),
         Row("B7 long tables", f"the first line of `campaign history`, {n}", t_first, t_json,
             "s", None, "the whole `campaign history --json`"),
+        Row("B7 long tables", f"`campaign stats --json`, {n}", t_stats, t_json_again, "s", None,
+            "`campaign history --json`"),
     ]  # fmt: skip

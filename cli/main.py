@@ -46,6 +46,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "modifiers": ("cli.reading", "The morale modifiers of a group, company or character."),
     "handles": ("cli.handles", "Every handle the store knows, by kind, with its name."),
     "audit": ("cli.audit", "Findings where rulings depart from the rules."),
+    "stats": ("cli.stats", "The campaign's figures per session, with their trends."),
     "export": ("cli.export", "The history as a log, JSON lines or a recap."),
     "import": ("cli.export", "Load a JSON-lines export into an empty store."),
     "verify": ("cli.verify", "Check the hash chain: name the first edited position."),

@@ -33,6 +33,7 @@ from campaign.store import MAX_STORED
 if TYPE_CHECKING:
     from sqlalchemy import Connection
 
+    from campaign.service.results.stats import Stats
     from campaign.service.unit import UnitOfWork
     from projections.readmodel import Progress, ReadModel
 
@@ -46,6 +47,8 @@ TIMELINE, SESSIONS = frozenset({"timeline"}), frozenset({"sessions"})
 # the sessions: to refuse an unknown `--session N`; the timeline: GEN001 names what a command
 # withdrawn in an earlier batch touched from it (projections/audit.py, Audit._touched_by)
 AUDIT = frozenset({"audit"}) | SESSIONS | TIMELINE
+STATS = AUDIT | frozenset({"casualties"})
+STANDING = frozenset({"companies", "characters"})  # what stats reads at each session's end
 
 
 class Queries:
@@ -167,20 +170,28 @@ class Queries:
         from projections import queries
 
         untils = [self.as_of_position(ref) for ref in refs]
+        for index, connection in enumerate(self.folded_at(untils)):
+            only = None if encounters is None else encounters[index]
+            yield Status(**queries.status(connection, only))
+
+    def folded_at(
+        self, untils: Sequence[int], reads: frozenset[str] = STATE
+    ) -> Iterator[Connection]:
+        """A connection to the state (the projections ``reads``) folded up to each of the
+        positions ``untils`` in turn: one scratch fold carried forward from each to the next. A
+        position before the one just before it starts a new fold."""
         start = 0
         while start < len(untils):
             end = start + 1
             while end < len(untils) and untils[end] >= untils[end - 1]:
                 end += 1
-            with self.scratch(STATE) as scratch:
+            with self.scratch(reads) as scratch:
                 at = 0
-                for index in range(start, end):
-                    until = untils[index]
-                    self.fold_to(scratch, until, STATE, at)
+                for until in untils[start:end]:
+                    self.fold_to(scratch, until, reads, at)
                     at = until
-                    only = None if encounters is None else encounters[index]
                     with scratch.reading() as connection:
-                        yield Status(**queries.status(connection, only))
+                        yield connection
             start = end
 
     def history(
@@ -236,6 +247,25 @@ class Queries:
 
         with self.reading(None, STATE) as connection:
             return [Handle(**row) for row in handles(connection)]
+
+    def stats(self, session: int | None = None, as_of: str | None = None) -> Stats:
+        """``campaign stats``: each session's figures (docs/json.md#stats), and each company's
+        and character's at each session's end — the state's fold carried from one session's end
+        to the next, as the recap's. A ``session`` must name one the events carry (as of
+        ``as_of``, where the last session ends at that point)."""
+        from campaign.service.results.stats import Stats
+        from projections import queries, stats
+
+        with self.reading(as_of, STATS) as connection:
+            known = queries.event_sessions(connection)
+            if session is not None:
+                _check_session(session, known, as_of)
+            numbers = known if session is None else [session]
+            figures = stats.session_figures(connection, numbers)
+            untils = stats.session_ends(connection, numbers)
+        folded = self.folded_at(untils, STANDING)
+        points = [stats.standing(connection) for connection in folded]
+        return Stats(figures, **stats.series(points))
 
     def projection_positions(self) -> list[ProjectionPosition]:
         """``projections status``: each read model's position and how far behind it is."""

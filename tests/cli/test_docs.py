@@ -94,7 +94,8 @@ def test_every_logging_command_and_option_is_in_the_log_language():
             assert any(option in row for row in mine), f"`{path}`: {option}"
 
 
-FREE = ("stats", "hp_lost", "inputs", "score_changes", "data")  # keyed by the game's own names
+# keyed by the game's own names: scores, locations, outcomes, audit codes
+FREE = ("stats", "hp_lost", "inputs", "score_changes", "data", "outcomes", "codes")
 
 
 def _keys(value, found: set[str]) -> set[str]:
@@ -136,6 +137,7 @@ def test_every_json_key_of_the_other_reading_commands_is_documented(in_store):
         ("verify", "--json"),
         ("projections", "status", "--json"),
         ("audit", "--explain", "SAV004", "--json"),
+        ("stats", "--json"),
     ):
         _keys(json.loads(in_store(*command)), keys)
     for line in in_store("export", "--format", "jsonl", "--session", "1").splitlines():

@@ -39,6 +39,7 @@ AREAS: dict[str, str] = {
     "Finding": "reading",
     "AuditCounts": "reading",
     "Explanation": "reading",
+    "Stats": "stats",
     "RecordedSession": "replaying",
     "KnownSessions": "replaying",
     "StagedFile": "replaying",

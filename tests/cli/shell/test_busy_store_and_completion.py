@@ -133,7 +133,7 @@ def offered(completer, line):
     ("line", "expected"),
     [
         # the first word: the commands (and only the first word)
-        ("s", ["save", "session", "setting", "status"]),
+        ("s", ["save", "session", "setting", "stats", "status"]),
         ("ex", ["exit", "export"]),
         ("h", ["handles", "help", "history"]),
         ("sh", []),  # `shell` in the shell is refused

@@ -1,0 +1,157 @@
+"""The campaign's figures, session by session (``campaign stats``, docs/json.md#stats): what
+a chart of the campaign draws, computed once here for every reader.
+
+Nothing is judged again: the figures are counts of what the read models already hold — the
+casualties (``view_casualties``), the timeline's morale tests and item saves with the ruling
+recorded, the audit's warnings (``view_findings``) — and the companies' and characters' rows
+as the state's own fold leaves them at each session's end (:func:`standing`, read from a fold
+carried forward by the service). A retracted command counts nowhere, as in the audit and the
+casualties: its rows are struck out or deleted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import Connection, false, func, select
+
+from projections import tables
+
+# what a morale test's ruling may be (docs/json.md#the-rules-calculator, plus the GM's
+# `surrender`): listed in every session, so a chart's series are the same from one to the next
+OUTCOMES = ("fight", "flee", "surrender", "fights-to-death", "will-not-fight")
+# an item save's outcome, by the timeline's event kind (docs/json.md#history)
+ITEM_KINDS = {"item-damaged": "damaged", "item-broken": "broken", "item-destroyed": "destroyed"}
+STANDING = ("warning",)  # the audit's rulings that depart from the rules (info: notes, retracts)
+
+
+def session_ends(connection: Connection, numbers: Sequence[int]) -> list[int]:
+    """The last position of each session of ``numbers`` (``--as-of session:N``), in order."""
+    t = tables.timeline.c
+    query = select(t.session, func.max(t.position)).where(t.session.in_(numbers))
+    ends = dict(connection.execute(query.group_by(t.session)).all())
+    return [ends[number] for number in numbers]
+
+
+def session_figures(connection: Connection, numbers: Sequence[int]) -> list[dict[str, Any]]:
+    """Each session of ``numbers``: its title, casualties, morale tests by outcome, the audit's
+    warnings by code, item saves by outcome (docs/json.md#stats)."""
+    figures = {number: _empty(number) for number in numbers}
+    s = tables.sessions.c
+    for number, title in connection.execute(select(s.number, s.title).where(s.number.in_(numbers))):
+        figures[number]["title"] = title
+    _casualties(connection, figures)
+    _timeline(connection, figures)
+    _rulings(connection, figures)
+    return [figures[number] for number in numbers]
+
+
+def _empty(number: int) -> dict[str, Any]:
+    return {
+        "session": number,
+        "title": None,
+        "casualties": {
+            side: {"killed": 0, "incapacitated": 0} for side in ("monsters", "companies")
+        },
+        "morale_tests": {"tests": 0, "outcomes": dict.fromkeys(OUTCOMES, 0)},
+        "rulings": {"differed": 0, "codes": {}},
+        "items": dict.fromkeys(ITEM_KINDS.values(), 0),
+    }
+
+
+def _casualties(connection: Connection, figures: dict[int, dict[str, Any]]) -> None:
+    """Killed and incapacitated, monsters and companies: a company's casualty in an encounter
+    is one row (its group's), one outside any encounter another."""
+    c = tables.casualties.c
+    query = (
+        select(c.session, c.company.is_(None), c.incapacitated, func.sum(c.n))
+        .where(c.session.in_(list(figures)))
+        .group_by(c.session, c.company.is_(None), c.incapacitated)
+    )
+    for session, monsters, incapacitated, n in connection.execute(query):
+        side = figures[session]["casualties"]["monsters" if monsters else "companies"]
+        side["incapacitated" if incapacitated else "killed"] += int(n)
+
+
+def _timeline(connection: Connection, figures: dict[int, dict[str, Any]]) -> None:
+    """Morale tests by the outcome recorded (the ruling: the state follows it), and item saves
+    by the state they left the item in."""
+    t = tables.timeline.c
+    kept = (t.session.in_(list(figures)), t.retracted == false())
+    tests = select(t.session, t.ruled).where(t.kind == "morale-tested", *kept)
+    for session, ruled in connection.execute(tests):
+        morale = figures[session]["morale_tests"]
+        morale["tests"] += 1
+        morale["outcomes"][ruled] = morale["outcomes"].get(ruled, 0) + 1
+    saves = (
+        select(t.session, t.kind, func.count())
+        .where(t.kind.in_(list(ITEM_KINDS)), *kept)
+        .group_by(t.session, t.kind)
+    )
+    for session, kind, n in connection.execute(saves):
+        figures[session]["items"][ITEM_KINDS[kind]] = n
+
+
+def _rulings(connection: Connection, figures: dict[int, dict[str, Any]]) -> None:
+    """The audit's warnings standing (final or pending), by code in the catalogue's order."""
+    f = tables.findings.c
+    query = (
+        select(f.session, f.code, func.count())
+        .where(
+            f.session.in_(list(figures)),
+            f.severity.in_(STANDING),
+            f.status.in_(("pending", "final")),
+        )
+        .group_by(f.session, f.code, f.rank)
+        .order_by(f.session, f.rank)
+    )
+    for session, code, n in connection.execute(query):
+        rulings = figures[session]["rulings"]
+        rulings["codes"][code] = n
+        rulings["differed"] += n
+
+
+def standing(connection: Connection) -> dict[str, list[dict[str, Any]]]:
+    """The companies and characters as the state's read models hold them now (at a session's
+    end, in a fold carried there): the figures a chart of them follows."""
+    c, ch = tables.companies.c, tables.characters.c
+    companies = [
+        dict(row)
+        for row in connection.execute(
+            select(c.handle, c.name, c.morale, c.fit, c.in_service).order_by(c.created)
+        ).mappings()
+    ]
+    characters = []
+    for handle, data in connection.execute(select(ch.handle, ch.data).order_by(ch.created)):
+        characters.append(
+            {"handle": handle, "name": data["name"], "damage_taken": data["damage_taken"],
+             "hp_lost": sum((data["hp_lost"] or {}).values()),
+             "conscience_lost": data["conscience_lost"]}
+        )  # fmt: skip
+    return {"companies": companies, "characters": characters}
+
+
+COMPANY_SERIES = ("morale", "fit", "in_service")
+CHARACTER_SERIES = ("damage_taken", "hp_lost", "conscience_lost")
+
+
+def series(points: Sequence[dict[str, list[dict[str, Any]]]]) -> dict[str, list[dict[str, Any]]]:
+    """Each company and character across ``points`` (:func:`standing` at each session's end):
+    one value a point, ``None`` where it was not there (not yet hired or created, or its
+    command withdrawn by then). In the order they first appear."""
+    found: dict[str, Any] = {}
+    for kind, keys in (("companies", COMPANY_SERIES), ("characters", CHARACTER_SERIES)):
+        rows: dict[str, dict[str, Any]] = {}
+        for at, point in enumerate(points):
+            for row in point[kind]:
+                line = rows.setdefault(
+                    row["handle"],
+                    {"handle": row["handle"], "name": row["name"],
+                     **{key: [None] * len(points) for key in keys}},
+                )  # fmt: skip
+                line["name"] = row["name"]
+                for key in keys:
+                    line[key][at] = row[key]
+        found[kind] = list(rows.values())
+    return found

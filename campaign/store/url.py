@@ -276,15 +276,26 @@ def _postgres(raw: str, parts: SplitResult) -> StoreURL:
     host = unquote(parts.hostname or "")
     if hosts:
         if host:
-            raise _bad_parameter(raw, "a host is named both before the '/' and in ?host=")
+            raise _bad_parameter(
+                raw,
+                "a host is named both before the '/' and in ?host=",
+                "the host in one place: …@HOST:5432/DB, or …@/DB?host=HOST (a socket directory "
+                "too: ?host=/var/run/postgresql)",
+            )
         host, port = _hosts(raw, hosts, ports)
     elif ports is not None:
         if port:
-            raise _bad_parameter(raw, "a port is named both after the host and in ?port=")
+            raise _bad_parameter(
+                raw,
+                "a port is named both after the host and in ?port=",
+                "the port in one place: …@HOST:5432/DB, or …@/DB?host=HOST&port=5432",
+            )
         port = ports
     for number in port.split(","):
         if number and not (number.isdigit() and 0 < int(number) < 65536):
-            raise _bad_parameter(raw, f"{number!r} is not a port number")
+            raise _bad_parameter(
+                raw, f"{number!r} is not a port number", "a port number, 1 to 65535: ?port=5432"
+            )
     return StoreURL(
         "postgresql",
         host=host,

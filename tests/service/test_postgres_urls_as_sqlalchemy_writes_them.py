@@ -76,6 +76,7 @@ def test_a_host_or_port_said_twice_is_refused(text, says):
     with pytest.raises(ImpossibleInput) as caught:
         parse_store_url(text)
     assert says in str(caught.value) and "s3cret" not in str(caught.value)
+    assert "in one place" in caught.value.expected
 
 
 @pytest.mark.parametrize(

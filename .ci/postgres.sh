@@ -26,4 +26,15 @@ su postgres -c "psql -qtAc \"do \\\$\\\$ begin
 su postgres -c "psql -qtAc \"select 1 from pg_database where datname = 'ledger_test'\"" | grep -q 1 \
   || su postgres -c "createdb -O ledger ledger_test" >&2
 
+# A role named as the user running this script and the tests (root in CI), with no password:
+# over the server's Unix socket, peer authentication (pg_hba.conf's `local all all peer`, as
+# Debian installs it) lets the tests connect as libpq does by default, naming no host and no
+# user (tests/system/test_postgres_as_libpq_connects.py). It may create schemas in ledger_test.
+me=$(id -un)
+if [ "$me" != postgres ]; then
+  su postgres -c "psql -qtAc \"select 1 from pg_roles where rolname = '$me'\"" | grep -q 1 \
+    || su postgres -c "createuser --login '$me'" >&2
+  su postgres -c "psql -qtAc 'grant connect, create on database ledger_test to \"$me\"'" >&2
+fi
+
 echo "postgresql+psycopg://ledger:ledger@127.0.0.1:${port}/ledger_test"

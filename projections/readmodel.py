@@ -26,7 +26,6 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
 from sqlalchemy import Connection, Engine, and_, create_engine, insert, select, update
-from sqlalchemy.engine import URL
 from sqlalchemy.pool import StaticPool
 
 from campaign.core.errors import DamagedHistory
@@ -70,15 +69,10 @@ def store_engine(store: Any) -> Engine:
     """The SQLAlchemy engine of a store's read models: the same SQLite file or PG schema."""
     if store.kind == "sqlite":
         return create_engine(f"sqlite+pysqlite:///{store.path}", connect_args={"timeout": 30})
-    url = URL.create(
-        "postgresql+psycopg",
-        username=store.user or None,
-        password=store.password or None,
-        host=store.host,
-        port=store.port,
-        database=store.dbname,
-    )
-    engine = create_engine(url, connect_args={"connect_timeout": 10}, pool_pre_ping=True)
+    # the values libpq chose for the store's first connection, as every other one is given
+    # (docs/cli.md#stores): none from the URL, nothing left for libpq to decide otherwise
+    settings = {**store.connection_settings(), "connect_timeout": 10}
+    engine = create_engine("postgresql+psycopg://", connect_args=settings, pool_pre_ping=True)
     # beside the events: the store's ?schema=, else `public`, where the library puts them (the
     # server's search path would put them in a schema named as the user, when there is one,
     # where another store's read models live)

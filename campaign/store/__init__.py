@@ -1,6 +1,7 @@
 """Where the history lives: a SQLite file (the default) or a PostgreSQL database, chosen by URL.
 
-The eventsourcing library is configured **explicitly** from the URL: nothing is read from the
+The eventsourcing library is configured **explicitly** from the URL (on PostgreSQL, with the
+values libpq chose for what the URL leaves out): none of its own variables is read from the
 process environment, so a stray ``LEDGER_CIPHER_KEY`` or ``SQLITE_DBNAME`` can never override
 ``--db`` (docs/cli.md#environment). Writers are serialised per store — a file lock beside a SQLite
 file, an advisory lock on PostgreSQL — so positions (and later the hash chain) stay linear.

@@ -1,11 +1,14 @@
-"""A PostgreSQL store: a connection of its own, its ``?schema=`` (the names it takes, whether the
-user may create it, creating it under the writer lock), and the library's settings for it."""
+"""A PostgreSQL store: a connection of its own, the values libpq chose for it (which every other
+connection is given), its ``?schema=`` (the names it takes, whether the user may create it,
+creating it under the writer lock), and the library's settings for it."""
 
 from __future__ import annotations
 
+import os
 import re
 from typing import TYPE_CHECKING, Any
 
+from campaign.core.passwords import HIDDEN
 from campaign.store.errors import StoreError, StoreRefused
 
 if TYPE_CHECKING:
@@ -23,18 +26,26 @@ SCHEMA_EXPECTED = (
 )
 # The schemas this process has found or created (the writer lock makes a missing one), by
 # server and database.
-_SCHEMAS_READY: set[tuple[str, int, str, str]] = set()
+_SCHEMAS_READY: set[tuple[str, str, str, str]] = set()
+# What libpq chose for a store (host, port, user, password, dbname), by what its URL says and
+# libpq's own variables (PG…): the first connection of a process is made with what the URL
+# says, libpq deciding the rest as psql would; every later one is given these values.
+_CHOSEN: dict[tuple[Any, ...], dict[str, str]] = {}
+SETTINGS = ("host", "port", "user", "password", "dbname")
 
 
 def library_env(store: StoreURL) -> dict[str, str]:
-    """The eventsourcing settings of a PostgreSQL store (the cipher's are the URL's)."""
+    """The eventsourcing settings of a PostgreSQL store (the cipher's are the URL's): explicit
+    values, those libpq chose (the library defaults the port and refuses a missing host, user
+    or password itself)."""
+    chosen = settings(store)
     env = {
         "PERSISTENCE_MODULE": "eventsourcing.postgres",
-        "POSTGRES_DBNAME": store.dbname,
-        "POSTGRES_HOST": store.host,
-        "POSTGRES_PORT": str(store.port),
-        "POSTGRES_USER": store.user,
-        "POSTGRES_PASSWORD": store.password,
+        "POSTGRES_DBNAME": chosen["dbname"],
+        "POSTGRES_HOST": chosen["host"],
+        "POSTGRES_PORT": chosen["port"],
+        "POSTGRES_USER": chosen["user"],
+        "POSTGRES_PASSWORD": chosen["password"],
         "POSTGRES_CONNECT_TIMEOUT": "10",
         "POSTGRES_LOCK_TIMEOUT": "0",
     }
@@ -44,21 +55,79 @@ def library_env(store: StoreURL) -> dict[str, str]:
 
 
 def connect(store: StoreURL) -> Any:
-    """A connection of its own to the PostgreSQL store (autocommit), or a StoreError."""
+    """A connection of its own to the PostgreSQL store (autocommit), or a StoreError. The
+    first of a process is made with what the URL says, libpq deciding the rest (its
+    environment variables, password file and service file); what it chose is kept for every
+    later connection (:func:`settings`)."""
     import psycopg
 
+    key = _chosen_key(store)
+    given = _CHOSEN.get(key) or said(store)
     try:
-        return psycopg.connect(
-            host=store.host,
-            port=store.port,
-            user=store.user,
-            password=store.password,
-            dbname=store.dbname,
-            autocommit=True,
-            connect_timeout=10,
-        )
+        connection = psycopg.connect(**given, autocommit=True, connect_timeout=10)
     except psycopg.Error as error:
         raise StoreError(f"cannot reach the store {store.redacted}: {error}") from None
+    if key not in _CHOSEN:
+        info = connection.info
+        _CHOSEN[key] = {
+            "host": info.host, "port": str(info.port), "user": info.user,
+            "password": info.password, "dbname": info.dbname,
+        }  # fmt: skip
+    return connection
+
+
+def settings(store: StoreURL) -> dict[str, str]:
+    """The host, port, user, password and database of ``store``, explicit values for every
+    connection: those libpq chose for this process's first connection to it; before one, what
+    the URL says completed by libpq's defaults (:func:`_defaults`; no host: its socket, no
+    password: its password file, as each connection finds them)."""
+    chosen = _CHOSEN.get(_chosen_key(store))
+    if chosen is not None:
+        return dict(chosen)
+    known = {"host": "", "port": "5432", "password": ""} | _defaults() | said(store)
+    known.setdefault("user", "")
+    return known | {"dbname": known.get("dbname") or known["user"]}
+
+
+def said(store: StoreURL) -> dict[str, str]:
+    """What the URL says of the connection: the rest is libpq's to decide."""
+    values = (store.host, store.port, store.user, store.password, store.dbname)
+    return {name: value for name, value in zip(SETTINGS, values, strict=True) if value}
+
+
+def _chosen_key(store: StoreURL) -> tuple[Any, ...]:
+    # libpq's variables are read from the environment as each connection is made
+    libpq = sorted((name, value) for name, value in os.environ.items() if name.startswith("PG"))
+    return (*said(store).items(), *libpq)
+
+
+def shown(store: StoreURL) -> str:
+    """The store as messages name it (docs/cli.md#stores), never its password: the host, port,
+    user and database libpq chose, or, before any connection, what the URL says completed by
+    libpq's defaults (its variables, service file, the port it was built with, the user's
+    name); a socket directory as SQLAlchemy writes it (``…@/DB?host=/dir``)."""
+    known = settings(store)
+    host, port, user, dbname = known["host"], known["port"], known["user"], known["dbname"]
+    who = f"{user}:{HIDDEN}@" if store.password else (f"{user}@" if user else "")
+    schema = [f"schema={store.schema}"] if store.schema else []
+    if host and not host.startswith("/") and "," not in host + port:
+        query = f"?{schema[0]}" if schema else ""
+        return f"postgresql+psycopg://{who}{host}:{port}/{dbname}{query}"
+    parts = ([f"host={host}"] if host else []) + ([f"port={port}"] if port else []) + schema
+    query = f"?{'&'.join(parts)}" if parts else ""
+    return f"postgresql+psycopg://{who}/{dbname}{query}"
+
+
+def _defaults() -> dict[str, str]:
+    """libpq's defaults of the host, port, user and database (PQconndefaults: its variables and
+    service file, without connecting); a missing host is its default socket."""
+    from psycopg import pq
+
+    return {
+        option.keyword.decode(): option.val.decode()
+        for option in pq.Conninfo.get_defaults()
+        if option.val is not None and option.keyword.decode() in SETTINGS
+    }
 
 
 def schema_ready(store: StoreURL) -> bool:
@@ -76,8 +145,9 @@ def forget_schema(store: StoreURL) -> None:
     _SCHEMAS_READY.discard(_schema_key(store))
 
 
-def _schema_key(store: StoreURL) -> tuple[str, int, str, str]:
-    return (store.host, store.port, store.dbname, store.schema)
+def _schema_key(store: StoreURL) -> tuple[str, str, str, str]:
+    known = _CHOSEN.get(_chosen_key(store)) or said(store)
+    return (known.get("host", ""), known.get("port", ""), known.get("dbname", ""), store.schema)
 
 
 def may_create_schema(connection: Any) -> bool:
@@ -89,9 +159,10 @@ def may_create_schema(connection: Any) -> bool:
 def schema_blocked(store: StoreURL, connection: Any) -> str:
     """Why the store's schema cannot be made, with the SQL its owner runs to make it."""
     user = connection.info.user or store.user
+    dbname = connection.info.dbname or store.dbname
     return (
         f"the schema {quoted(store.schema)} does not exist, and the user {quoted(user)} "
-        f"may not create it in the database {quoted(store.dbname)}: ask its owner to create "
+        f"may not create it in the database {quoted(dbname)}: ask its owner to create "
         f"it for {quoted(user)} (`create schema {quoted(store.schema)} authorization "
         f"{quoted(user)};`), then create the store with `campaign init`"
     )

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, unquote, urlsplit
+from urllib.parse import SplitResult, parse_qsl, unquote, urlsplit
 
 from campaign.core.errors import ImpossibleInput
-from campaign.core.passwords import HIDDEN, hide_passwords
+from campaign.core.passwords import hide_passwords
 from campaign.store import postgres, postgres_lock, sqlite
 from campaign.store.postgres import SCHEMA_EXPECTED, SCHEMA_NAME
 from campaign.store.postgres_lock import PostgresHold
@@ -28,12 +29,15 @@ WRITER_LOCK_TIMEOUT_SECONDS = 60.0
 # docs/RELIABILITY.md#security-at-rest).
 CIPHER_TOPIC = "eventsourcing.cryptography:AESCipher"
 KEY_SIZES = (16, 24, 32)  # bytes: AES-128, -192, -256
+# ``?host=name:port``, one host with its port, as SQLAlchemy reads it: a host name's letters,
+# digits, dots and dashes (a socket directory, with its "/", is never split)
+HOST_AND_PORT = re.compile(r"([a-zA-Z0-9\-.]*):(\d*)")
 # What --db takes after a PostgreSQL URL's "?": nothing else is honoured, so nothing else is
 # taken (a dropped ``sslmode=verify-full`` would connect without TLS, silently).
 ACCEPTED_PARAMETERS = (
-    "no URL parameter but ?schema=NAME, once (TLS and other connection settings go in libpq's "
-    "environment variables — PGSSLMODE=verify-full, PGSSLROOTCERT, PGSSLCERT, … — which every "
-    "connection to the store honours)"
+    "no URL parameter but ?schema=NAME, ?host= and ?port=, as SQLAlchemy writes them (TLS and "
+    "other connection settings go in libpq's environment variables — PGSSLMODE=verify-full, "
+    "PGSSLROOTCERT, PGSSLCERT, … — which every connection to the store honours)"
 )
 
 
@@ -43,8 +47,10 @@ class StoreURL:
 
     kind: str  # "sqlite" | "postgresql"
     path: Path | None = None
-    host: str = "localhost"
-    port: int = 5432
+    # what a PostgreSQL URL says ("": libpq decides, docs/cli.md#stores); host and port may be
+    # libpq's comma-separated lists (a socket directory is a host)
+    host: str = ""
+    port: str = ""
     user: str = ""
     password: str = ""
     dbname: str = ""
@@ -58,9 +64,12 @@ class StoreURL:
         """The URL as it may be printed: never the password (docs/cli.md#stores)."""
         if self.kind == "sqlite":
             return str(self.path)
-        who = f"{self.user}:{HIDDEN}@" if self.password else (f"{self.user}@" if self.user else "")
-        schema = f"?schema={self.schema}" if self.schema else ""
-        return f"postgresql+psycopg://{who}{self.host}:{self.port}/{self.dbname}{schema}"
+        return postgres.shown(self)
+
+    def connection_settings(self) -> dict[str, str]:
+        """A PostgreSQL store's host, port, user, password and database as libpq resolved
+        them, the same for every connection to it (docs/cli.md#stores)."""
+        return postgres.settings(self)
 
     def exists(self) -> bool:
         """Whether the store holds a campaign (:meth:`survey`)."""
@@ -144,8 +153,9 @@ class StoreURL:
 def parse_store_url(
     text: str | None, *, key: str | None = None, lock_timeout: str | float | None = None
 ) -> StoreURL:
-    """``./campaign.db``, ``sqlite:///rel/path.db``, ``sqlite:////abs/path.db`` or
-    ``postgresql+psycopg://u:p@h:5432/db``.
+    """``./campaign.db``, ``sqlite:///rel/path.db``, ``sqlite:////abs/path.db``,
+    ``postgresql+psycopg://u:p@h:5432/db`` or ``postgresql+psycopg://u@/db?host=/socket/dir``
+    (what a PostgreSQL URL leaves out, libpq decides: docs/cli.md#stores).
 
     ``key`` is ``CAMPAIGN_KEY`` (``campaign key generate``: 16, 24 or 32 bytes in base64),
     ``lock_timeout`` ``CAMPAIGN_LOCK_TIMEOUT`` (seconds); the CLI reads both from its
@@ -223,25 +233,7 @@ def _parse(text: str | None) -> StoreURL:
         _not_the_absolute_one(raw, named)
         return StoreURL("sqlite", path=named.resolve())
     if scheme in ("postgresql", "postgresql+psycopg", "postgres"):
-        dbname = unquote(parts.path.lstrip("/"))
-        if not dbname:
-            raise _bad_url(raw, "a database name: postgresql+psycopg://user:password@host/DBNAME")
-        schema = _schema(raw, parts.query)
-        if parts.fragment:
-            raise _bad_parameter(raw, f"a fragment (#{parts.fragment}) is not honoured")
-        try:
-            port = parts.port or 5432
-        except ValueError:
-            raise _bad_url(raw, "a port number: …@host:5432/DBNAME") from None
-        return StoreURL(
-            "postgresql",
-            host=parts.hostname or "localhost",
-            port=port,
-            user=unquote(parts.username or ""),
-            password=unquote(parts.password or ""),
-            dbname=dbname,
-            schema=schema,
-        )
+        return _postgres(raw, parts)
     raise _bad_url(raw, "a SQLite path or URL, or postgresql+psycopg://user:password@host/db")
 
 
@@ -263,30 +255,117 @@ def _not_the_absolute_one(raw: str, named: Path) -> None:
         )
 
 
-def _schema(raw: str, query: str) -> str:
-    """The ``?schema=`` of a PostgreSQL URL ("" when none): any other parameter, a repeated
-    or an empty one, is refused rather than dropped (a dropped ``sslmode`` meant no TLS)."""
-    schema: str | None = None
-    for name, value in parse_qsl(query, keep_blank_values=True):
-        if name != "schema":
-            raise _bad_parameter(raw, f"the URL parameter {name!r} is not honoured")
-        if schema is not None:
-            raise _bad_parameter(raw, "the URL parameter 'schema' is given more than once")
-        if not value.strip():
-            raise _bad_parameter(raw, "the URL parameter 'schema' names no schema")
-        schema = value.strip().lower()  # stripped as the library strips it, folded as SQL folds
-        if not SCHEMA_NAME.fullmatch(schema):
-            raise _bad_parameter(
-                raw, f"the schema name {value!r} cannot be used by the store", SCHEMA_EXPECTED
-            )
-        if schema == "information_schema" or schema.startswith("pg_"):
+def _postgres(raw: str, parts: SplitResult) -> StoreURL:
+    """A PostgreSQL URL as SQLAlchemy's psycopg dialect reads it: the host and port in the URL,
+    or in ``?host=`` (a socket directory, ``host:port``, repeated, or libpq's comma list) and
+    ``?port=``; what it leaves out (a host, a port, a user, a password, the database: no path
+    at all) libpq decides, as ``psql`` would (docs/cli.md#stores)."""
+    if parts.path and not parts.path.lstrip("/"):
+        raise _bad_url(
+            raw,
+            "a database name after the '/': postgresql+psycopg://user:password@host/DBNAME "
+            "(or no '/' at all: libpq's PGDATABASE, or its service file, names it)",
+        )
+    schema, hosts, ports = _query(raw, parts.query)
+    if parts.fragment:
+        raise _bad_parameter(raw, f"a fragment (#{parts.fragment}) is not honoured")
+    try:
+        port = str(parts.port or "")
+    except ValueError:
+        raise _bad_url(raw, "a port number: …@host:5432/DBNAME") from None
+    host = unquote(parts.hostname or "")
+    if hosts:
+        if host:
             raise _bad_parameter(
                 raw,
-                f"the schema {value!r} is one of PostgreSQL's own (a system schema), where no "
-                "store may be written",
-                SCHEMA_EXPECTED,
+                "a host is named both before the '/' and in ?host=",
+                "the host in one place: …@HOST:5432/DB, or …@/DB?host=HOST (a socket directory "
+                "too: ?host=/var/run/postgresql)",
             )
-    return schema or ""
+        host, port = _hosts(raw, hosts, ports)
+    elif ports is not None:
+        if port:
+            raise _bad_parameter(
+                raw,
+                "a port is named both after the host and in ?port=",
+                "the port in one place: …@HOST:5432/DB, or …@/DB?host=HOST&port=5432",
+            )
+        port = ports
+    for number in port.split(","):
+        if number and not (number.isdigit() and 0 < int(number) < 65536):
+            raise _bad_parameter(
+                raw, f"{number!r} is not a port number", "a port number, 1 to 65535: ?port=5432"
+            )
+    return StoreURL(
+        "postgresql",
+        host=host,
+        port=port,
+        user=unquote(parts.username or ""),
+        password=unquote(parts.password or ""),
+        dbname=unquote(parts.path.lstrip("/")),
+        schema=schema,
+    )
+
+
+def _hosts(raw: str, hosts: list[str], ports: str | None) -> tuple[str, str]:
+    """libpq's host and port lists from ``?host=`` (each ``host`` or ``host:port``, or one
+    comma list) and ``?port=``, as SQLAlchemy joins them."""
+    if len(hosts) == 1 and "," not in hosts[0]:
+        integrated = HOST_AND_PORT.fullmatch(hosts[0]) if ports is None else None
+        if integrated is None:
+            return hosts[0], ports or ""
+        return integrated.group(1), integrated.group(2) or ""
+    if len(hosts) == 1:
+        return hosts[0], ports or ""
+    if ports is not None:
+        raise _bad_parameter(
+            raw,
+            "?port= with ?host= repeated: write host=h1:p1&host=h2:p2, or host=h1,h2&port=p1,p2",
+        )
+    split = [h.split(":", 1) if ":" in h else [h, ""] for h in hosts]
+    named = ",".join(port for _, port in split)
+    return ",".join(host for host, _ in split), named if named.strip(",") else ""
+
+
+def _query(raw: str, query: str) -> tuple[str, list[str], str | None]:
+    """The ``?schema=`` ("" when none), the ``?host=`` values and the ``?port=`` (None when
+    none) of a PostgreSQL URL: any other parameter, a repeated or an empty one, is refused
+    rather than dropped (a dropped ``sslmode`` meant no TLS)."""
+    schema: str | None = None
+    hosts: list[str] = []
+    port: str | None = None
+    for name, value in parse_qsl(query, keep_blank_values=True):
+        if name not in ("schema", "host", "port"):
+            raise _bad_parameter(raw, f"the URL parameter {name!r} is not honoured")
+        if not value.strip():
+            raise _bad_parameter(raw, f"the URL parameter {name!r} names no {name}")
+        if name == "host":
+            hosts.append(value.strip())
+        elif (schema if name == "schema" else port) is not None:
+            raise _bad_parameter(raw, f"the URL parameter {name!r} is given more than once")
+        elif name == "port":
+            port = value.strip()
+        else:
+            schema = _schema(raw, value)
+    return schema or "", hosts, port
+
+
+def _schema(raw: str, value: str) -> str:
+    """A ``?schema=`` the store can use: stripped as the library strips it, folded as SQL
+    folds an unquoted name."""
+    schema = value.strip().lower()
+    if not SCHEMA_NAME.fullmatch(schema):
+        raise _bad_parameter(
+            raw, f"the schema name {value!r} cannot be used by the store", SCHEMA_EXPECTED
+        )
+    if schema == "information_schema" or schema.startswith("pg_"):
+        raise _bad_parameter(
+            raw,
+            f"the schema {value!r} is one of PostgreSQL's own (a system schema), where no "
+            "store may be written",
+            SCHEMA_EXPECTED,
+        )
+    return schema
 
 
 def _bad_parameter(raw: str, why: str, expected: str = ACCEPTED_PARAMETERS) -> ImpossibleInput:

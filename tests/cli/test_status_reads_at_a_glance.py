@@ -73,3 +73,31 @@ def test_the_json_keeps_its_keys(in_store):
     tamsin = next(c for c in data["characters"] if c["handle"] == "tamsin")
     assert tamsin["in_service"] is False and tamsin["retainer_of"] == "isolde"
     assert data["encounters"][0]["groups"][0]["kind"] == "monsters"
+
+
+MILL = """\
+session 1
+company hire grey-company --troop trained --size 12 --name "The Grey Company"
+encounter start mill --name "The Redcaps at the burnt mill"
+encounter group mill bandits --count 10 --morale 6 --name "Redcap bandits"
+encounter group mill wolves --count 5 --morale 6 --name "Redcap war-wolves"
+encounter join mill grey-company
+casualty mill bandits 2
+casualty mill bandits 3 --incapacitated
+casualty mill wolves 3
+encounter group mill skeletons --count 6 --morale 12 --name "Barrow skeletons"
+"""
+
+
+@pytest.mark.parametrize("columns", range(70, 91))
+def test_the_board_keeps_its_right_edge_on_a_narrow_terminal(in_store, monkeypatch, columns):
+    # Rich shrinks a board too wide for the terminal column by column, then widens the Status
+    # column back to its 15 ("fights-to-death"): past the edge, where the terminal cut it off
+    for line in MILL.splitlines():
+        in_store(*shlex.split(line))
+    monkeypatch.setenv("COLUMNS", str(columns))
+    monkeypatch.setenv("NO_COLOR", "1")
+    text = in_store("status")
+    board = [line for line in text.splitlines() if line and line[0] in "┏┃┡│└"]
+    assert board and all(line[-1] in "┓┃┩│┘" for line in board), text
+    assert max(len(line) for line in text.splitlines()) <= columns

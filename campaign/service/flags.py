@@ -2,10 +2,11 @@
 as they are recorded, by the judge the audit's read model uses (:func:`campaign.audit.judge`).
 
 A finding the events make final is a flag (``⚑ MOR005 …``); a morale check left due when the
-encounter ends, an item save awaited when the session ends, are flags too (the audit lists them
-final from then on). A finding still pending is said by the command's own answer, as the
-check due of a casualty is; GEN002 (the GM's note) is not repeated. A judgement's module is
-imported only for an event it judges: a ``note`` imports none.
+encounter ends, an item save awaited when the session ends (or left unmade by a retraction after
+it ended), are flags too (the audit lists them final from then on). A finding still pending is
+said by the command's own answer, as the check due of a casualty is; GEN002 (the GM's note) is
+not repeated. A judgement's module is imported only for an event it judges: a ``note`` imports
+none.
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ def judged(uow: UnitOfWork) -> Callable[[list[tuple[Any, Any]]], Said]:
             rows = _left_open(uow, ended[0].command)
             flags += _awaited(rows, ended[0].number)
             reminders += _left(rows)
+        retracted = [e for e, _ in events if type(e).__name__ == "CommandRetracted"]
+        if retracted:
+            flags += _unanswered(_left_open(uow, retracted[0].command), retracted[0].retracted)
         if uow.running is not None:
             _remember(uow.running, verdicts)
         return Said(None, tuple(flags), tuple(reminders))
@@ -117,6 +121,20 @@ def _awaited(rows: list[dict[str, Any]], session: int) -> list[Flag]:
         )
         for r in rows
         if r["code"] == "SAV003" and r["session"] == session and r["status"] != "resolved"
+    ]
+
+
+def _unanswered(rows: list[dict[str, Any]], withdrawn: int) -> list[Flag]:
+    """The item saves a retraction leaves unmade in a session already ended: the withdrawn
+    command had answered them, and their deadline has passed (SAV003, final from now on)."""
+    return [
+        Flag(
+            "SAV003",
+            f"{r['subject']}: exposed at event {r['position']}, no item save before session "
+            f"{r['session']} ended once event:{withdrawn} is withdrawn",
+        )
+        for r in rows
+        if r["code"] == "SAV003" and r["status"] == "final"
     ]
 
 

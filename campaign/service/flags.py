@@ -36,7 +36,8 @@ def judged(uow: UnitOfWork) -> Callable[[list[tuple[Any, Any]]], Said]:
         if ended:
             rows = _left_open(uow, ended[0].command)
             flags += _awaited(rows, ended[0].number)
-            reminders += _left(rows)
+            clock = next(a.clock for e, a in events if type(e).__name__ == "SessionEnded")
+            reminders += _left(rows, clock)
         retracted = [e for e, _ in events if type(e).__name__ == "CommandRetracted"]
         if retracted:
             flags += _unanswered(_left_open(uow, retracted[0].command), retracted[0].retracted)
@@ -87,7 +88,8 @@ def _left_open(uow: UnitOfWork, command: int) -> list[dict[str, Any]]:
     for line in lines:
         kind, subject, *rest = line.split("\t")
         if kind == "clock":
-            rows.append({"code": kind, "subject": subject, "reason": rest[0]})
+            rows.append({"code": kind, "subject": subject, "reason": rest[0],
+                         "until": int(rest[1])})  # fmt: skip
         else:
             position, session, status = int(rest[0]), int(rest[1]), rest[2]
             rows.append({"code": kind, "subject": subject, "position": position,
@@ -138,15 +140,17 @@ def _unanswered(rows: list[dict[str, Any]], withdrawn: int) -> list[Flag]:
     ]
 
 
-def _left(rows: list[dict[str, Any]]) -> list[str]:
-    """What is still due after a session's end: morale checks, conditions the clock will end."""
+def _left(rows: list[dict[str, Any]], clock: int) -> list[str]:
+    """What is still due after a session's end: morale checks, conditions the clock will end —
+    those still running at ``clock``, the campaign's in-game time (the read models' may be behind
+    it: a replayed file's own clock moves are not folded yet)."""
     said = []
     for r in rows:
         if r["code"] == "MOR002" and r["status"] == "pending":
             said.append(
                 f"{r['subject']}: morale check due since event {r['position']}, none made yet"
             )
-        elif r["code"] == "clock":
+        elif r["code"] == "clock" and r["until"] > clock:
             said.append(f"{r['subject']}: {r['reason']} lasts until the clock ends it")
     return said
 

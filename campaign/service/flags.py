@@ -2,10 +2,11 @@
 as they are recorded, by the judge the audit's read model uses (:func:`campaign.audit.judge`).
 
 A finding the events make final is a flag (``⚑ MOR005 …``); a morale check left due when the
-encounter ends, an item save awaited when the session ends, are flags too (the audit lists them
-final from then on). A finding still pending is said by the command's own answer, as the
-check due of a casualty is; GEN002 (the GM's note) is not repeated. A judgement's module is
-imported only for an event it judges: a ``note`` imports none.
+encounter ends, an item save awaited when the session ends (or left unmade by a retraction after
+it ended), are flags too (the audit lists them final from then on). A finding still pending is
+said by the command's own answer, as the check due of a casualty is; GEN002 (the GM's note) is
+not repeated. A judgement's module is imported only for an event it judges: a ``note`` imports
+none.
 """
 
 from __future__ import annotations
@@ -35,7 +36,15 @@ def judged(uow: UnitOfWork) -> Callable[[list[tuple[Any, Any]]], Said]:
         if ended:
             rows = _left_open(uow, ended[0].command)
             flags += _awaited(rows, ended[0].number)
-            reminders += _left(rows)
+            clock = next(a.clock for e, a in events if type(e).__name__ == "SessionEnded")
+            reminders += _left(rows, clock)
+        retracted = [(e, v) for e, _, v in verdicts if type(e).__name__ == "CommandRetracted"]
+        if retracted and uow.running is None:  # the read models have folded the retraction
+            rows = _left_open(uow, retracted[0][0].command)
+            flags += [_unanswered(r, retracted[0][0].retracted) for r in rows
+                      if r["code"] == "SAV003" and r["status"] == "final"]  # fmt: skip
+        elif retracted:
+            flags += _reopen(uow, *retracted[0])
         if uow.running is not None:
             _remember(uow.running, verdicts)
         return Said(None, tuple(flags), tuple(reminders))
@@ -72,41 +81,81 @@ def _left_open(uow: UnitOfWork, command: int) -> list[dict[str, Any]]:
     clock will end: as the read models have them, with what a unit of work (a replayed file)
     found and decided before ``command``, which they do not know yet."""
 
+    rows = _left_open_stored(uow, command)
+    unit = uow.running
+    if unit is None:
+        return rows
+    settled = [settle for _, settle in unit.settled]
+    rows = [r for r in rows if r["code"] == "clock" or not any(s.matches(r) for s in settled)]
+    return rows + list(unit.open_findings.values())
+
+
+def _left_open_stored(uow: UnitOfWork, command: int) -> list[dict[str, Any]]:
+    """:func:`_left_open` as the read models have it (stored before a running unit of work)."""
+
     def ask(read: ReadModel) -> list[str]:
         from projections.queries import left_open
 
         with read.reading() as connection:
             return left_open(connection, command)
 
-    lines = uow.stored_answer(("left open", str(command)), ask)
     rows = []
-    for line in lines:
+    for line in uow.stored_answer(("left open", str(command)), ask):
         kind, subject, *rest = line.split("\t")
         if kind == "clock":
-            rows.append({"code": kind, "subject": subject, "reason": rest[0]})
+            rows.append({"code": kind, "subject": subject, "reason": rest[0],
+                         "until": int(rest[1])})  # fmt: skip
         else:
             position, session, status = int(rest[0]), int(rest[1]), rest[2]
             rows.append({"code": kind, "subject": subject, "position": position,
                          "session": session, "status": status})  # fmt: skip
-    unit = uow.running
-    if unit is None:
-        return rows
-    rows = [r for r in rows if r["code"] == "clock" or not any(s.matches(r) for s in unit.settled)]
-    return rows + list(unit.open_findings.values())
+    return rows
 
 
 def _remember(unit: Any, verdicts: list[tuple[Any, Any, Any]]) -> None:
     """What a unit of work's command found pending and decided, for a later session's end."""
-    for _, _, verdict in verdicts:
+    for event, _, verdict in verdicts:
         for settle in verdict.settles:
-            unit.settled.append(settle)
+            unit.settled.append((event.command, settle))
             for key in [k for k, row in unit.open_findings.items() if settle.matches(row)]:
-                del unit.open_findings[key]
+                row = unit.open_findings.pop(key)
+                unit.decided.setdefault(event.command, []).append({**row, "status": settle.status})
         for found in verdict.findings:
             if found["status"] == "pending":
                 unit.open_findings[(found["position"], found["code"])] = {
-                    key: found[key] for key in ("code", "subject", "position", "session", "status")
-                }
+                    **{key: found[key] for key in ("code", "subject", "position", "session")},
+                    "status": found["status"], "command": found["command_position"],
+                }  # fmt: skip
+
+
+def _reopen(uow: UnitOfWork, event: Any, verdict: Any) -> list[Flag]:
+    """What a retraction in a unit of work (a replayed file) re-opens, which the read models have
+    not folded (projections/audit.py does the same): the withdrawn command's own pending findings
+    go; what it decided is pending again — but an answer whose deadline has passed since is final
+    at once (docs/audit.md#pending-and-final), and flagged."""
+    from campaign.audit.findings import FINAL, RESOLVED, Settle
+
+    unit, withdrawn = uow.running, event.retracted
+    for key in [k for k, row in unit.open_findings.items() if row.get("command") == withdrawn]:
+        del unit.open_findings[key]
+    mine = [settle for command, settle in unit.settled if command == withdrawn]
+    unit.settled = [(command, s) for command, s in unit.settled if command != withdrawn]
+    decided = unit.decided.pop(withdrawn, [])
+    stored = [r for r in _left_open_stored(uow, withdrawn) if r["code"] != "clock"]
+    for row in stored:  # pending, or decided by the withdrawn command
+        settle = next((s for s in mine if s.matches(row)), None)
+        if row["status"] != "pending" or settle is not None:
+            decided.append({**row, "status": row["status"] if settle is None else settle.status})
+    flags = []
+    for row in decided:
+        if row["status"] == RESOLVED and any(s.matches(row) for s in verdict.reopened):
+            flags.append(_unanswered(row, withdrawn))
+            unit.settled.append(
+                (event.command, Settle(row["code"], FINAL, position=row["position"]))
+            )
+        else:
+            unit.open_findings[(row["position"], row["code"])] = {**row, "status": "pending"}
+    return flags
 
 
 def _awaited(rows: list[dict[str, Any]], session: int) -> list[Flag]:
@@ -120,15 +169,27 @@ def _awaited(rows: list[dict[str, Any]], session: int) -> list[Flag]:
     ]
 
 
-def _left(rows: list[dict[str, Any]]) -> list[str]:
-    """What is still due after a session's end: morale checks, conditions the clock will end."""
+def _unanswered(row: dict[str, Any], withdrawn: int) -> Flag:
+    """An item save a retraction leaves unmade in a session already ended: the withdrawn
+    command had answered it, and its deadline has passed (SAV003, final from now on)."""
+    return Flag(
+        "SAV003",
+        f"{row['subject']}: exposed at event {row['position']}, no item save before session "
+        f"{row['session']} ended once event:{withdrawn} is withdrawn",
+    )
+
+
+def _left(rows: list[dict[str, Any]], clock: int) -> list[str]:
+    """What is still due after a session's end: morale checks, conditions the clock will end —
+    those still running at ``clock``, the campaign's in-game time (the read models' may be behind
+    it: a replayed file's own clock moves are not folded yet)."""
     said = []
     for r in rows:
         if r["code"] == "MOR002" and r["status"] == "pending":
             said.append(
                 f"{r['subject']}: morale check due since event {r['position']}, none made yet"
             )
-        elif r["code"] == "clock":
+        elif r["code"] == "clock" and r["until"] > clock:
             said.append(f"{r['subject']}: {r['reason']} lasts until the clock ends it")
     return said
 

@@ -44,7 +44,8 @@ class UnitState:
     # What the audit found pending in the unit, and what it decided (campaign.service.flags: a
     # session's end in a replayed file says what is left, which the read models do not know yet).
     open_findings: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
-    settled: list[Any] = field(default_factory=list)
+    settled: list[Any] = field(default_factory=list)  # (command, Settle), in order
+    decided: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # by command
 
     def staged_events(self) -> list[Any]:
         """The events the unit would record, in position order."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -87,6 +88,7 @@ def _board(encounter: dict[str, Any]) -> Table:
     # check due goes under the status: a column of its own was the first a narrow terminal
     # squeezed out, leaving the JSON's due check off the board a GM reads mid-fight.
     table.add_column("Group", overflow="fold")
+    table.add_column("Kind", style="dim", width=8, no_wrap=True)  # monsters, company: no name
     table.add_column("Count", justify="right", no_wrap=True, min_width=5)
     table.add_column("Out", min_width=8)
     table.add_column("Morale", justify="right", min_width=8)  # "7 -1 = 6"; "12\n-1 ignored"
@@ -95,18 +97,39 @@ def _board(encounter: dict[str, Any]) -> Table:
         table.add_row(Text("no groups yet", style="dim"))
     for group in encounter["groups"]:
         handle = Text(group["handle"], style="bold")
-        handle.append(f" {group['kind']}", style="dim")
         if group.get("name"):
             handle.append(f"\n{group['name']}", style="dim")
         status = Text(group["status"], style=STATUS_STYLE.get(group["status"], ""))
         status.append(_successes(group), style="dim")
         if group["checks_due"]:
             status.append("\nmorale check: " + ", ".join(group["checks_due"]), style="bold red")
-        table.add_row(Handle(handle), str(group["count"]), _out(group), _morale(group), status)
+        count, kind = str(group["count"]), group["kind"]
+        table.add_row(Handle(handle), kind, count, _out(group), _morale(group), status)
     return table
 
 
 BOARD_WIDTH = 70  # the board's table needs this many columns; narrower, one line per group
+FIXED_WIDTH = 7 + 10 + 7 + 10 + 16  # the borders; Kind, Count, Morale and Status, padded
+
+
+def _share(table: Table, groups: list[dict[str, Any]], width: int) -> None:
+    """Caps the Group and Out columns so that the Status column keeps its 15 on a terminal too
+    narrow for the whole board: Rich shrinks the widest columns evenly, then widens again one
+    taken below its ``min_width``, past the terminal's edge, where Status was cropped."""
+    room = width - FIXED_WIDTH - 3  # Group's padding 1, Out's 2
+    names = [line for g in groups for line in [g["handle"], *(g.get("name") or "").split("\n")]]
+    group = max(cell_len(line) for line in ["Group", *names])
+    out = max((cell_len(_out(g).plain) for g in groups), default=3)
+    if group + out <= room:
+        return
+    half = room // 2
+    if group <= half:
+        out = room - group
+    elif out <= room - half:
+        group = room - out
+    else:
+        group, out = half, room - half
+    table.columns[0].max_width, table.columns[3].max_width = group, max(out, 8)
 
 
 class _Board:
@@ -125,6 +148,7 @@ class _Board:
         yield Handle(table.title or "")
         table.title = None
         if options.max_width >= BOARD_WIDTH:
+            _share(table, self.encounter["groups"], options.max_width)
             yield table
             return
         if not self.encounter["groups"]:
@@ -280,11 +304,17 @@ def _traits(traits: list[dict[str, Any]]) -> Text:
 def _character(character: dict[str, Any]) -> Group:
     title = Text(character["name"] or character["handle"], style="bold")
     title.append(f" ({character['handle']})", style="dim")
-    if character.get("retainer_of"):
-        title.append(f" — retainer of {character['retainer_of']}, loyalty {character['loyalty']}")
-    if not character["in_service"]:
+    employer = character.get("retainer_of")
+    if employer and not character["in_service"]:  # a retainer leaves by quitting
+        title.append(f" — left {employer}'s service (quit)", style="red")
+        title.append(f", loyalty {character['loyalty']}")
+    elif employer:
+        title.append(f" — retainer of {employer}, loyalty {character['loyalty']}")
+    elif not character["in_service"]:
         title.append("  not in service", style="red")
-    if not character["finalized"]:
+    if not character["finalized"] and (character["flaws"] or character["advantages"]):
+        # creation is about the traits (docs/log-language.md#characters): without one, nothing
+        # is being created, and a retainer is never finalized
         title.append("  in creation", style="dim")
     # the title on a line of its own: in the grid's first column (no_wrap) a retainer's long
     # title pushed the values — their items, conditions — off a narrow terminal

@@ -238,9 +238,9 @@ def test_the_board_says_a_groups_successes(campaign, monkeypatch, status_db, col
         assert f"{REEDS}monsters,14:—,morale8-1=7,fighting" in flat
         return
     (board,) = tables(text, Count=r"\d+")
-    assert [(row["Group"], row["Count"], row["Status"]) for row in board][:2] == [
-        (f"{LEFT}monsters", "20", "fighting(1success)"),
-        (f"{REEDS}monsters", "14", "fighting"),
+    assert [(row["Group"], row["Kind"], row["Count"], row["Status"]) for row in board][:2] == [
+        (LEFT, "monsters", "20", "fighting(1success)"),
+        (REEDS, "monsters", "14", "fighting"),
     ]
 
 

@@ -296,7 +296,7 @@ def test_status_on_a_narrow_terminal_still_says_what_is_due(campaign, tmp_path, 
     text = campaign("--db", db, "status").stdout
     flat = " ".join(text.split())  # whatever the wrapping
     assert "morale check" in flat and "first-death" in flat  # in a table cell, maybe wrapped
-    assert "Storm lantern" in text and "not in service" in flat
+    assert "Storm lantern" in text and "left isolde's service" in flat
     assert "12 -1 = 12" not in flat and "-1 ignored" in flat
     assert max(len(line) for line in text.splitlines()) <= int(columns)
 

@@ -63,9 +63,9 @@ def test_the_readme_shows_the_fast_tier_and_links_the_cli_page():
 
 
 def _transcript() -> list[tuple[str, list[str]]]:
-    section = _text()[_text().index("## A first session") :]
+    section = _text()[_text().index("## At the table") :]
     block = re.search(r"```console\n(.*?)```", section, re.S)
-    assert block, "no transcript under 'A first session'"
+    assert block, "no transcript under 'At the table'"
     steps: list[tuple[str, list[str]]] = []
     for line in block.group(1).splitlines():
         if line.startswith("$ "):

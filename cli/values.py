@@ -16,10 +16,16 @@ import types
 import typing
 from typing import Any
 
+from typer import BadParameter
 from typer.core import TyperArgument, TyperOption
+
+from campaign.core.numbers import quoted
 
 # at most 18 digits: every such number is an int Python and SQLite both hold as it is
 _WHOLE = re.compile(r"-?[0-9]{1,18}")
+# what Typer may read as a whole number: ASCII digits, a sign, spaces and tabs around — Python's
+# int() also takes other digits and strips control characters (U+0085) as blanks
+_NUMBER = re.compile(r"[ \t]*[+-]?[0-9]+[ \t]*")
 
 
 def plain_kind(annotation: Any) -> type | None:
@@ -51,6 +57,8 @@ def _processed(param: Any, ctx: Any, value: Any, by_typer: Any) -> Any:
     if param.multiple or param.nargs != 1:
         return by_typer(ctx, value)
     kind = plain_kind(getattr(getattr(param, "type_descriptor", None), "annotation", None))
+    if kind is int and type(value) is str and not _NUMBER.fullmatch(value):
+        raise BadParameter(f"{quoted(value)} is not a whole number", ctx=ctx, param=param)
     plain, read = read_plainly(kind, value) if kind or value is None else (False, None)
     if not plain or (param.required and param.value_is_missing(read)):
         return by_typer(ctx, value)  # Typer coerces, or says what is wrong

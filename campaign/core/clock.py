@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from campaign.core.errors import ImpossibleInput
-from campaign.core.numbers import quoted, whole_number
+from campaign.core.numbers import BLANKS, quoted, whole_number
 
 UNITS: dict[str, int] = {
     "s": 1,
@@ -28,9 +28,6 @@ LAST_DAY = 1_000_000
 LAST_SECOND = LAST_DAY * 86400 - 1  # day 1000000 23:59:59, in seconds since day 1 00:00
 _DURATION = re.compile(r"^([0-9]+)(s|rounds?|min|turns?|h|d|w)$")
 _MOMENT = re.compile(r"^day[ \t]+([0-9]+)[ \t]+([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?$", re.I)
-# blanks around a duration or a time: spaces and tabs only — Python's whitespace holds control
-# characters (U+001C–U+001F, U+0085), which no text may hold (docs/log-language.md#values)
-_BLANKS = " \t"
 MOMENT_FORMS = '"day N HH:MM" or "day N HH:MM:SS"'  # as the clock shows a time, seconds too
 
 
@@ -42,7 +39,7 @@ def parse_duration(text: str, *, field: str = "duration") -> int:
 def read_duration(text: str, *, field: str = "duration") -> tuple[int, str]:
     """A duration's seconds, and its words as read: lower case, no leading zeros
     (``03Rounds`` → ``3rounds``), which ``clock advance`` keeps for the history and the log."""
-    match = _DURATION.match(text.strip(_BLANKS).lower())
+    match = _DURATION.match(text.strip(BLANKS).lower())
     if not match:
         raise ImpossibleInput(
             f"{text!r} is not a duration",
@@ -55,9 +52,9 @@ def read_duration(text: str, *, field: str = "duration") -> tuple[int, str]:
     count = whole_number(
         match.group(1),
         field=field,
-        typed=text.strip(_BLANKS),
+        typed=text.strip(BLANKS),
         most=most,
-        beyond=f"{quoted(text.strip(_BLANKS))} is longer than any time a store keeps: the clock "
+        beyond=f"{quoted(text.strip(BLANKS))} is longer than any time a store keeps: the clock "
         f"runs from day 1 00:00 to {format_moment(LAST_SECOND, exact=True)}",
         expected=f"a duration of at most {most}{unit}",
     )
@@ -73,7 +70,7 @@ def parse_moment(text: str, *, field: str = "time") -> int:
 def read_moment(text: str, *, field: str = "time") -> tuple[int, str]:
     """A time's seconds since day 1 00:00, and its words as read (``day 5 09:00`` for
     ``DAY 05 9:00``, the seconds kept if given), which ``clock set`` keeps."""
-    typed = text.strip(_BLANKS)
+    typed = text.strip(BLANKS)
     match = _MOMENT.match(typed)
     day, hours, minutes, seconds = (
         (_day(match.group(1), typed, field), *(int(g or 0) for g in match.groups()[1:]))

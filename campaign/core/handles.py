@@ -6,7 +6,7 @@ import re
 import unicodedata
 
 from campaign.core.errors import ImpossibleInput
-from campaign.core.numbers import quoted
+from campaign.core.numbers import BLANKS, quoted
 
 _HANDLE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 # A slug typed at the table, at most 100 characters (docs/log-language.md#handles): far beyond any
@@ -39,7 +39,7 @@ def check_handle(text: str, *, field: str = "handle") -> str:
         raise ImpossibleInput(
             f"{text!r} is not a handle", field=field, value=text, expected=_EXPECTED
         )
-    handle = text.strip()
+    handle = text.strip(BLANKS)
     if handle.isascii() and _HANDLE.match(handle.lower()):  # ASCII first: "\u212a" lowers to k
         if len(handle) > MAX_HANDLE:
             raise ImpossibleInput(

@@ -15,6 +15,10 @@ from __future__ import annotations
 
 from campaign.core.errors import ImpossibleInput
 
+# the blanks a word may have around it: spaces and tabs only — Python's whitespace holds control
+# characters (U+001C–U+001F, U+0085), which no text may hold (docs/log-language.md#values)
+BLANKS = " \t"
+
 DIGITS = 18
 # a position (``event:N``): one past the store's last is answered as no such event, naming it,
 # as long as it is quoted whole (:func:`quoted`: 40 characters)
@@ -51,7 +55,7 @@ def whole_number(
     bound of the number's own (its size, whatever its sign), refused with the message ``beyond``
     (by default, that no ``what`` is that large)."""
     said = text if typed is None else typed
-    stripped = text.strip()
+    stripped = text.strip(BLANKS)
     sign = stripped[:1] if signed and stripped[:1] in ("+", "-") else ""
     number = stripped[len(sign) :]
     if not number or not set(number) <= _ASCII_DIGITS:

@@ -23,6 +23,9 @@ from cli.render.rows import body_lines, plain_body
 HISTORY_WHOLE = 200
 HISTORY_CHUNK = 500  # beyond it, the table is drawn this many rows at a time
 HISTORY_WIDTH = 80  # the table's six columns need this many; narrower, a block per event
+# the GM's column needs this many; narrower, the GM is the note's last line, `gm: NAME` (at 80
+# columns a seventh column left the note four letters wide)
+GM_COLUMN_WIDTH = 100
 
 
 def history_view(events: list[dict[str, Any]]) -> RenderableType:
@@ -47,10 +50,11 @@ class _History:
             yield _Blocks(self.events, Seen())
             return
         events = self.events
-        notes = any(event["note"] or event["retracted"] for event in events)
-        gm = any(event.get("gm") for event in events)
+        named = any(event.get("gm") for event in events)
+        gm = named and options.max_width >= GM_COLUMN_WIDTH
+        notes = (named and not gm) or any(event["note"] or event["retracted"] for event in events)
         table = _history_table(notes, gm=gm)
-        _history_rows(table, events, notes, Seen(), gm=gm)
+        _history_rows(table, events, notes, Seen(), gm=gm, gm_line=named and not gm)
         _share_widths(table, console, options)
         yield table
 
@@ -58,7 +62,7 @@ class _History:
 COMMAND = "Command (and what else it recorded)"
 # each column's share of a terminal too narrow for the table's content
 WEIGHTS = {COMMAND: 4, "Subject": 3, "Rules say": 2, "Ruled": 2, "Note": 3, "GM": 1}
-FLOORS = {COMMAND: 15, "Rules say": 9, "Ruled": 9, "GM": 8, "Subject": 10, "Note": 11}
+FLOORS = {COMMAND: 15, "Rules say": 10, "Ruled": 11, "GM": 12, "Subject": 10, "Note": 11}
 
 
 def _share_widths(table: Table, console: Console, options: ConsoleOptions) -> None:
@@ -127,26 +131,27 @@ def print_history(
     # the columns must line up from chunk to chunk: `#` as wide as the last position can be
     number = len(str(last)) if last is not None else 7
     longest = gm() if gm is not None else max(len(event.get("gm") or "") for event in head_rows)
-    widths = _fixed_widths(console.width, number, gm=longest)
-    head = _history_table(True, gm=bool(longest), widths=widths, number=number)
+    named = bool(longest) and console.width >= GM_COLUMN_WIDTH
+    gm_line = bool(longest) and not named
+    widths = _fixed_widths(console.width, number, gm=longest if named else 0)
+    head = _history_table(True, gm=named, widths=widths, number=number)
     *edge_and_header, bottom = console.render_lines(head, console.options)
     console.print(SegmentLines(edge_and_header, new_lines=True))
     for chunk in _chunks(chain(head_rows, events), HISTORY_CHUNK):
         number = max(number, len(str(chunk[-1]["position"])))  # positions only grow
-        table = _history_table(True, gm=bool(longest), widths=widths, number=number)
+        table = _history_table(True, gm=named, widths=widths, number=number)
         if console.color_system is None:  # no style reaches the output: the cells' text
-            named = bool(longest)
             rows = (
                 row
                 for row_event in map(printable, chunk)
-                for row in plain_row(row_event, seen, named)
+                for row in plain_row(row_event, seen, named, gm_line)
             )
             drawn = plain_body(console, console.options, table, rows)
             console.print(
                 SegmentLines([[Segment(line)] for line in drawn], new_lines=True), crop=False
             )
             continue
-        _history_rows(table, chunk, True, seen, gm=bool(longest))
+        _history_rows(table, chunk, True, seen, gm=named, gm_line=gm_line)
         lines = body_lines(console, console.options, table)
         console.print(SegmentLines(lines, new_lines=True), crop=False)  # each line fits
     console.print(SegmentLines([bottom], new_lines=True))
@@ -157,27 +162,30 @@ def _chunks(items: Iterator[dict[str, Any]], size: int) -> Iterator[list[dict[st
         yield chunk
 
 
-VERDICT_WIDTH = 9  # the rules' answer and the ruling, at least: `surrender`, `fighting`, …
+# the rules' answer and the ruling, at least: `surrender` (the rules say an outcome), and
+# `surrendered` (a ruling may be the status it left)
+RULES_WIDTH, RULED_WIDTH = 10, 11
 
 
-GM_WIDTH = 8  # a long history's GM column at most: a longer name ends in …
+GM_WIDTH = 12  # a long history's GM column at most: a longer name ends in …
 
 
 def _fixed_widths(width: int, number: int, gm: int = 0) -> list[int]:
     """The widths of the columns after ``#`` in a table drawn in chunks, from the terminal's:
-    shares by weight (the command 4, the subject and the note 3, the rules' answer and the
-    ruling 2), the rules' answer and the ruling never narrower than a status word — at 80
-    columns their shares were 7 letters, `fightin` over `g` on every other row — and where
+    the rules' answer and the ruling a seventh each, never narrower than a status word (at 80
+    columns a share was 7 letters, `fightin` over `g` on every other row); the subject and the
+    note about three tenths of the rest each, the command what is left; and where
     ``gm`` (the longest GM's name) is not 0, a GM column as wide as it, up to
     :data:`GM_WIDTH`."""
     columns = 7 if gm else 6
     named = min(max(gm, len("GM")), GM_WIDTH) if gm else 0
     room = max(0, width - (columns + 1) - 2 * columns - number - named)  # borders, padding 2
-    verdict = max(VERDICT_WIDTH, room * 2 // 14)
-    rest = max(3, room - 2 * verdict)
+    rules, ruled = max(RULES_WIDTH, room // 7), max(RULED_WIDTH, room // 7)
+    rest = max(3, room - rules - ruled)
     subject = -(-rest * 3 // 10)  # rounded up: handles break only after a - or a /
-    command = rest * 4 // 10
-    return [command, subject, verdict, verdict, rest - command - subject] + [named] * bool(gm)
+    note = rest * 3 // 10
+    command = rest - subject - note
+    return [command, subject, rules, ruled, note] + [named] * bool(gm)
 
 
 def _history_table(
@@ -205,10 +213,16 @@ def _history_table(
 
 
 def _history_rows(
-    table: Table, events: Iterable[dict[str, Any]], notes: bool, seen: Seen, gm: bool = False
+    table: Table,
+    events: Iterable[dict[str, Any]],
+    notes: bool,
+    seen: Seen,
+    gm: bool = False,
+    gm_line: bool = False,
 ) -> None:
     """Add the events' rows, and a heading row where each session starts (``seen``: what the
-    rows before left, across chunks)."""
+    rows before left, across chunks); the GM in a column of their own (``gm``), or as the
+    note's last line (``gm_line``)."""
     # control characters shown escaped: a store recorded before they were refused may hold them
     for event in map(printable, events):
         opens = seen.opens(event)
@@ -224,7 +238,7 @@ def _history_rows(
             Handle(ruled(event)),
         ]
         if notes:
-            cells.append(Words(note(event)))
+            cells.append(Words(note(event, gm_line)))
         if gm:
             cells.append(Words(event.get("gm") or "", style="dim"))
         table.add_row(*cells, style="dim strike" if event["retracted"] else None)

@@ -116,13 +116,26 @@ def ruled(event: dict[str, Any]) -> Text:
     return shown
 
 
-def note(event: dict[str, Any]) -> Text:
+def note(event: dict[str, Any], gm_line: bool = False) -> Text:
+    """The note, ``(retracted)`` before it; with ``gm_line``, the GM on a line of its own."""
     shown = Text("(retracted) " if event["retracted"] else "", style="bold")
     shown.append(event["note"] or "", style="italic")
+    if gm_line and event.get("gm"):
+        shown.append(f"{chr(10) if shown.plain else ''}gm: {event['gm']}", style="dim")
     return shown
 
 
-def plain_row(event: dict[str, Any], seen: Seen, gm: bool) -> list[list[tuple[type, str]]]:
+def note_text(event: dict[str, Any], gm_line: bool = False) -> str:
+    """:func:`note`'s plain text."""
+    said = ("(retracted) " if event["retracted"] else "") + (event["note"] or "")
+    if gm_line and event.get("gm"):
+        said += f"{chr(10) if said else ''}gm: {event['gm']}"
+    return said
+
+
+def plain_row(
+    event: dict[str, Any], seen: Seen, gm: bool, gm_line: bool = False
+) -> list[list[tuple[type, str]]]:
     """The rows a table drawn in chunks (its Note column shown) has for ``event`` (a
     session's heading first where one starts), each cell as its kind (``str``,
     :class:`Handle`, :class:`Words`) and its plain text: what the table shows where no style
@@ -142,7 +155,7 @@ def plain_row(event: dict[str, Any], seen: Seen, gm: bool) -> list[list[tuple[ty
         (Handle, event["subject"] or ""),
         (Handle, rules_cell(event)),
         (Handle, ruling),
-        (Words, ("(retracted) " if event["retracted"] else "") + (event["note"] or "")),
+        (Words, note_text(event, gm_line)),
     ]
     if gm:
         cells.append((Words, event.get("gm") or ""))

@@ -183,11 +183,12 @@ class _Column:
 
     def _text(self, kind: type, text: str) -> list[Any]:
         cell = text if kind is str else kind(text)
-        if kind is str or not (text.isascii() and text.isprintable()):
+        lines_of = text.split("\n") if kind is Words else [text]  # Words: a line break kept
+        if kind is str or not all(line.isascii() and line.isprintable() for line in lines_of):
             return self.draw(cell, Style.null())
         inner = self.inner
         if kind is Words:
-            lines = wrapped(text, inner)
+            lines = [line for each in lines_of for line in wrapped(each, inner)]
         else:
             lines = [text[b:e] for b, e, _ in cell.breaks(inner)]
             if any(len(line) > inner for line in lines):

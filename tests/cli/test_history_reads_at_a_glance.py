@@ -96,6 +96,20 @@ def test_the_gm_has_a_column_of_their_own(tmp_path, length):
     assert noted and all(row[note].startswith("the war cry") for row in noted)
 
 
+@pytest.mark.parametrize("columns", [80, 99])
+def test_narrower_than_the_gm_column_needs_the_gm_is_the_notes_last_line(tmp_path, length, columns):
+    # a seventh column at 80 columns left the note four letters wide ("Cam…", "sta…")
+    db = replayed(tmp_path, "--gm", "ann")
+    table = rows(history(db, columns))
+    heads = table[0]
+    assert "GM" not in heads
+    note = heads.index("Note")
+    found = [row for row in table[1:] if row[0]]
+    assert found and all(row[note].endswith("gm: ann") for row in found)
+    noted = [row for row in found if row[note] != "gm: ann"]
+    assert noted and all(row[note].startswith("the war cry") for row in noted)
+
+
 def test_no_gm_column_when_no_event_has_a_gm(tmp_path):
     db = replayed(tmp_path)
     assert "GM" not in rows(history(db, 120))[0]

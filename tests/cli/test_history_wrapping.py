@@ -9,7 +9,7 @@ import pytest
 from rich.console import Console
 
 from cli.render.common import Handle
-from cli.render.history import VERDICT_WIDTH, _fixed_widths
+from cli.render.history import RULED_WIDTH, RULES_WIDTH, _fixed_widths
 
 COMMAND = 'character create tamsin --name "Tamsin Reed" --retainer-of isolde --employer-cha 13'
 
@@ -40,7 +40,8 @@ def test_a_word_wider_than_the_line_breaks_after_a_hyphen():
 def test_the_chunked_tables_columns_fill_the_terminal_and_keep_status_words(width, number):
     widths = _fixed_widths(width, number)
     assert sum(widths) + number + 7 + 2 * 6 == width  # six columns: borders and padding
-    assert min(widths[2:4]) >= VERDICT_WIDTH >= len("surrender")
+    assert widths[2] >= RULES_WIDTH >= len("surrender")
+    assert widths[3] >= RULED_WIDTH >= len("surrendered")
 
 
 def test_a_long_history_at_80_columns_keeps_the_rulings_whole(tmp_path, monkeypatch):

@@ -23,9 +23,6 @@ from campaign.core.numbers import quoted
 
 # at most 18 digits: every such number is an int Python and SQLite both hold as it is
 _WHOLE = re.compile(r"-?[0-9]{1,18}")
-# what Typer may read as a whole number: ASCII digits, a sign, spaces and tabs around — Python's
-# int() also takes other digits and strips control characters (U+0085) as blanks
-_NUMBER = re.compile(r"[ \t]*[+-]?[0-9]+[ \t]*")
 
 
 def plain_kind(annotation: Any) -> type | None:
@@ -51,13 +48,19 @@ def read_plainly(kind: type | None, value: Any) -> tuple[bool, Any]:
     return False, None
 
 
+def _typeable(word: str) -> bool:
+    """Whether a number's word holds only what a GM types: Typer reads it with int(), which
+    takes other scripts' digits and drops control characters (U+0085, U+001C) as blanks."""
+    return word.isascii() and word.replace("\t", " ").isprintable()
+
+
 def _processed(param: Any, ctx: Any, value: Any, by_typer: Any) -> Any:
     """What ``process_value`` returns: the value read, checked for presence, then given to
     the parameter's callback — in Typer's order; Typer's own method where this cannot."""
     if param.multiple or param.nargs != 1:
         return by_typer(ctx, value)
     kind = plain_kind(getattr(getattr(param, "type_descriptor", None), "annotation", None))
-    if kind is int and type(value) is str and not _NUMBER.fullmatch(value):
+    if kind is int and type(value) is str and not _typeable(value):
         raise BadParameter(f"{quoted(value)} is not a whole number", ctx=ctx, param=param)
     plain, read = read_plainly(kind, value) if kind or value is None else (False, None)
     if not plain or (param.required and param.value_is_missing(read)):

@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.text import escaped
 from cli.output import echo_utf8, stdout
 from cli.state import open_ledger
 
@@ -54,7 +55,8 @@ def report(
         found = ledger.history.report(wanted, players=players)
     from cli.render.report_html import report_html
 
-    page = report_html(found)
+    # a control or format character a store holds is written escaped (docs/log-language.md#values)
+    page = escaped(report_html(found))
     if output == "-":
         echo_utf8(page)
         return

@@ -80,7 +80,7 @@ def _bars(sessions: Sequence[dict[str, Any]], series: list[Series], chart: str) 
     axes.yaxis.get_major_locator().set_params(integer=True)
     if series:
         axes.legend(fontsize="small")
-    return _svg(figure)
+    return _svg(figure, chart)
 
 
 def _lines(numbers: list[int], rows: list[dict[str, Any]], key: str, chart: str) -> str:
@@ -98,7 +98,7 @@ def _lines(numbers: list[int], rows: list[dict[str, Any]], key: str, chart: str)
     axes.set_xticks(numbers)
     if rows:
         axes.legend(fontsize="small")
-    return _svg(figure)
+    return _svg(figure, chart)
 
 
 def _figure() -> tuple[Figure, Any]:
@@ -106,8 +106,15 @@ def _figure() -> tuple[Figure, Any]:
     return figure, figure.add_subplot()
 
 
-def _svg(figure: Figure) -> str:
-    """The figure as an SVG element to set in an HTML page."""
+def _svg(figure: Figure, chart: str) -> str:
+    """The figure as an SVG element to set in an HTML page, Matplotlib's own ids (``patch_1``,
+    a marker's or a clip path's) prefixed with the chart's, so that none is found twice in the
+    page."""
     out = io.StringIO()
     figure.savefig(out, format="svg", metadata={"Date": None})
-    return _PROLOGUE.sub("", out.getvalue()).strip()
+    svg = _PROLOGUE.sub("", out.getvalue()).strip()
+    own = {i for i in re.findall(r'\bid="([^"]+)"', svg) if not i.startswith(f"{chart}-")}
+    if not own:
+        return svg
+    names = "|".join(map(re.escape, sorted(own, key=len, reverse=True)))
+    return re.sub(rf'(id="|#)({names})(?=["\)])', rf"\g<1>{chart}.\g<2>", svg)

@@ -55,6 +55,10 @@ def test_the_page_is_self_contained_with_a_strict_policy(example, tmp_path):
     assert policy is not None
     assert policy.group(1) == "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
     assert "@media print" in page and "@media (max-width" in page
+    ids = re.findall(r'\bid="([^"]+)"', page)
+    assert len(ids) == len(set(ids)), "an id twice in the page"
+    for target in re.findall(r'(?:href="|url\()#([^")]+)', page):
+        assert target in ids, target
 
 
 def test_the_sessions_are_those_of_the_history_with_their_clocks(example, tmp_path):

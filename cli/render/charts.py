@@ -3,13 +3,15 @@ no script, so the page's Content-Security-Policy allows none (docs/ARCHITECTURE.
 report's charts). Only ``campaign report`` imports this module (and so Matplotlib).
 
 Every figure comes from ``stats --json`` as the service answered it; nothing is counted here.
-Each mark carries an id — ``<chart>-<series>-<session>`` — so a test counts a chart's marks.
+Each bar carries an id — ``<chart>-<series>-<session>`` — and each company's line one —
+``<chart>-<handle>`` — with a ``use`` a point, so a test counts a chart's marks.
 """
 
 from __future__ import annotations
 
 import io
 import re
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,6 +30,7 @@ CASUALTIES: list[Series] = [
 ITEMS: list[Series] = [
     (kind, lambda s, kind=kind: s["items"][kind]) for kind in ("damaged", "broken", "destroyed")
 ]
+LEGEND = 15  # the most series a chart names in its legend
 # what makes an SVG document of a page's part: its prologue, metadata and namespaces
 _PROLOGUE = re.compile(
     r"<\?xml.*?\?>|<!DOCTYPE.*?>|<metadata>.*?</metadata>|\s+xmlns(:\w+)?=\"[^\"]*\"", re.S
@@ -78,27 +81,28 @@ def _bars(sessions: Sequence[dict[str, Any]], series: list[Series], chart: str) 
         base = [b + h for b, h in zip(base, heights, strict=True)]
     axes.set_xlabel("session")
     axes.yaxis.get_major_locator().set_params(integer=True)
-    if series:
-        axes.legend(fontsize="small")
+    _legend(axes, len(series))
     return _svg(figure, chart)
 
 
 def _lines(numbers: list[int], rows: list[dict[str, Any]], key: str, chart: str) -> str:
-    """One line a company; a point a session where it was there."""
+    """One line a company (its id ``<chart>-<handle>``), a point (an SVG ``use``) a session
+    where it was there."""
     figure, axes = _figure()
     for row in rows:
-        values = row[key]
-        axes.plot(numbers, [float("nan") if v is None else v for v in values],
-                  marker="o", label=row["name"])  # fmt: skip
-        for number, value in zip(numbers, values, strict=True):
-            if value is not None:
-                axes.plot([number], [value], linestyle="", marker="",
-                          gid=f"{chart}-{row['handle']}-{number}")  # fmt: skip
+        values = [float("nan") if v is None else v for v in row[key]]
+        axes.plot(numbers, values, marker="o", label=row["name"], gid=f"{chart}-{row['handle']}")
     axes.set_xlabel("session")
-    axes.set_xticks(numbers)
-    if rows:
-        axes.legend(fontsize="small")
+    axes.xaxis.get_major_locator().set_params(integer=True)
+    _legend(axes, len(rows))
     return _svg(figure, chart)
+
+
+def _legend(axes: Any, series: int) -> None:
+    """A legend beside the chart, of a chart with at most :data:`LEGEND` series (the page's
+    data has them all)."""
+    if 0 < series <= LEGEND:
+        axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1))
 
 
 def _figure() -> tuple[Figure, Any]:
@@ -111,7 +115,9 @@ def _svg(figure: Figure, chart: str) -> str:
     a marker's or a clip path's) prefixed with the chart's, so that none is found twice in the
     page."""
     out = io.StringIO()
-    figure.savefig(out, format="svg", metadata={"Date": None})
+    with warnings.catch_warnings():  # a crowded chart's layout advice is not the GM's business
+        warnings.simplefilter("ignore", UserWarning)
+        figure.savefig(out, format="svg", metadata={"Date": None})
     svg = _PROLOGUE.sub("", out.getvalue()).strip()
     own = {i for i in re.findall(r'\bid="([^"]+)"', svg) if not i.startswith(f"{chart}-")}
     if not own:

@@ -47,6 +47,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "handles": ("cli.handles", "Every handle the store knows, by kind, with its name."),
     "audit": ("cli.audit", "Findings where rulings depart from the rules."),
     "stats": ("cli.stats", "The campaign's figures per session, with their trends."),
+    "report": ("cli.report", "The campaign as one HTML page: sessions, charts, audit."),
     "export": ("cli.export", "The history as a log, JSON lines or a recap."),
     "import": ("cli.export", "Load a JSON-lines export into an empty store."),
     "verify": ("cli.verify", "Check the hash chain: name the first edited position."),

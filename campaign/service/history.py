@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from eventsourcing.persistence import Mapper, StoredEvent
 
     from campaign.service.queries import Queries
+    from campaign.service.results.report import Report
     from campaign.service.unit import UnitOfWork
 
 __all__ = ["History", "Receipt", "Verdict", "read_receipt", "read_receipts", "verify_file"]
@@ -115,6 +116,13 @@ class History:
     def markdown_lines(self, session: int | None = None, *, players: bool = False) -> Iterator[str]:
         """``export --format markdown``: the recap, the GM's or the players' (``--players``)."""
         return export.markdown_lines(self, session, players=players)
+
+    def report(self, sessions: tuple[int, int] | None = None, *, players: bool = False) -> Report:
+        """``campaign report``: the sessions ``first..last`` (all when None), the GM's or the
+        players' version (docs/cli.md#report)."""
+        from campaign.service.report import report
+
+        return report(self, sessions, players=players)
 
     def import_jsonl(
         self,

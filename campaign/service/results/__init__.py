@@ -40,6 +40,7 @@ AREAS: dict[str, str] = {
     "AuditCounts": "reading",
     "Explanation": "reading",
     "Stats": "stats",
+    "Report": "report",
     "RecordedSession": "replaying",
     "KnownSessions": "replaying",
     "StagedFile": "replaying",

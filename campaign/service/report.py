@@ -1,0 +1,72 @@
+"""``campaign report`` (docs/cli.md#report): the report's data, assembled from what the other
+reading commands answer — the recap's sessions (:mod:`campaign.history.report`), the figures of
+``stats`` (never counted again) and the audit's findings — for the GM or for the players."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import TYPE_CHECKING
+
+from campaign.core.errors import ImpossibleInput, UnknownSession
+from campaign.history.report import report_sessions
+from campaign.service.results.report import Report
+
+if TYPE_CHECKING:
+    from campaign.service.history import History
+
+
+def report(history: History, sessions: tuple[int, int] | None, *, players: bool) -> Report:
+    """The report of the sessions ``first..last`` (every session when None): checked first,
+    so a bad range is an input error before anything is read."""
+    queries = history.queries
+    stats = asdict(queries.stats())
+    known = [figures["session"] for figures in stats["sessions"]]
+    numbers = None if sessions is None else _checked(sessions, known)
+    told = report_sessions(history, numbers, players=players)
+    kept = [index for index, figures in enumerate(stats["sessions"]) if _in(figures, numbers)]
+    stats = _only(stats, kept)
+    if players:
+        for figures in stats["sessions"]:
+            del figures["rulings"]  # the audit's: behind the screen
+    findings = None
+    if not players:
+        findings = [f for f in queries.audit() if numbers is None or f.session in numbers]
+    return Report(players=players, sessions=told, stats=stats, findings=findings)
+
+
+def _checked(sessions: tuple[int, int], known: list[int]) -> range:
+    first, last = sessions
+    for number in (first, last):
+        if number not in known:
+            raise UnknownSession(number, known)
+    if last < first:
+        raise ImpossibleInput(
+            f"the sessions {first}..{last} run backwards",
+            field="sessions",
+            value=f"{first}..{last}",
+            expected=f"A..B with A ≤ B, sessions of this history: {', '.join(map(str, known))}",
+        )
+    return range(first, last + 1)
+
+
+def _in(figures: dict, numbers: range | None) -> bool:
+    return numbers is None or figures["session"] in numbers
+
+
+def _only(stats: dict, kept: list[int]) -> dict:
+    """``stats`` cut to the sessions at the indexes ``kept``: a company or character there at
+    none of their ends is left out, as ``stats --session N`` leaves it out."""
+
+    def cut(rows: list[dict]) -> list[dict]:
+        found = []
+        for row in rows:
+            lists = {k: [v[i] for i in kept] for k, v in row.items() if isinstance(v, list)}
+            if any(value is not None for values in lists.values() for value in values):
+                found.append({**row, **lists})
+        return found
+
+    return {
+        "sessions": [stats["sessions"][i] for i in kept],
+        "companies": cut(stats["companies"]),
+        "characters": cut(stats["characters"]),
+    }

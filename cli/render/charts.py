@@ -1,0 +1,126 @@
+"""The report's charts (docs/cli.md#report), drawn by Matplotlib as SVG inlined in the page:
+no script, so the page's Content-Security-Policy allows none (docs/ARCHITECTURE.md, the
+report's charts). Only ``campaign report`` imports this module (and so Matplotlib).
+
+Every figure comes from ``stats --json`` as the service answered it; nothing is counted here.
+Each bar carries an id — ``<chart>-<series>-<session>`` — and each company's line one —
+``<chart>-<handle>`` — with a ``use`` a point, so a test counts a chart's marks.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import warnings
+from collections.abc import Sequence
+from typing import Any
+
+import matplotlib
+from matplotlib.figure import Figure  # no pyplot: no backend, no global figure state
+
+matplotlib.rcParams.update({"svg.hashsalt": "campaign-report", "svg.fonttype": "none"})
+
+# a chart: its id, title, and its series: (series name, the figures of one session → value)
+Series = tuple[str, Any]
+CASUALTIES: list[Series] = [
+    (f"{side}-{fate}", lambda s, side=side, fate=fate: s["casualties"][side][fate])
+    for side in ("monsters", "companies")
+    for fate in ("killed", "incapacitated")
+]
+ITEMS: list[Series] = [
+    (kind, lambda s, kind=kind: s["items"][kind]) for kind in ("damaged", "broken", "destroyed")
+]
+LEGEND = 15  # the most series a chart names in its legend
+# what makes an SVG document of a page's part: its prologue, metadata and namespaces
+_PROLOGUE = re.compile(
+    r"<\?xml.*?\?>|<!DOCTYPE.*?>|<metadata>.*?</metadata>|\s+xmlns(:\w+)?=\"[^\"]*\"", re.S
+)
+
+
+def charts(stats: dict[str, Any], *, rulings: bool) -> list[tuple[str, str, str]]:
+    """Each chart of the report as (id, title, inline SVG); ``rulings``: with the chart of the
+    rulings that differed from the rules (the GM's version only)."""
+    sessions = stats["sessions"]
+    found = [
+        ("casualties", "Casualties per session", _bars(sessions, CASUALTIES, "casualties")),
+        ("morale-tests", "Morale tests per session, by outcome",
+         _bars(sessions, _keys(sessions, "morale_tests", "outcomes"), "morale-tests")),
+    ]  # fmt: skip
+    if rulings:
+        codes = _keys(sessions, "rulings", "codes")
+        found.append(("rulings", "Rulings that differed from the rules, by audit code",
+                      _bars(sessions, codes, "rulings")))  # fmt: skip
+    numbers = [s["session"] for s in sessions]
+    for key, title in (("morale", "Each company's morale"), ("fit", "Each company's fit members")):
+        found.append((f"company-{key}", f"{title} at each session's end",
+                      _lines(numbers, stats["companies"], key, f"company-{key}")))  # fmt: skip
+    found.append(("items", "Items damaged, broken and destroyed per session",
+                  _bars(sessions, ITEMS, "items")))  # fmt: skip
+    return found
+
+
+def _keys(sessions: Sequence[dict[str, Any]], group: str, key: str) -> list[Series]:
+    """The series of a per-session mapping (``outcomes``, ``codes``), in first-seen order."""
+    names: dict[str, None] = {}
+    for figures in sessions:
+        names.update(dict.fromkeys(figures[group][key]))
+    return [(name, lambda s, n=name: s[group][key].get(n, 0)) for name in names]
+
+
+def _bars(sessions: Sequence[dict[str, Any]], series: list[Series], chart: str) -> str:
+    """Stacked bars, one a session; a bar of a series where its value is not 0."""
+    figure, axes = _figure()
+    labels = [str(s["session"]) for s in sessions]
+    base = [0] * len(sessions)
+    for name, value in series:
+        heights = [value(s) for s in sessions]
+        bars = axes.bar(labels, heights, bottom=base, label=name)
+        for bar, figures, height in zip(bars, sessions, heights, strict=True):
+            bar.set_gid(f"{chart}-{name}-{figures['session']}" if height else None)
+            bar.set_visible(bool(height))
+        base = [b + h for b, h in zip(base, heights, strict=True)]
+    axes.set_xlabel("session")
+    axes.yaxis.get_major_locator().set_params(integer=True)
+    _legend(axes, len(series))
+    return _svg(figure, chart)
+
+
+def _lines(numbers: list[int], rows: list[dict[str, Any]], key: str, chart: str) -> str:
+    """One line a company (its id ``<chart>-<handle>``), a point (an SVG ``use``) a session
+    where it was there."""
+    figure, axes = _figure()
+    for row in rows:
+        values = [float("nan") if v is None else v for v in row[key]]
+        axes.plot(numbers, values, marker="o", label=row["name"], gid=f"{chart}-{row['handle']}")
+    axes.set_xlabel("session")
+    axes.xaxis.get_major_locator().set_params(integer=True)
+    _legend(axes, len(rows))
+    return _svg(figure, chart)
+
+
+def _legend(axes: Any, series: int) -> None:
+    """A legend beside the chart, of a chart with at most :data:`LEGEND` series (the page's
+    data has them all)."""
+    if 0 < series <= LEGEND:
+        axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1))
+
+
+def _figure() -> tuple[Figure, Any]:
+    figure = Figure(figsize=(6.4, 3.2), layout="constrained")
+    return figure, figure.add_subplot()
+
+
+def _svg(figure: Figure, chart: str) -> str:
+    """The figure as an SVG element to set in an HTML page, Matplotlib's own ids (``patch_1``,
+    a marker's or a clip path's) prefixed with the chart's, so that none is found twice in the
+    page."""
+    out = io.StringIO()
+    with warnings.catch_warnings():  # a crowded chart's layout advice is not the GM's business
+        warnings.simplefilter("ignore", UserWarning)
+        figure.savefig(out, format="svg", metadata={"Date": None})
+    svg = _PROLOGUE.sub("", out.getvalue()).strip()
+    own = {i for i in re.findall(r'\bid="([^"]+)"', svg) if not i.startswith(f"{chart}-")}
+    if not own:
+        return svg
+    names = "|".join(map(re.escape, sorted(own, key=len, reverse=True)))
+    return re.sub(rf'(id="|#)({names})(?=["\)])', rf"\g<1>{chart}.\g<2>", svg)

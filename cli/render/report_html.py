@@ -1,0 +1,191 @@
+"""``campaign report`` as one self-contained HTML page (docs/cli.md#report): every style and
+chart inside it, nothing loaded from anywhere — its Content-Security-Policy allows no source
+but the page's own inline style and ``data:`` images, and no script at all.
+
+The sessions are told in the recap's words (its Markdown, set as HTML here), the charts drawn
+from ``stats --json`` (:mod:`cli.render.charts`), and in the GM's version the audit's findings
+with their citations. Each chart's figure element carries its figures as data (``data-stats``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from html import escape
+from typing import Any
+
+from cli.render.charts import charts
+
+CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+STYLE = """
+body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 0 auto; padding: 0 1rem;
+       line-height: 1.4; color: #222; }
+table { border-collapse: collapse; margin: .5rem 0; }
+th, td { border: 1px solid #bbb; padding: .2rem .4rem; text-align: left; vertical-align: top; }
+figure { margin: 1rem 0; }
+figure svg { max-width: 100%; height: auto; }
+.session { border-top: 2px solid #888; margin-top: 2rem; }
+.facts dt { font-weight: bold; float: left; clear: left; margin-right: .5rem; }
+.version { color: #555; }
+@media (max-width: 40rem) {
+  body { padding: 0 .5rem; font-size: 15px; }
+  table { display: block; overflow-x: auto; }
+  .facts dt { float: none; }
+}
+@media print {
+  nav { display: none; }
+  #charts, .session { break-before: page; }
+  .session { border-top: none; }
+  figure { break-inside: avoid; }
+}
+"""
+
+
+def report_html(report: Any) -> str:
+    """The page of a report (:class:`campaign.service.results.report.Report`)."""
+    version = "the players' version" if report.players else "the GM's version"
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>Campaign report</title><style>{STYLE}</style></head>",
+        f'<body data-version="{"players" if report.players else "gm"}">',
+        f'<header><h1>Campaign report</h1><p class="version">{version}</p>',
+        _contents(report),
+        "</header>",
+        *_charts(report),
+        *(_session(session) for session in report.sessions),
+    ]
+    if report.findings is not None:
+        parts += _findings(report.findings)
+    parts.append("</body></html>\n")
+    return "\n".join(parts)
+
+
+def _contents(report: Any) -> str:
+    items = ['<li><a href="#charts">Charts</a></li>']
+    for s in report.sessions:
+        items.append(f'<li><a href="#session-{s.number}">{_title(s)}</a></li>')
+    if report.findings is not None:
+        items.append('<li><a href="#audit">The audit</a></li>')
+    return f"<nav><ul>{''.join(items)}</ul></nav>"
+
+
+def _title(session: Any) -> str:
+    title = f"Session {session.number}"
+    return escape(title if not session.title else f"{title} — {session.title}")
+
+
+def _charts(report: Any) -> Iterator[str]:
+    yield '<section id="charts"><h2>Charts</h2>'
+    data = escape(json.dumps(report.stats, ensure_ascii=True), quote=True)
+    yield f'<div hidden id="stats" data-stats="{data}"></div>'
+    for chart, title, svg in charts(report.stats, rulings=not report.players):
+        yield (
+            f'<figure id="chart-{chart}" data-chart="{chart}">'
+            f"<figcaption>{escape(title)}</figcaption>{svg}</figure>"
+        )
+    yield "</section>"
+
+
+def _session(session: Any) -> str:
+    facts = [
+        ("Date", session.date),
+        ("In-game time at the start", session.clock_start),
+        ("In-game time at the end", session.clock_end),
+    ]
+    listed = "".join(
+        f"<dt>{name}</dt><dd>{escape(str(value))}</dd>" for name, value in facts if value
+    )
+    attributes = " ".join(
+        f'data-{key}="{escape(str(value or ""))}"'
+        for key, value in (
+            ("session", session.number), ("date", session.date), ("title", session.title),
+            ("clock-start", session.clock_start), ("clock-end", session.clock_end),
+        )
+    )  # fmt: skip
+    return (
+        f'<article class="session" id="session-{session.number}" {attributes}>'
+        f'<h2>{_title(session)}</h2><dl class="facts">{listed}</dl>'
+        f"{''.join(markdown_html(session.lines))}</article>"
+    )
+
+
+def _findings(findings: list[Any]) -> Iterator[str]:
+    yield '<section id="audit"><h2>The audit</h2>'
+    if not findings:
+        yield "<p>No findings.</p></section>"
+        return
+    yield (
+        "<table><thead><tr><th>Session</th><th>Event</th><th>Code</th><th>Subject</th>"
+        "<th>Finding</th><th>Rules say</th><th>Ruled</th><th>The GM's note</th><th>Rule</th>"
+        "</tr></thead><tbody>"
+    )
+    for f in findings:
+        rule = f.rule.name if not f.rule.seed else f"{f.rule.seed}: {f.rule.name}"
+        cells = (
+            f.session,
+            f.position,
+            f.code,
+            f.subject,
+            f.message,
+            f.rules_say,
+            f.ruled,
+            f.note,
+            rule,
+        )
+        cells = tuple(json.dumps(c) if isinstance(c, dict | list) else c for c in cells)
+        row = "".join(f"<td>{escape('' if c is None else str(c))}</td>" for c in cells)
+        yield f'<tr class="finding" data-code="{escape(f.code)}">{row}</tr>'
+    yield "</tbody></table></section>"
+
+
+# --- the recap's Markdown as HTML ----------------------------------------------------------
+
+_EMPHASIS = re.compile(r"(?<!\\)\*(?!\s)(.+?)(?<!\\)\*")
+_ESCAPED = re.compile(r"\\([\\`*_\[\]<>|#])")
+
+
+def inline(text: str) -> str:
+    """A line of the recap: its ``*emphasis*`` set, its escaped characters as typed."""
+    marked = _EMPHASIS.sub(lambda m: "\0" + m.group(1) + "\1", text)
+    plain = escape(_ESCAPED.sub(r"\1", marked))
+    return plain.replace("\0", "<em>").replace("\1", "</em>")
+
+
+def markdown_html(lines: Iterable[str]) -> Iterator[str]:
+    """The recap's Markdown (headings, lists, tables, paragraphs) as HTML."""
+    block: str | None = None  # the open element: "ul" or "table"
+    for line in lines:
+        kind = "ul" if line.startswith("- ") else "table" if line.startswith("|") else None
+        if block and kind != block:
+            yield "</tbody></table>" if block == "table" else "</ul>"
+            block = None
+        if kind == "ul":
+            if block is None:
+                yield "<ul>"
+            yield f"<li>{inline(line[2:])}</li>"
+        elif kind == "table":
+            yield from _table_row(line, block is None)
+        elif line.startswith("#"):
+            level = min(len(line) - len(line.lstrip("#")), 6)
+            yield f"<h{level}>{inline(line.lstrip('#').strip())}</h{level}>"
+        elif line.strip():
+            yield f"<p>{inline(line)}</p>"
+        block = kind
+    if block:
+        yield "</tbody></table>" if block == "table" else "</ul>"
+
+
+_CELL = re.compile(r"(?<!\\)\|")
+
+
+def _table_row(line: str, first: bool) -> Iterator[str]:
+    cells = [c.strip() for c in _CELL.split(line.strip())[1:-1]]
+    if first:
+        yield "<table><thead><tr>" + "".join(f"<th>{inline(c)}</th>" for c in cells)
+        yield "</tr></thead><tbody>"
+    elif not all(set(c) <= set("-:") for c in cells):
+        yield "<tr>" + "".join(f"<td>{inline(c)}</td>" for c in cells) + "</tr>"

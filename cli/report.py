@@ -1,0 +1,110 @@
+"""``campaign report`` (docs/cli.md#report): the campaign as one self-contained HTML page — its
+sessions in the recap's words, the charts of ``stats``, the audit — the GM's or, with
+``--players``, the players' version. Thin: parse → the service's report → the page
+(:mod:`cli.render.report_html`) → the file, written whole only once the page is."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from campaign.core.errors import ImpossibleInput
+from campaign.core.text import escaped
+from cli.output import echo_utf8, stdout
+from cli.state import open_ledger
+
+DEFAULT = "campaign-report.html"
+_RANGE = re.compile(r"[ \t]*(\d+)[ \t]*\.\.[ \t]*(\d+)[ \t]*", re.ASCII)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("report")(report)
+
+
+def report(
+    ctx: typer.Context,
+    session: Annotated[int | None, typer.Option("--session", help="Only session N.")] = None,
+    sessions: Annotated[
+        str | None,
+        typer.Option("--sessions", metavar="A..B", help="Only the sessions A to B."),
+    ] = None,
+    players: Annotated[
+        bool,
+        typer.Option(
+            "--players",
+            help="The players' version: without what is behind the screen (as export "
+            "--format markdown --players) and without the audit.",
+        ),
+    ] = False,
+    output: Annotated[
+        str, typer.Option("--output", "-o", metavar="FILE", help="Where to write it; - for stdout.")
+    ] = DEFAULT,
+) -> None:
+    """Write the campaign as one HTML page: sessions, charts and (for the GM) the audit.
+
+    The page holds every style and chart and loads nothing: it opens offline.
+
+    Example: campaign report --players -o for-the-table.html
+    """
+    wanted = _wanted(session, sessions)
+    with open_ledger(ctx, create=False) as ledger:
+        found = ledger.history.report(wanted, players=players)
+    from cli.render.report_html import report_html
+
+    # a control or format character a store holds is written escaped (docs/log-language.md#values)
+    page = escaped(report_html(found))
+    if output == "-":
+        echo_utf8(page)
+        return
+    _write(Path(output), page)
+    stdout().print(f"wrote {output}", markup=False, soft_wrap=True)
+
+
+def _wanted(session: int | None, sessions: str | None) -> tuple[int, int] | None:
+    """The sessions asked: ``--session N`` or ``--sessions A..B`` (not both), or all."""
+    if session is not None and sessions is not None:
+        raise ImpossibleInput(
+            "--session and --sessions name the sessions twice",
+            field="sessions",
+            value=sessions,
+            expected="one of --session N or --sessions A..B",
+        )
+    if session is not None:
+        return session, session
+    if sessions is None:
+        return None
+    matched = _RANGE.fullmatch(sessions)
+    if matched is None:
+        raise ImpossibleInput(
+            f"--sessions {sessions!r} is not a range of sessions",
+            field="sessions",
+            value=sessions,
+            expected="A..B, two session numbers (e.g. 2..5)",
+        )
+    return int(matched.group(1)), int(matched.group(2))
+
+
+def _write(path: Path, page: str) -> None:
+    """The page written whole or not at all: a file beside the target, then renamed over it."""
+    scratch = path.with_name(f".{path.name}.{os.getpid()}.part")
+    made = False
+    try:
+        with open(scratch, "x", encoding="utf-8") as file:
+            made = True
+            file.write(page)
+        os.replace(scratch, path)
+    except OSError as error:
+        why = error.strerror or error
+        raise ImpossibleInput(
+            f"{path}: cannot write it ({why})",
+            field="output",
+            value=str(path),
+            expected="a file in a directory that exists and can be written",
+        ) from None
+    finally:
+        if made:
+            scratch.unlink(missing_ok=True)

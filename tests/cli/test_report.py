@@ -1,0 +1,173 @@
+"""`campaign report [--session N | --sessions A..B] [--players] [-o FILE]`: one HTML page.
+
+Given the example campaign (examples/campaign/), when `report` writes its page, then the page is
+self-contained — no `http:` or `https:` anywhere, no script, a Content-Security-Policy of
+`default-src 'none'` and the page's inline style only — and it tells what the reading commands
+tell: the sessions of `history --json` with their dates, titles and clocks (`status --as-of`),
+the charts' figures those of `stats --json`, one mark per figure that is not 0, the audit's
+findings. `--session N` and `--sessions A..B` narrow it, `-o -` writes it to stdout; bad options
+exit 2 and a missing store exit 1, with nothing written (docs/cli.md#report).
+"""
+
+import json
+import re
+from html import unescape
+
+import pytest
+
+from tests.paths import ROOT
+
+LOGS = sorted((ROOT / "examples" / "campaign").glob("*.log"))
+
+
+@pytest.fixture
+def example(in_store):
+    in_store("replay", *map(str, LOGS))
+    return in_store
+
+
+def _page(example, tmp_path, *args: str) -> str:
+    out = tmp_path / "report.html"
+    said = example("report", "-o", str(out), *args)
+    assert said.strip() == f"wrote {out}"
+    return out.read_text("utf-8")
+
+
+def _stats(page: str) -> dict:
+    found = re.search(r'<div hidden id="stats" data-stats="([^"]*)"', page)
+    assert found is not None
+    return json.loads(unescape(found.group(1)))
+
+
+def _articles(page: str) -> list[dict[str, str]]:
+    return [
+        {key: unescape(value) for key, value in re.findall(r'data-([a-z-]+)="([^"]*)"', tag)}
+        for tag in re.findall(r'<article class="session"[^>]*>', page)
+    ]
+
+
+def test_the_page_is_self_contained_with_a_strict_policy(example, tmp_path):
+    page = _page(example, tmp_path)
+    assert page.startswith("<!DOCTYPE html>")
+    assert not re.search(r"https?:", page, re.IGNORECASE)
+    assert "<script" not in page and " src=" not in page and "<link" not in page
+    policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', page)
+    assert policy is not None
+    assert policy.group(1) == "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+    assert "@media print" in page and "@media (max-width" in page
+    ids = re.findall(r'\bid="([^"]+)"', page)
+    assert len(ids) == len(set(ids)), "an id twice in the page"
+    for target in re.findall(r'(?:href="|url\()#([^")]+)', page):
+        assert target in ids, target
+
+
+def test_the_sessions_are_those_of_the_history_with_their_clocks(example, tmp_path):
+    page = _page(example, tmp_path)
+    events = json.loads(example("history", "--json"))["events"]
+    numbers = sorted({e["session"] for e in events if e["session"] is not None})
+    articles = _articles(page)
+    assert [int(a["session"]) for a in articles] == numbers
+    for article in articles:
+        number = int(article["session"])
+        opening = next(
+            e for e in events if e["kind"] == "session-opened" and e["session"] == number
+        )
+        assert f"--date {article['date']}" in opening["command"]
+        assert f'--title "{article["title"]}"' in opening["command"]
+        start = json.loads(example("status", "--as-of", f"event:{opening['position']}", "--json"))
+        end = json.loads(example("status", "--as-of", f"session:{number}", "--json"))
+        assert (article["clock-start"], article["clock-end"]) == (start["clock"], end["clock"])
+    # the recap's words: the rules' answer beside the GM's ruling
+    assert "fight (the GM's ruling; the rules said flee)" in unescape(page)
+
+
+def test_the_charts_draw_the_figures_of_stats(example, tmp_path):
+    page = _page(example, tmp_path)
+    stats = json.loads(example("stats", "--json"))
+    assert _stats(page) == stats
+    charts = re.findall(r'<figure id="chart-([a-z-]+)"', page)
+    assert charts == ["casualties", "morale-tests", "rulings", "company-morale", "company-fit",
+                      "items"]  # fmt: skip
+    expected = {}
+    for s in stats["sessions"]:
+        n = s["session"]
+        for side, fates in s["casualties"].items():
+            for fate, value in fates.items():
+                expected[f"casualties-{side}-{fate}-{n}"] = value
+        for outcome, value in s["morale_tests"]["outcomes"].items():
+            expected[f"morale-tests-{outcome}-{n}"] = value
+        for code, value in s["rulings"]["codes"].items():
+            expected[f"rulings-{code}-{n}"] = value
+        for kind, value in s["items"].items():
+            expected[f"items-{kind}-{n}"] = value
+    marks = set(re.findall(r'<g id="((?:casualties|morale-tests|rulings|items)-[^"]+)"', page))
+    assert marks == {mark for mark, value in expected.items() if value}
+    artists = dict(re.findall(r'<g id="([^"]+)">(.*?)(?=<g id=|</svg>)', page, re.S))
+    for key in ("morale", "fit"):
+        for company in stats["companies"]:
+            points = artists[f"company-{key}-{company['handle']}"].count("<use ")
+            assert points == sum(value is not None for value in company[key]), company
+
+
+def test_the_audit_with_its_citations(example, tmp_path):
+    page = _page(example, tmp_path)
+    findings = json.loads(example("audit", "--json"))["findings"]
+    rows = re.findall(r'<tr class="finding" data-code="([^"]*)">', page)
+    assert rows == [f["code"] for f in findings]
+    for finding in findings:
+        assert finding["rule"]["name"] in unescape(page)
+
+
+@pytest.mark.parametrize("args", [("--session", "2"), ("--sessions", "2..2")])
+def test_one_session(example, tmp_path, args):
+    page = _page(example, tmp_path, *args)
+    assert [a["session"] for a in _articles(page)] == ["2"]
+    stats = json.loads(example("stats", "--session", "2", "--json"))
+    assert _stats(page)["sessions"] == stats["sessions"]
+    findings = json.loads(example("audit", "--session", "2", "--json"))["findings"]
+    rows = re.findall(r'<tr class="finding" data-code="([^"]*)">', page)
+    assert rows == [f["code"] for f in findings]
+
+
+def test_a_range_of_sessions(example, tmp_path):
+    page = _page(example, tmp_path, "--sessions", "2..3")
+    assert [a["session"] for a in _articles(page)] == ["2", "3"]
+    assert [s["session"] for s in _stats(page)["sessions"]] == [2, 3]
+
+
+def test_to_stdout_and_to_the_default_file(example, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    page = example("report", "-o", "-")
+    assert page.startswith("<!DOCTYPE html>") and page.endswith("</html>\n")
+    assert not (tmp_path / "campaign-report.html").exists()
+    assert example("report").strip() == "wrote campaign-report.html"
+    assert (tmp_path / "campaign-report.html").read_text("utf-8") == page
+
+
+@pytest.mark.parametrize(
+    ("args", "names"),
+    [
+        (("--session", "9"), "--session"),
+        (("--sessions", "3..1"), "--sessions"),
+        (("--sessions", "1..9"), "--session"),
+        (("--sessions", "two"), "--sessions"),
+        (("--session", "1", "--sessions", "1..2"), "--sessions"),
+        (("-o", "no-such-directory/report.html"), "--output"),
+    ],
+)
+def test_bad_options_exit_2_and_write_nothing(example, campaign, tmp_path, monkeypatch, args,
+                                              names):  # fmt: skip
+    monkeypatch.chdir(tmp_path)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    result = campaign("--db", example.db, "report", *args)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    assert names in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+def test_a_missing_store_exits_1_and_writes_nothing(campaign, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = campaign("--db", str(tmp_path / "missing.db"), "report")
+    assert result.exit_code == 1, result.output
+    assert list(tmp_path.iterdir()) == []

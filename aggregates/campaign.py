@@ -25,6 +25,7 @@ from campaign.commands import (
 )
 from campaign.core.clock import LAST_SECOND, format_moment, parse_duration, parse_moment
 from campaign.core.errors import ImpossibleInput
+from campaign.core.numbers import quoted
 
 PALADIN_ABILITIES = ("wis", "cha")  # docs/rules.md#d-6
 # The state of a new store's campaign, before any session.
@@ -248,11 +249,12 @@ class Campaign(LedgerAggregate):
 
     def change_setting(self, command: Setting) -> None:
         if command.setting != "paladin-ability" or command.value not in PALADIN_ABILITIES:
-            raise ImpossibleInput(
-                f"unknown setting {command.setting} {command.value}",
-                field="setting",
-                expected="paladin-ability wis|cha",
+            wrong = (
+                f"{quoted(command.value)} is no paladin ability"
+                if command.setting == "paladin-ability"
+                else f"unknown setting {quoted(command.setting)}"
             )
+            raise ImpossibleInput(wrong, field="setting", expected="paladin-ability wis|cha")
         self._set(command.setting, command.value, command.note)
 
     @event(SettingChanged)

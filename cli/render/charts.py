@@ -17,6 +17,7 @@ from typing import Any
 
 import matplotlib
 from matplotlib.figure import Figure  # no pyplot: no backend, no global figure state
+from matplotlib.patches import Patch
 
 matplotlib.rcParams.update({"svg.hashsalt": "campaign-report", "svg.fonttype": "none"})
 
@@ -72,16 +73,18 @@ def _bars(sessions: Sequence[dict[str, Any]], series: list[Series], chart: str) 
     figure, axes = _figure()
     labels = [str(s["session"]) for s in sessions]
     base = [0] * len(sessions)
+    swatches = []  # the legend's, one a series: a bar of 0 is hidden, and so was its swatch
     for name, value in series:
         heights = [value(s) for s in sessions]
         bars = axes.bar(labels, heights, bottom=base, label=name)
         for bar, figures, height in zip(bars, sessions, heights, strict=True):
             bar.set_gid(f"{chart}-{name}-{figures['session']}" if height else None)
             bar.set_visible(bool(height))
+        swatches.append(Patch(facecolor=bars.patches[0].get_facecolor(), label=name))
         base = [b + h for b, h in zip(base, heights, strict=True)]
     axes.set_xlabel("session")
     axes.yaxis.get_major_locator().set_params(integer=True)
-    _legend(axes, len(series))
+    _legend(axes, len(series), swatches)
     return _svg(figure, chart)
 
 
@@ -98,11 +101,12 @@ def _lines(numbers: list[int], rows: list[dict[str, Any]], key: str, chart: str)
     return _svg(figure, chart)
 
 
-def _legend(axes: Any, series: int) -> None:
+def _legend(axes: Any, series: int, handles: list[Any] | None = None) -> None:
     """A legend beside the chart, of a chart with at most :data:`LEGEND` series (the page's
     data has them all)."""
     if 0 < series <= LEGEND:
-        axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1))
+        shown = {"handles": handles} if handles is not None else {}
+        axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1), **shown)
 
 
 def _figure() -> tuple[Figure, Any]:

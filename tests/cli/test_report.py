@@ -171,3 +171,19 @@ def test_a_missing_store_exits_1_and_writes_nothing(campaign, tmp_path, monkeypa
     result = campaign("--db", str(tmp_path / "missing.db"), "report")
     assert result.exit_code == 1, result.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_every_series_of_a_bar_chart_has_its_swatch_in_the_legend(example, tmp_path):
+    # a series whose first bar is 0 (MOR002 in session 1) had its bar hidden, and with it the
+    # legend's swatch: the legend named it beside an empty space
+    page = _page(example, tmp_path)
+    sessions = _stats(page)["sessions"]
+    codes = {code for figures in sessions for code in figures["rulings"]["codes"]}
+    expected = {"rulings": len(codes), "morale-tests": 5, "items": 3}  # outcomes, item states
+    for chart, series in expected.items():
+        figure = page[page.index(f'<figure id="chart-{chart}"') :]
+        figure = figure[: figure.index("</figure>")]
+        legend = figure[figure.index(f'id="{chart}.legend_1"') :]
+        fills = re.findall(r'<path [^>]*style="fill: (#[0-9a-f]{6})', legend)
+        swatches = [fill for fill in fills if fill != "#ffffff"]  # the legend's own frame
+        assert len(set(swatches)) == len(swatches) == series, (chart, swatches)

@@ -304,7 +304,7 @@ class Command(ParsedCommand):
             return super().invoke(ctx)
         except ImpossibleInput as error:
             if error.option is None and error.field not in (None, "line"):
-                error.option = spelt(ctx, error.field)
+                error.option = spelt(ctx, error.field) or given_in(ctx, error.value)
             raise
         except Exception as error:
             from campaign.service.failures import unreadable
@@ -328,6 +328,22 @@ def spelt(ctx: Any, field: str) -> str:
                 return next((o for o in param.opts if o.startswith("--")), param.opts[0])
         ctx = ctx.parent
     return ""
+
+
+def given_in(ctx: Any, value: Any) -> str:
+    """The option whose word holds ``value`` after a ``:`` (a trait's detail, in ``--flaw
+    enemy:Baron``), as the GM typed it; "" when none, or more than one, does."""
+    if not isinstance(value, str) or not value:
+        return ""
+    found = set()
+    for param in ctx.command.params:
+        given = ctx.params.get(param.name)
+        words = given if isinstance(given, tuple | list) else (given,)
+        if param.param_type_name == "option" and any(
+            isinstance(word, str) and word.endswith(f":{value}") for word in words
+        ):
+            found.add(next((o for o in param.opts if o.startswith("--")), param.opts[0]))
+    return found.pop() if len(found) == 1 else ""
 
 
 def said_by_click(error: BaseException) -> bool:

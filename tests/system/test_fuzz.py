@@ -511,6 +511,8 @@ def _names_what_is_wrong(path, args, message: str) -> bool:
         or any(n.lower() in text for n in names if len(n) > 1)
         or any(a.lower()[:40] in text for a in given)
         or any(repr(a) in message for a in args)  # the value as given, quoted (blank too)
+        # … or as read, without the spaces and tabs around it (an item's name: '\x1b[2J ')
+        or any(repr(a.strip(" \t")) in message for a in args if a.strip(" \t"))
         # … or, over 60 characters, quoted and shortened as every message shows such a value
         # (its first and last 28 characters: a 61-character item name holding a control
         # character, an argument, is named by its value, escaped, not by a field)

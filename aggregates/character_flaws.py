@@ -19,6 +19,7 @@ from aggregates.values import INT_LIMIT, check_whole, options_given, same_name
 from campaign.commands import FlawRoll
 from campaign.core.clock import parse_duration
 from campaign.core.errors import ImpossibleInput
+from campaign.core.numbers import BLANKS
 from campaign.rules import d6harmonie
 from campaign.rules.d6harmonie import FlawOutcome, Penalty
 from campaign.rules.dice import Dice, Roll
@@ -227,7 +228,7 @@ class FlawCommands:
         starts, at ``clock_seconds``: the campaign's clock, seconds since day 1 00:00."""
         typed = command.duration
         duration = None if typed is None else parse_duration(typed)  # in-game seconds
-        words = None if typed is None else typed.strip().lower()  # as it parsed
+        words = None if typed is None else typed.strip(BLANKS).lower()  # as it parsed
         inputs = options_given(command, duration=duration, duration_words=words)
         flaw = self.flaw_taken(command.key)
         self.check_losses(command, duration, clock_seconds)

@@ -16,6 +16,7 @@ from aggregates.campaign import Campaign
 from aggregates.subjects import handle_of, subject  # handle_of: projections.audit
 from campaign.audit.catalogue import CATALOGUE, CODES, Entry
 from campaign.core.errors import ImpossibleInput
+from campaign.core.numbers import BLANKS
 from campaign.rules.citation import Citation
 
 PENDING, FINAL = "pending", "final"
@@ -24,7 +25,7 @@ RESOLVED = "resolved"  # a pending finding answered in time: no finding (kept to
 
 def check_code(code: str, field: str = "code") -> str:
     """A finding code, case-insensitive; an unknown one is an input error listing them all."""
-    wanted = code.strip().upper() if isinstance(code, str) else ""
+    wanted = code.strip(BLANKS).upper() if isinstance(code, str) else ""
     if wanted not in CATALOGUE:
         raise ImpossibleInput(
             f"unknown finding code {code!r}",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from campaign.core.errors import ImpossibleInput
-from campaign.core.numbers import whole_number
+from campaign.core.numbers import BLANKS, whole_number
 
 if TYPE_CHECKING:
     from random import Random
@@ -110,7 +110,7 @@ def parse_roll(text: str | int, dice: Dice, *, field: str = "roll", source: str 
     Anything a die cannot show is :class:`ImpossibleInput` (docs/rules.md#d-0: "dice outside their
     faces").
     """
-    raw = str(text).strip()
+    raw = str(text).strip(BLANKS)
     if not _FACES.match(raw):
         if _SIGNED.match(raw):  # -5, +8, -3,5: what no die shows, said as such
             raise _signed_roll(raw, dice, field)

@@ -25,7 +25,7 @@ from uuid import UUID
 from aggregates.campaign import Campaign
 from campaign.commands import Retract
 from campaign.core.errors import ImpossibleInput
-from campaign.core.numbers import POSITION_DIGITS, whole_number
+from campaign.core.numbers import BLANKS, POSITION_DIGITS, whole_number
 from campaign.service import stored_targets
 from campaign.service.reliance import Changes, Reliance, fought_in, moves_clock, subjects
 from campaign.service.results import RetractResult
@@ -43,7 +43,7 @@ Target = tuple[int, dict[UUID, dict[str, Any] | None]]  # a command, and the sta
 def check_ref(command: Retract) -> re.Match[str]:
     """``last`` or ``event:N`` (checked before the store is opened for the command)."""
     ref = command.ref
-    match = _REF.fullmatch(ref.strip().lower()) if isinstance(ref, str) else None
+    match = _REF.fullmatch(ref.strip(BLANKS).lower()) if isinstance(ref, str) else None
     if match is None:
         raise refuse(f"cannot retract {ref!r}", str(ref), "last or event:N")
     if match.group(1) is not None:

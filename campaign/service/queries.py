@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from campaign.core.errors import ImpossibleInput, UnknownHandle, UnknownSession
-from campaign.core.numbers import DIGITS, POSITION_DIGITS, whole_number
+from campaign.core.numbers import BLANKS, DIGITS, POSITION_DIGITS, whole_number
 from campaign.service.results import (
     AuditCounts,
     Finding,
@@ -74,7 +74,7 @@ class Queries:
         """The position ``session:N`` (its end) or ``event:N`` (its command's end) stands for."""
         from projections import queries
 
-        match = _REF.fullmatch(ref.strip().lower()) if isinstance(ref, str) else None
+        match = _REF.fullmatch(ref.strip(BLANKS).lower()) if isinstance(ref, str) else None
         if match is None:
             raise ImpossibleInput(
                 f"{ref!r} is not a point in the history",

@@ -47,3 +47,21 @@ def test_spaces_and_tabs_around_a_handle_and_a_number_are_still_dropped(campaign
     result = campaign("--db", db, "company", "modifier", " levy\t", " +1 ", "--reason", "x")
     assert result.exit_code == 0, result.output
     assert _events(campaign, db)[-1]["subject"] == "levy"
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["retract", "\x85event:3", "--note", "x"],
+        ["history", "--as-of", "\x85event:3"],
+        ["rules", "save", "--bonus", "1", "--roll", "\x8515", "--dc", "12"],
+    ],
+    ids=["retract's reference", "--as-of", "a roll"],
+)
+def test_a_control_character_around_a_reference_or_a_roll_is_refused(campaign, db, words):
+    # found by the fuzz harness's slow profile: '\x85event:34' was read as event:34
+    before = _events(campaign, db)
+    result = campaign("--db", db, *words)
+    assert result.exit_code == 2, result.output
+    assert "\\x85" in result.stderr  # named, escaped
+    assert _events(campaign, db) == before

@@ -8,6 +8,7 @@ import difflib
 
 from campaign.core.errors import ImpossibleInput
 from campaign.core.handles import slug
+from campaign.core.numbers import BLANKS
 from campaign.rules.citation import SEED_D6HARMONIE, Citation
 from campaign.rules.d6harmonie.catalogue import (
     ADVANTAGE,
@@ -78,7 +79,7 @@ def split_detail(text: str) -> tuple[str, str | None]:
     """``phobie-legere:spiders`` → ``("phobie-legere", "spiders")`` (``KEY[:detail]``,
     docs/log-language.md#characters)."""
     key, sep, detail = text.partition(":")
-    return key.strip(), (detail.strip() or None) if sep else None
+    return key.strip(BLANKS), (detail.strip(BLANKS) or None) if sep else None
 
 
 # Every accepted spelling → trait: the English key (also with ``_``: slug() folds it) and the

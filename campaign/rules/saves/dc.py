@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.numbers import BLANKS
 from campaign.rules.citation import Citation
 from campaign.rules.saves.citations import CITE_ABILITY_BONUS, CITE_DC, CITE_SAVE_LINE
 from campaign.rules.saves.inputs import table_row
@@ -105,7 +106,7 @@ class BaseSaves:
 # de sauvegarde".
 def core_class(class_name: str) -> CoreClass:
     """The core class named ``class_name`` (case-insensitive), or ImpossibleInput listing them."""
-    key = str(class_name).strip().lower()
+    key = str(class_name).strip(BLANKS).lower()
     return table_row(
         CORE_CLASSES, key, class_name, field="class", named="class", listed="core classes"
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from campaign.core.numbers import BLANKS
 from campaign.rules.citation import Citation
 from campaign.rules.saves.citations import CITE_ITEM_CHOICE, CITE_ITEM_TABLE
 from campaign.rules.saves.inputs import table_row
@@ -73,7 +74,7 @@ SLOTS: tuple[str, ...] = tuple(ITEM_SLOTS)
 # Seed 001, "Table : objets affectés par les attaques magiques".
 def item_slot(slot: str) -> ItemSlot:
     """The table row for ``slot`` (``_`` accepted for ``-``), or ImpossibleInput listing slots."""
-    key = str(slot).strip().lower().replace("_", "-")
+    key = str(slot).strip(BLANKS).lower().replace("_", "-")
     return table_row(ITEM_SLOTS, key, slot, field="slot", named="item slot", listed="slots")
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.numbers import BLANKS
 from campaign.rules.citation import Citation
 from campaign.rules.dice import Roll
 from campaign.rules.saves.citations import (
@@ -55,7 +56,7 @@ EFFECTS: tuple[str, ...] = tuple(EFFECT_KINDS)
 # Seed 001, "Les jets de sauvegarde" (Annule, Partiel, 1/2 dégâts, Aucun, Dévoile).
 def effect_kind(effect: str) -> EffectKind:
     """The effect kind named ``effect``, or ImpossibleInput listing the kinds."""
-    key = str(effect).strip().lower()
+    key = str(effect).strip(BLANKS).lower()
     return table_row(EFFECT_KINDS, key, effect, field="effect", named="effect", listed="kinds")
 
 

@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.numbers import quoted, whole_number
 from campaign.core.text import escaped
 from cli.output import echo_utf8, stdout
 from cli.state import open_ledger
@@ -80,12 +81,16 @@ def _wanted(session: int | None, sessions: str | None) -> tuple[int, int] | None
     matched = _RANGE.fullmatch(sessions)
     if matched is None:
         raise ImpossibleInput(
-            f"--sessions {sessions!r} is not a range of sessions",
+            f"{quoted(sessions)} is not a range of sessions",
             field="sessions",
             value=sessions,
             expected="A..B, two session numbers (e.g. 2..5)",
         )
-    return int(matched.group(1)), int(matched.group(2))
+    first, last = (
+        whole_number(number, field="sessions", what="session number", typed=sessions)
+        for number in matched.groups()
+    )
+    return first, last
 
 
 def _write(path: Path, page: str) -> None:

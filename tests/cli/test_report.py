@@ -151,6 +151,8 @@ def test_to_stdout_and_to_the_default_file(example, tmp_path, monkeypatch):
         (("--sessions", "3..1"), "--sessions"),
         (("--sessions", "1..9"), "--session"),
         (("--sessions", "two"), "--sessions"),
+        (("--sessions", "1.." + "1" * 5000), "--sessions"),  # no traceback past 4,300 digits
+        (("--sessions", "1..99999999999999999999"), "--sessions"),
         (("--session", "1", "--sessions", "1..2"), "--sessions"),
         (("-o", "no-such-directory/report.html"), "--output"),
     ],

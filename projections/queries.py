@@ -16,6 +16,7 @@ from aggregates.character_traits import same_name
 from campaign.core.clock import format_moment
 from campaign.rules import d6harmonie
 from projections import tables
+from projections.entries import company_entry, group_entry, item_entry
 
 
 def campaign_row(connection: Connection) -> dict[str, Any]:
@@ -78,26 +79,12 @@ def encounters(connection: Connection, only: Collection[str] | None = None) -> l
         started = started.where(e.handle.in_(sorted(only)))
     board: dict[str, list[dict[str, Any]]] = {}
     for row in connection.execute(groups).mappings():
-        group = {k: row[k] for k in _GROUP_KEYS}
-        if group["kind"] == "company" and group["name"] is None:
-            group["name"] = named.get(group["handle"])
-        board.setdefault(row["encounter"], []).append(group)
+        board.setdefault(row["encounter"], []).append(group_entry(row, named))
     return [
         {"handle": row.handle, "name": row.name, "ended": row.ended,
          "groups": board.get(row.handle, [])}
         for row in connection.execute(started) if only is None or row.handle in only
     ]  # fmt: skip
-
-
-_GROUP_KEYS = (
-    "handle", "kind", "name", "count", "killed", "incapacitated", "out", "morale", "adjustment",
-    "effective_morale", "successes", "status", "checks_due",
-)  # fmt: skip
-
-_COMPANY_KEYS = (
-    "handle", "name", "troop", "mounted", "elite", "fanatic", "size", "killed", "incapacitated",
-    "fit", "table_morale", "base_morale", "morale", "in_service",
-)  # fmt: skip
 
 
 def companies(connection: Connection) -> list[dict[str, Any]]:
@@ -110,7 +97,7 @@ def companies(connection: Connection) -> list[dict[str, Any]]:
         )
     result = []
     for row in connection.execute(select(tables.companies).order_by(c.created)).mappings():
-        company = {k: row[k] for k in _COMPANY_KEYS}
+        company = company_entry(row)
         company["modifiers"] = modifiers.get(row["handle"], [])
         result.append(company)
     return result
@@ -137,11 +124,8 @@ def conditions(connection: Connection, clock: int) -> dict[str, list[dict[str, A
 def characters(connection: Connection, clock: int) -> list[dict[str, Any]]:
     c, i = tables.characters.c, tables.items.c
     owned: dict[str, list[dict[str, Any]]] = {}
-    for row in connection.execute(select(tables.items).order_by(i.character, i.seq)):
-        owned.setdefault(row.character, []).append(
-            {"name": row.name, "slot": row.slot, "magic": row.magic, "state": row.state,
-             "hp": row.hp, "hp_max": row.hp_max}
-        )  # fmt: skip
+    for row in connection.execute(select(tables.items).order_by(i.character, i.seq)).mappings():
+        owned.setdefault(row["character"], []).append(item_entry(row))
     active = conditions(connection, clock)
     result = []
     for row in connection.execute(select(tables.characters).order_by(c.created)):

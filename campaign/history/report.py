@@ -11,11 +11,21 @@ session opened and at its end (``status --as-of``). A session the recap leaves o
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from aggregates.campaign import Campaign
 from campaign.history.recap import Recapped, markdown_lines
+from campaign.history.replay import SessionReplay, replays
+
+
+class Reported(Recapped, Protocol):
+    """A store's history, as the report reads it."""
+
+    def rows_by_position(self, session: int) -> Mapping[int, Mapping[str, Any]]:
+        """``history --session N --json``'s rows, by position."""
+
 
 _HEADER = re.compile(r"## Session (\d+)\b")
 
@@ -31,12 +41,14 @@ class ReportSession:
     clock_start: str | None
     clock_end: str | None
     lines: list[str] = field(default_factory=list)
+    replay: SessionReplay | None = None
 
 
 def report_sessions(
-    history: Recapped, numbers: range | None = None, *, players: bool = False
+    history: Reported, numbers: range | None = None, *, players: bool = False
 ) -> list[ReportSession]:
-    """The sessions of ``numbers`` (every one when None) that the recap tells, in order."""
+    """The sessions of ``numbers`` (every one when None) that the recap tells, in order, each
+    with its replay (:mod:`campaign.history.replay`), which gives its clocks too."""
     sections = dict(_sections(markdown_lines(history, players=players), numbers))
     opened = {
         event.number: event
@@ -44,21 +56,29 @@ def report_sessions(
         if isinstance(event, Campaign.SessionOpened) and event.number in sections
     }
     told = [number for number in sections if number in opened]
-    refs = []
+    replayed = {
+        replay.number: replay
+        for replay in replays(history.events(), history.rows_by_position, told, players=players)
+    }
+    found = []
     for number in told:
-        refs += [f"event:{opened[number].position}", f"session:{number}"]
-    clocks = [status["clock"] for status in history.statuses(refs, [()] * len(refs))]
-    return [
-        ReportSession(
-            number=number,
-            date=opened[number].date,
-            title=opened[number].title,
-            clock_start=clocks[2 * index],
-            clock_end=clocks[2 * index + 1],
-            lines=sections[number],
+        replay = replayed[number]
+        opening = next(
+            (i for i, step in enumerate(replay.steps) if step.position >= opened[number].position),
+            len(replay.steps) - 1,
         )
-        for index, number in enumerate(told)
-    ]
+        found.append(
+            ReportSession(
+                number=number,
+                date=opened[number].date,
+                title=opened[number].title,
+                clock_start=replay.clock_after(opening),
+                clock_end=replay.clock_after(len(replay.steps) - 1),
+                lines=sections[number],
+                replay=replay,
+            )
+        )
+    return found
 
 
 def _sections(lines: Iterator[str], numbers: range | None) -> Iterator[tuple[int, list[str]]]:

@@ -84,9 +84,12 @@ class History:
         ``encounters``: for each ref, the handles of the only encounters it holds."""
         with closing(self.queries.statuses(refs, encounters)) as found:
             for status in found:
-                # its fields as they are: JSON values the query built for this status alone,
-                # which ``asdict`` would copy deeply, every encounter of every session again
-                yield {field.name: getattr(status, field.name) for field in fields(status)}
+                yield _fields(status)  # not ``asdict``: every encounter copied deeply again
+
+    def rows_by_position(self, session: int) -> dict[int, dict[str, Any]]:
+        """``history --session N --json``'s rows, by position (the report's replay)."""
+        with closing(self.queries.history_rows(session)) as rows:
+            return {row.position: _fields(row) for row in rows}
 
     def restores_nothing(self, compensation: Any) -> bool:
         return restores_nothing(self.uow, compensation)
@@ -148,3 +151,9 @@ def verify_file(lines: Iterable[str | bytes], expect: Sequence[Receipt] = ()) ->
     receipts ``expect``ed (an export is plaintext: anyone can recompute its chain)."""
     watch = Watch(expect)
     return settle(verify_jsonl(lines, app_transcoder(), watch), expect, watch, encrypted=False)
+
+
+def _fields(found: Any) -> dict[str, Any]:
+    """A result's fields as they are: JSON values its query built for it alone, which
+    ``asdict`` would copy deeply again."""
+    return {field.name: getattr(found, field.name) for field in fields(found)}

@@ -1,10 +1,11 @@
-"""``campaign report`` as one self-contained HTML page (docs/cli.md#report): every style and
-chart inside it, nothing loaded from anywhere — its Content-Security-Policy allows no source
-but the page's own inline style and ``data:`` images, and no script at all.
+"""``campaign report`` as one self-contained HTML page (docs/cli.md#report): every style,
+script and chart inside it, nothing loaded from anywhere — its Content-Security-Policy allows
+no source but the page's own inline style, ``data:`` images and its one script, by its hash.
 
-The sessions are told in the recap's words (its Markdown, set as HTML here), the charts drawn
-from ``stats --json`` (:mod:`cli.render.charts`), and in the GM's version the audit's findings
-with their citations. Each chart's figure element carries its figures as data (``data-stats``).
+The session replay (:mod:`cli.render.report_replay`, its script ``report.js``), the sessions told
+in the recap's words (its Markdown, set as HTML here), the charts drawn from ``stats --json``
+(:mod:`cli.render.charts`), and in the GM's version the audit's findings with their citations.
+The figures of the charts are embedded as data (``data-stats``).
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from html import escape
 from typing import Any
 
 from cli.render.charts import charts
+from cli.render.report_replay import SCRIPT, SCRIPT_HASH, replay_section
 
-CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+CSP = f"default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src '{SCRIPT_HASH}'"
 STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 0 auto; padding: 0 1rem;
        line-height: 1.4; color: #222; }
@@ -28,13 +30,18 @@ figure svg { max-width: 100%; height: auto; }
 .session { border-top: 2px solid #888; margin-top: 2rem; }
 .facts dt { font-weight: bold; float: left; clear: left; margin-right: .5rem; }
 .version { color: #555; }
+#replay .controls { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; }
+#replay-slider { flex: 1 1 16rem; }
+#replay-line { display: block; margin: .5rem 0 0; white-space: pre-wrap; }
+#replay-said { margin: .2rem 0 .5rem; }
+#replay tr.changed td { background: #fff3c4; }
 @media (max-width: 40rem) {
   body { padding: 0 .5rem; font-size: 15px; }
   table { display: block; overflow-x: auto; }
   .facts dt { float: none; }
 }
 @media print {
-  nav { display: none; }
+  nav, #replay { display: none; }
   #charts, .session { break-before: page; }
   .session { border-top: none; }
   figure { break-inside: avoid; }
@@ -55,17 +62,21 @@ def report_html(report: Any) -> str:
         f'<header><h1>Campaign report</h1><p class="version">{version}</p>',
         _contents(report),
         "</header>",
+        *replay_section(report.sessions, players=report.players),
         *_charts(report),
         *(_session(session) for session in report.sessions),
     ]
     if report.findings is not None:
         parts += _findings(report.findings)
-    parts.append("</body></html>\n")
+    parts.append(f"<script>{SCRIPT}</script></body></html>\n")
     return "\n".join(parts)
 
 
 def _contents(report: Any) -> str:
-    items = ['<li><a href="#charts">Charts</a></li>']
+    items = [
+        '<li><a href="#replay">Replay a session</a></li>',
+        '<li><a href="#charts">Charts</a></li>',
+    ]
     for s in report.sessions:
         items.append(f'<li><a href="#session-{s.number}">{_title(s)}</a></li>')
     if report.findings is not None:

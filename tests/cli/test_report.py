@@ -1,14 +1,17 @@
 """`campaign report [--session N | --sessions A..B] [--players] [-o FILE]`: one HTML page.
 
 Given the example campaign (examples/campaign/), when `report` writes its page, then the page is
-self-contained — no `http:` or `https:` anywhere, no script, a Content-Security-Policy of
-`default-src 'none'` and the page's inline style only — and it tells what the reading commands
+self-contained — no `http:` or `https:` anywhere, one inline script (the replay's) and the
+sessions' data, a Content-Security-Policy of `default-src 'none'`, the page's inline style and
+that script by its hash only — and it tells what the reading commands
 tell: the sessions of `history --json` with their dates, titles and clocks (`status --as-of`),
 the charts' figures those of `stats --json`, one mark per figure that is not 0, the audit's
 findings. `--session N` and `--sessions A..B` narrow it, `-o -` writes it to stdout; bad options
 exit 2 and a missing store exit 1, with nothing written (docs/cli.md#report).
 """
 
+import base64
+import hashlib
 import json
 import re
 from html import unescape
@@ -50,10 +53,17 @@ def test_the_page_is_self_contained_with_a_strict_policy(example, tmp_path):
     page = _page(example, tmp_path)
     assert page.startswith("<!DOCTYPE html>")
     assert not re.search(r"https?:", page, re.IGNORECASE)
-    assert "<script" not in page and " src=" not in page and "<link" not in page
+    assert " src=" not in page and "<link" not in page
+    scripts = re.findall(r"<script([^>]*)>(.*?)</script>", page, re.S)
+    code = [body for attributes, body in scripts if 'type="application/json"' not in attributes]
+    assert len(code) == 1 and len(scripts) == 1 + 3  # the replay's, and each session's data
+    digest = base64.b64encode(hashlib.sha256(code[0].encode()).digest()).decode()
     policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', page)
     assert policy is not None
-    assert policy.group(1) == "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+    assert policy.group(1) == (
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
+        f"script-src 'sha256-{digest}'"
+    )
     assert "@media print" in page and "@media (max-width" in page
     ids = re.findall(r'\bid="([^"]+)"', page)
     assert len(ids) == len(set(ids)), "an id twice in the page"

@@ -1,0 +1,261 @@
+"""The session replay of ``campaign report`` (docs/cli.md#report): how the board, the companies
+and the characters stood after each command of a session, in one pass over the events.
+
+The pass is the read models' own fold carried forward: each aggregate advanced by its own
+mutator (:class:`projections.fold.Fold`), each state the rows its mirror writes
+(:mod:`projections.state`), shaped as ``status --json`` shapes them (:mod:`projections.queries`).
+So the numbers after a command are those of ``status --as-of event:N`` (N the command's last
+event), without a fold or a query per command. A session keeps its state at its start whole
+and, per command, only what the command changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from aggregates.campaign import Campaign
+from aggregates.character import Character
+from aggregates.company import MercenaryCompany
+from aggregates.encounter import Encounter
+from campaign.core.clock import format_moment
+from campaign.history.players import Screen
+from projections import tables
+from projections.entries import company_entry, group_entry, item_entry
+from projections.fold import Fold
+from projections.state import Characters, Companies, MoraleBoard
+
+# what the replay shows of each (the keys of ``status --json``, docs/json.md#status)
+GROUP = ("kind", "name", "count", "killed", "incapacitated", "out", "effective_morale", "status")
+COMPANY = ("name", "size", "killed", "incapacitated", "fit", "morale", "in_service")
+CHARACTER = ("name", "in_service", "damage_taken", "conscience_lost", "hp_lost")
+ITEM = ("name", "state", "hp", "hp_max")
+KINDS = ("encounters", "groups", "companies", "characters")
+
+State = dict[str, Any]  # "clock", and per kind of KINDS: key → entry (None: gone)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One command of a session: ``status --as-of event:{position}`` is the state after it."""
+
+    position: int
+    command: str | None  # its log line, as recorded (the GM's version only)
+    rows: list[dict[str, Any]]  # its events as ``history --json`` has them (screened)
+    changes: State  # only what the command changed
+
+
+@dataclass(frozen=True)
+class SessionReplay:
+    """A session's states: ``start`` (as of event ``position``, before its first command)
+    whole, then each step's changes."""
+
+    number: int
+    position: int
+    start: State
+    steps: list[Step] = field(default_factory=list)
+
+    def clock_after(self, index: int) -> str:
+        """The in-game clock after the step ``index`` (before any: at the start)."""
+        for step in reversed(self.steps[: index + 1]):
+            if "clock" in step.changes:
+                return step.changes["clock"]
+        return self.start["clock"]
+
+
+Rows = Callable[[int], Mapping[int, Mapping[str, Any]]]  # session → position → history row
+
+
+def replays(
+    events: Iterable[Any], rows: Rows, numbers: Collection[int] | None, *, players: bool
+) -> Iterator[SessionReplay]:
+    """The replay of each session of ``numbers`` (every one when None), in order, from one pass
+    over ``events`` (every event, in position order); ``rows``: a session's ``history --json``
+    rows by position; ``players``: screened as the players' recap is
+    (:class:`campaign.history.players.Screen`)."""
+    walk = _Pass(rows, numbers, Screen(players=players))
+    command: list[Any] = []
+    for event in events:
+        if command and event.command != command[-1].command:
+            yield from walk.command(command)
+            command = []
+        command.append(event)
+    if command:
+        yield from walk.command(command)
+    yield from walk.session_ended()
+
+
+class _Pass:
+    """The fold carried from command to command, and the session being replayed."""
+
+    def __init__(self, rows: Rows, numbers: Collection[int] | None, screen: Screen) -> None:
+        self.rows, self.numbers, self.screen = rows, numbers, screen
+        self.fold = Fold(None, None)  # type: ignore[arg-type]  # it advances: writes nothing
+        self.campaign: Campaign | None = None
+        self.open: dict[str, Encounter] = {}  # encounters not ended, by handle
+        self.companies: dict[str, MercenaryCompany] = {}
+        self.characters: dict[str, Character] = {}
+        self.session: SessionReplay | None = None
+        self.said: Mapping[int, Mapping[str, Any]] = {}
+        self.shown: State = {}  # the state the session's last step left
+        self.pending: State = {}  # changes of commands the players are not told of
+
+    def command(self, events: list[Any]) -> Iterator[SessionReplay]:
+        number = events[-1].session
+        if self.session is not None and number != self.session.number:
+            yield from self.session_ended()
+        wanted = number is not None and (self.numbers is None or number in self.numbers)
+        if wanted and self.session is None:
+            self.session = SessionReplay(number, events[0].position - 1, self._whole())
+            self.said = self.rows(number)
+            self.shown = _copy(self.session.start)
+        touched: dict[Any, Any] = {}
+        told = []
+        for event in events:
+            aggregate = self.fold.advance(event)
+            self._index(aggregate)
+            touched[aggregate.id] = aggregate
+            handle = getattr(aggregate, "handle", "")
+            if self.session is not None and not self.screen.hides(event, handle):
+                told.append(event.position)
+        if self.session is not None:
+            self._step(events[-1].position, touched.values(), told)
+
+    def session_ended(self) -> Iterator[SessionReplay]:
+        if self.session is not None:
+            yield self.session
+        self.session, self.said, self.shown, self.pending = None, {}, {}, {}
+
+    # --- the state ---------------------------------------------------------------------------
+
+    def _index(self, aggregate: Any) -> None:
+        if isinstance(aggregate, Campaign):
+            self.campaign = aggregate
+        elif isinstance(aggregate, Encounter):
+            _keep(self.open, aggregate, not aggregate.ended)
+        elif isinstance(aggregate, MercenaryCompany):
+            _keep(self.companies, aggregate)
+        elif isinstance(aggregate, Character):
+            _keep(self.characters, aggregate)
+
+    def _whole(self) -> State:
+        """The state as it stands: the encounters not ended, every company and character."""
+        state: State = {kind: {} for kind in KINDS}
+        state["clock"] = self._clock()
+        for encounter in self.open.values():
+            self._encounter(state, encounter)
+        for company in self.companies.values():
+            state["companies"][company.handle] = _company(company)
+        for character in self.characters.values():
+            state["characters"][character.handle] = _character(character)
+        return state
+
+    def _clock(self) -> str:
+        return format_moment(self.campaign.clock if self.campaign is not None else 0)
+
+    def _encounter(self, state: State, encounter: Encounter) -> None:
+        named = {h: c.name for h, c in self.companies.items() if c.name is not None}
+        board = MoraleBoard().rows(encounter)
+        keys = []
+        for row in board[tables.groups]:
+            key = f"{encounter.handle}/{row['handle']}"
+            state["groups"][key] = _only(group_entry(row, named), GROUP)
+            keys.append(key)
+        state["encounters"][encounter.handle] = {
+            "name": encounter.name, "ended": encounter.ended, "groups": keys,
+        }  # fmt: skip
+
+    def _now(self, touched: Iterable[Any]) -> State:
+        """What the aggregates ``touched`` show now (an entry of None: one retracted)."""
+        now: State = {kind: {} for kind in KINDS}
+        now["clock"] = self._clock()
+        for aggregate in touched:
+            handle = getattr(aggregate, "handle", None)
+            if isinstance(aggregate, Encounter):
+                if aggregate.retracted:
+                    now["encounters"][handle] = None
+                    for key in (self.shown["encounters"].get(handle) or {}).get("groups", []):
+                        now["groups"][key] = None
+                else:
+                    self._encounter(now, aggregate)
+            elif isinstance(aggregate, MercenaryCompany):
+                gone = aggregate.retracted
+                now["companies"][handle] = None if gone else _company(aggregate)
+            elif isinstance(aggregate, Character):
+                gone = aggregate.retracted
+                now["characters"][handle] = None if gone else _character(aggregate)
+        return now
+
+    def _step(self, position: int, touched: Iterable[Any], told: list[int]) -> None:
+        assert self.session is not None
+        changes = _changes(self.shown, self._now(touched))
+        for kind, entries in changes.items():
+            if kind == "clock":
+                self.shown["clock"] = entries
+            else:
+                self.shown[kind].update(entries)
+        self.pending = _merged(self.pending, changes)
+        if not told:  # every event of it behind the screen: its changes go with the next
+            return
+        said = [self._row(self.said[p]) for p in told if p in self.said]
+        command = None if self.screen.players or not said else said[0]["command"]
+        self.session.steps.append(Step(position, command, said, self.pending))
+        self.pending = {}
+
+    def _row(self, row: Mapping[str, Any]) -> dict[str, Any]:
+        """A ``history --json`` row as this audience reads it."""
+        found = dict(row)
+        if self.screen.players:
+            found.update(command=None, note=None, gm=None, rules_say=None)
+        return found
+
+
+def _keep(kept: dict[str, Any], aggregate: Any, standing: bool = True) -> None:
+    if standing and not aggregate.retracted:
+        kept[aggregate.handle] = aggregate
+    else:
+        kept.pop(aggregate.handle, None)
+
+
+def _only(entry: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    return {key: entry[key] for key in keys}
+
+
+def _company(company: MercenaryCompany) -> dict[str, Any]:
+    return _only(company_entry(Companies().rows(company)[tables.companies][0]), COMPANY)
+
+
+def _character(character: Character) -> dict[str, Any]:
+    rows = Characters().rows(character)
+    entry = _only(rows[tables.characters][0]["data"], CHARACTER)
+    entry["items"] = [_only(item_entry(row), ITEM) for row in rows[tables.items]]
+    return entry
+
+
+def _copy(state: State) -> State:
+    return {kind: dict(v) if isinstance(v, dict) else v for kind, v in state.items()}
+
+
+def _changes(shown: State, now: State) -> State:
+    """What ``now`` says that ``shown`` does not."""
+    changes: State = {}
+    if now["clock"] != shown["clock"]:
+        changes["clock"] = now["clock"]
+    for kind in KINDS:
+        differ = {k: v for k, v in now[kind].items() if shown[kind].get(k, None) != v}
+        gone = {k for k, v in differ.items() if v is None and k not in shown[kind]}
+        differ = {k: v for k, v in differ.items() if k not in gone}
+        if differ:
+            changes[kind] = differ
+    return changes
+
+
+def _merged(first: State, then: State) -> State:
+    merged = {k: dict(v) if isinstance(v, dict) else v for k, v in first.items()}
+    for kind, value in then.items():
+        if isinstance(value, dict):
+            merged.setdefault(kind, {}).update(value)
+        else:
+            merged[kind] = value
+    return merged

@@ -1,0 +1,104 @@
+// The session replay of `campaign report` (docs/cli.md#report): pick a session, move the
+// slider across its commands, and the board, the companies and the characters show as they
+// stood after that command. A session's data (a <script type="application/json">) is decoded,
+// and its states built from its start and each command's changes, only when it is picked.
+"use strict";
+(() => {
+  const KINDS = ["encounters", "groups", "companies", "characters"];
+  const byId = (id) => document.getElementById(id);
+  const pick = byId("replay-session");
+  const slider = byId("replay-slider");
+  if (!pick || !slider) return;
+  const built = new Map();
+
+  function states(number) {
+    if (built.has(number)) return built.get(number);
+    const data = JSON.parse(byId(`replay-data-${number}`).textContent);
+    const found = [{ position: data.position, line: null, said: [], changed: {}, state: data.start }];
+    let state = data.start;
+    for (const step of data.steps) {
+      const next = { clock: "clock" in step.changes ? step.changes.clock : state.clock };
+      for (const kind of KINDS) next[kind] = Object.assign({}, state[kind], step.changes[kind]);
+      found.push({ position: step.position, line: step.line, said: step.said,
+                   changed: step.changes, state: next });
+      state = next;
+    }
+    built.set(number, found);
+    return found;
+  }
+
+  function cell(row, key, value) {
+    const td = row.insertCell();
+    td.dataset.key = key;
+    td.textContent = value === null || value === undefined ? "" : String(value);
+    return td;
+  }
+
+  function fill(tbody, entries, attribute, changed, columns) {
+    tbody.replaceChildren();
+    for (const [key, entry] of Object.entries(entries)) {
+      if (entry === null) continue;
+      const row = tbody.insertRow();
+      row.dataset[attribute] = key;
+      if (changed && key in changed) row.className = "changed";
+      for (const [column, shown] of columns) cell(row, column, shown(entry, key));
+    }
+  }
+
+  const plain = (name) => (entry) => entry[name];
+  const GROUPS = ["name", "kind", "count", "killed", "incapacitated", "out", "effective_morale",
+                  "status"].map((name) => [name, plain(name)]);
+  GROUPS[0] = ["name", (entry, key) => entry.name || key.split("/")[1]];
+  const COMPANIES = ["name", "size", "fit", "killed", "incapacitated", "morale", "in_service"]
+    .map((name) => [name, plain(name)]);
+  const CHARACTERS = ["name", "damage_taken", "conscience_lost"].map((name) => [name, plain(name)])
+    .concat([
+      ["hp_lost", (entry) => Object.entries(entry.hp_lost || {})
+        .map(([place, lost]) => `${place} ${lost}`).join(", ")],
+      ["items", (entry) => entry.items.map((item) => item.hp_max === null
+        ? `${item.name}: ${item.state}` : `${item.name}: ${item.state} ${item.hp}/${item.hp_max}`)
+        .join("; ")],
+    ]);
+
+  function board(state, changed) {
+    const groups = {};
+    for (const [handle, encounter] of Object.entries(state.encounters)) {
+      if (encounter === null) continue;
+      for (const key of encounter.groups) {
+        if (state.groups[key]) groups[key] = { ...state.groups[key], encounter: encounter.name };
+      }
+    }
+    const columns = [["encounter", (entry) => entry.encounter]].concat(GROUPS);
+    fill(byId("replay-board").tBodies[0], groups, "group", changed.groups, columns);
+  }
+
+  function show() {
+    const all = states(pick.value);
+    slider.max = String(all.length - 1);
+    const index = Math.min(Number(slider.value), all.length - 1);
+    const { position, line, said, changed, state } = all[index];
+    const where = byId("replay-position");
+    where.dataset.position = String(position);
+    where.textContent = index === 0
+      ? `before the session's first command (event ${position})`
+      : `after command ${index} of ${all.length - 1} (event ${position})`;
+    byId("replay-clock").textContent = state.clock;
+    byId("replay-line").textContent = line || "";
+    const told = byId("replay-said");
+    told.replaceChildren();
+    for (const words of said) {
+      const item = document.createElement("li");
+      item.textContent = words;
+      told.append(item);
+    }
+    board(state, changed);
+    fill(byId("replay-companies").tBodies[0], state.companies, "company", changed.companies,
+         COMPANIES);
+    fill(byId("replay-characters").tBodies[0], state.characters, "character",
+         changed.characters, CHARACTERS);
+  }
+
+  pick.addEventListener("change", () => { slider.value = "0"; show(); });
+  slider.addEventListener("input", show);
+  show();
+})();

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated
 
@@ -57,9 +58,10 @@ def report(
     from cli.render.report_html import report_html
 
     # a control or format character a store holds is written escaped (docs/log-language.md#values)
-    page = escaped(report_html(found))
+    page = (escaped(part) for part in report_html(found))
     if output == "-":
-        echo_utf8(page)
+        for part in page:
+            echo_utf8(part)
         return
     _write(Path(output), page)
     stdout().print(f"wrote {output}", markup=False, soft_wrap=True)
@@ -93,14 +95,15 @@ def _wanted(session: int | None, sessions: str | None) -> tuple[int, int] | None
     return first, last
 
 
-def _write(path: Path, page: str) -> None:
-    """The page written whole or not at all: a file beside the target, then renamed over it."""
+def _write(path: Path, page: Iterable[str]) -> None:
+    """The page written whole or not at all: part by part to a file beside the target, then
+    renamed over it (an error half-way leaves the target as it was)."""
     scratch = path.with_name(f".{path.name}.{os.getpid()}.part")
     made = False
     try:
         with open(scratch, "x", encoding="utf-8") as file:
             made = True
-            file.write(page)
+            file.writelines(page)
         os.replace(scratch, path)
     except OSError as error:
         why = error.strerror or error

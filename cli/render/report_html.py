@@ -49,27 +49,31 @@ figure svg { max-width: 100%; height: auto; }
 """
 
 
-def report_html(report: Any) -> str:
-    """The page of a report (:class:`campaign.service.results.report.Report`)."""
+def report_html(report: Any) -> Iterator[str]:
+    """The page of a report (:class:`campaign.service.results.report.Report`), part by part:
+    written as it is made, never held whole."""
     version = "the players' version" if report.players else "the GM's version"
-    parts = [
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>Campaign report</title><style>{STYLE}</style></head>",
-        f'<body data-version="{"players" if report.players else "gm"}">',
-        f'<header><h1>Campaign report</h1><p class="version">{version}</p>',
-        _contents(report),
-        "</header>",
-        *replay_section(report.sessions, players=report.players),
-        *_charts(report),
-        *(_session(session) for session in report.sessions),
-    ]
+    yield from (
+        "<!DOCTYPE html>\n",
+        '<html lang="en"><head><meta charset="utf-8">\n',
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n',
+        f"<title>Campaign report</title><style>{STYLE}</style></head>\n",
+        f'<body data-version="{"players" if report.players else "gm"}">\n',
+        f'<header><h1>Campaign report</h1><p class="version">{version}</p>\n',
+        _contents(report) + "\n",
+        "</header>\n",
+    )
+    for part in replay_section(report.sessions, players=report.players):
+        yield part + "\n"
+    for part in _charts(report):
+        yield part + "\n"
+    for session in report.sessions:
+        yield _session(session) + "\n"
     if report.findings is not None:
-        parts += _findings(report.findings)
-    parts.append(f"<script>{SCRIPT}</script></body></html>\n")
-    return "\n".join(parts)
+        for part in _findings(report.findings):
+            yield part + "\n"
+    yield f"<script>{SCRIPT}</script></body></html>\n"
 
 
 def _contents(report: Any) -> str:

@@ -1,7 +1,8 @@
 """Everything in tests/system is marked slow: `pytest -m "not slow"` leaves the tier out.
 
 The browser fixtures live here too: ``open_report`` opens a page in Debian's Chromium
-(tests/browser.py) for any test of the tier marked ``browser``."""
+(tests/browser.py) for any test of the tier marked ``browser``, and ``example_campaign`` is the
+bundled example campaign's store, to make its report."""
 
 import os
 from collections.abc import Callable, Iterator
@@ -9,8 +10,11 @@ from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from cli.main import app
 from tests import browser
+from tests.paths import ROOT
 
 HERE = Path(__file__).parent
 REQUIRE_BROWSER = os.environ.get("CAMPAIGN_REQUIRE_BROWSER") == "1"
@@ -58,3 +62,25 @@ def open_report(request, chromium) -> Iterator[Callable]:
             return pages.enter_context(browser.open_page(chromium, path, viewport))
 
         yield opener
+
+
+class Runner:
+    """``campaign --db DB ARGS…`` in-process, which must succeed; returns stdout."""
+
+    def __init__(self, db: str) -> None:
+        self.db, self.runner = db, CliRunner()
+
+    def __call__(self, *args: str) -> str:
+        result = self.runner.invoke(app, ["--db", self.db, *args])
+        assert result.exit_code == 0, (args, result.output)
+        return result.stdout
+
+
+@pytest.fixture(scope="module")
+def example_campaign(tmp_path_factory) -> Runner:
+    """The example campaign (examples/campaign/*.log) replayed once for a module's tests: call it
+    as ``example_campaign("report", "-o", str(path))`` or ``example_campaign("status",
+    "--as-of", "event:12", "--json")``; ``example_campaign.db`` is the store's file."""
+    run = Runner(str(tmp_path_factory.mktemp("example") / "campaign.db"))
+    run("replay", *map(str, sorted((ROOT / "examples" / "campaign").glob("*.log"))))
+    return run

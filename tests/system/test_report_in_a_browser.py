@@ -14,18 +14,15 @@ import json
 import struct
 
 import pytest
-from typer.testing import CliRunner
 
-from cli.main import app
 from tests import browser
 from tests.cli.test_player_recap_hides_what_is_behind_the_screen import recorded
-from tests.paths import ROOT
+from tests.system.conftest import Runner
 
 __all__ = ["recorded"]  # the marker campaign's fixture, shared with the players' recap
 
 pytestmark = pytest.mark.browser
 
-LOGS = sorted((ROOT / "examples" / "campaign").glob("*.log"))
 BARS = ("casualties", "morale-tests", "rulings", "items")
 LINES = ("company-morale", "company-fit")
 
@@ -50,26 +47,6 @@ _MARKS = """(chart) => {
     const svg = figure.querySelector("svg").getBoundingClientRect();
     return {marks, fits: svg.width > 0 && svg.right <= document.documentElement.scrollWidth};
 }"""
-
-
-class Runner:
-    """``campaign --db DB ARGS…`` in-process, which must succeed."""
-
-    def __init__(self, db: str) -> None:
-        self.db, self.runner = db, CliRunner()
-
-    def __call__(self, *args: str) -> str:
-        result = self.runner.invoke(app, ["--db", self.db, *args])
-        assert result.exit_code == 0, (args, result.output)
-        return result.stdout
-
-
-@pytest.fixture(scope="module")
-def example(tmp_path_factory) -> Runner:
-    """The example campaign, replayed once for the module's tests."""
-    run = Runner(str(tmp_path_factory.mktemp("example") / "campaign.db"))
-    run("replay", *map(str, LOGS))
-    return run
 
 
 def _expected(stats: dict) -> tuple[dict[str, int], dict[str, int]]:
@@ -132,10 +109,10 @@ def _report(run: Runner, tmp_path, *args: str):
     ids=["gm", "players"],
 )  # fmt: skip
 def test_the_example_report_draws_every_chart_and_nothing_goes_wrong(
-    example, open_report, tmp_path, args, charts
+    example_campaign, open_report, tmp_path, args, charts
 ):
-    page = open_report(_report(example, tmp_path, *args))
-    stats = json.loads(example("stats", "--json"))
+    page = open_report(_report(example_campaign, tmp_path, *args))
+    stats = json.loads(example_campaign("stats", "--json"))
     _every_chart_is_drawn(page, stats, charts)
     if args:
         assert page.locator("#chart-rulings").count() == 0

@@ -1,5 +1,6 @@
 """The screenshot of the example campaign's report in docs/ (docs/cli.md#report): the GM's page
-of examples/campaign/, as headless Chromium draws it in a 1200×1800 window (tests/browser.py).
+of examples/campaign/, as headless Chromium draws it in a 1200×1800 window (tests/browser.py),
+its session replay (when the page has one) moved to session 1's fourth command from the end.
 
     .venv/bin/python -m tests.system.screenshot docs/report.png
 """
@@ -26,6 +27,17 @@ def campaign_command() -> str:
     return found
 
 
+def _slide(page) -> None:
+    """Move the replay's slider as a reader would, by keys: a board with something on it."""
+    slider = page.locator("#replay-slider")
+    if not slider.count():
+        return
+    slider.focus()
+    for key in ("End", "ArrowLeft", "ArrowLeft", "ArrowLeft"):
+        page.keyboard.press(key)
+    slider.blur()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path, help="the PNG to write")
@@ -42,6 +54,7 @@ def main(argv: list[str] | None = None) -> int:
             [command, "--db", db, "report", "-o", str(page_file)], check=True, capture_output=True
         )
         with browser.chromium() as chromium, browser.open_page(chromium, page_file) as page:
+            _slide(page)
             browser.screenshot(page, args.out, full_page=False)
             problems = browser.problems(page)
     if problems:

@@ -13,12 +13,13 @@ from typer.testing import CliRunner
 
 from cli.main import app
 
-# --- Markers: `slow`, `postgres`, `subprocess` (pyproject.toml) -------------------------------
+# --- Markers: `slow`, `postgres`, `subprocess`, `browser` (pyproject.toml) --------------------
 # `pytest -m "not slow"` is the quick answer: in-process, no server, no child process. So a test
 # that talks to PostgreSQL or starts a process is slow as well; tests/system is slow as a whole.
 # A test given the `postgresql` store is marked `postgres` here; any other test that talks to the
 # server or starts a process carries the marker itself, and the checks below fail it if it
-# does not, so the quick run never waits on a server or a process.
+# does not, so the quick run never waits on a server or a process. A test marked `browser`
+# drives Chromium (tests/browser.py), a process: it is marked `subprocess` here.
 
 _RUNNING: list[pytest.Item] = []  # the test being run, for the checks below
 _STARTED: set[str] = set()  # the tests that started a process
@@ -27,6 +28,8 @@ _PROCESS_EVENTS = {"subprocess.Popen", "os.fork", "os.forkpty", "os.posix_spawn"
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
+        if item.get_closest_marker("browser"):  # Chromium is a process of its own
+            item.add_marker(pytest.mark.subprocess)
         callspec = getattr(item, "callspec", None)
         if callspec and callspec.params.get("store_url") == "postgresql":
             item.add_marker(pytest.mark.postgres)

@@ -1,0 +1,158 @@
+"""Given the report of the bundled example campaign (examples/campaign/), the GM's and the
+players', when headless Chromium opens it from a file (tests/browser.py), then nothing goes wrong
+in the page — no console error, no uncaught exception, no failed load, no Content-Security-Policy
+violation — every chart is drawn as the page is rendered (one visible mark per figure of
+`stats --json` that is not 0, each bar as tall as its figure on its chart's scale, a point per
+session a company served, every chart within the page's width), and a full-page screenshot is
+taken. The players' report of the campaign whose GM-only fields hold markers shows none of them,
+in its rendered text or anywhere in its document. A generated campaign of 100 sessions opens the
+same way, in time (slow). docs/cli.md#report says what the page holds."""
+
+from __future__ import annotations
+
+import json
+import struct
+
+import pytest
+
+from tests import browser
+from tests.cli.test_player_recap_hides_what_is_behind_the_screen import recorded
+from tests.system.conftest import Runner
+
+__all__ = ["recorded"]  # the marker campaign's fixture, shared with the players' recap
+
+pytestmark = pytest.mark.browser
+
+BARS = ("casualties", "morale-tests", "rulings", "items")
+LINES = ("company-morale", "company-fit")
+
+# In the rendered page: each mark of a chart with its box, and whether the chart fits the page.
+_MARKS = """(chart) => {
+    const figure = document.getElementById(`chart-${chart}`);
+    if (!figure) return null;
+    const opaque = (e) => e === figure || (Number(getComputedStyle(e).opacity) > 0
+        && opaque(e.parentElement));
+    const drawn = (e) => {
+        const box = e.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && opaque(e)
+            && getComputedStyle(e).visibility === "visible";
+    };
+    const marks = {};
+    for (const g of figure.querySelectorAll(`svg g[id^="${chart}-"]`)) {
+        const points = g.querySelectorAll("use");
+        marks[g.id] = points.length
+            ? [...points].filter(drawn).length
+            : (drawn(g) ? g.getBoundingClientRect().height : 0);
+    }
+    const svg = figure.querySelector("svg").getBoundingClientRect();
+    return {marks, fits: svg.width > 0 && svg.right <= document.documentElement.scrollWidth};
+}"""
+
+
+def _expected(stats: dict) -> tuple[dict[str, int], dict[str, int]]:
+    """The figure of each bar that `stats --json` says is not 0, by its id, and the number of
+    points of each company's line (a session it served in), by its id."""
+    bars = {}
+    for s in stats["sessions"]:
+        n = s["session"]
+        for side, fates in s["casualties"].items():
+            for fate, value in fates.items():
+                bars[f"casualties-{side}-{fate}-{n}"] = value
+        for outcome, value in s["morale_tests"]["outcomes"].items():
+            bars[f"morale-tests-{outcome}-{n}"] = value
+        for code, value in s["rulings"]["codes"].items():
+            bars[f"rulings-{code}-{n}"] = value
+        for kind, value in s["items"].items():
+            bars[f"items-{kind}-{n}"] = value
+    points = {
+        f"company-{key}-{company['handle']}": sum(v is not None for v in company[key])
+        for company in stats["companies"]
+        for key in ("morale", "fit")
+    }
+    return {mark: value for mark, value in bars.items() if value}, points
+
+
+def _every_chart_is_drawn(page, stats: dict, charts: tuple[str, ...]) -> None:
+    bars, points = _expected(stats)
+    for chart in charts:
+        drawn = page.evaluate(_MARKS, chart)
+        assert drawn is not None, f"no chart {chart} in the page"
+        assert drawn["fits"], f"the chart {chart} is cut at the page's edge"
+        marks = drawn["marks"]
+        if chart in LINES:
+            assert marks == {k: v for k, v in points.items() if k.startswith(chart)}, chart
+            continue
+        expected = {mark: value for mark, value in bars.items() if mark.startswith(f"{chart}-")}
+        assert {mark for mark, height in marks.items() if height} == set(expected), chart
+        # one scale a chart: each bar is as tall as its figure, to a pixel and a half
+        top = max(expected, key=expected.__getitem__)
+        scale = marks[top] / expected[top]
+        for mark, value in expected.items():
+            assert abs(marks[mark] - value * scale) <= 1.5, (mark, marks[mark], value * scale)
+
+
+def _png_size(path) -> tuple[int, int]:
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    return struct.unpack(">II", head[16:24])
+
+
+def _report(run: Runner, tmp_path, *args: str):
+    out = tmp_path / "report.html"
+    run("report", "-o", str(out), *args)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("args", "charts"), [((), BARS + LINES), (("--players",), ("casualties", "morale-tests",
+                                                                "items", *LINES))],
+    ids=["gm", "players"],
+)  # fmt: skip
+def test_the_example_report_draws_every_chart_and_nothing_goes_wrong(
+    example_campaign, open_report, tmp_path, args, charts
+):
+    page = open_report(_report(example_campaign, tmp_path, *args))
+    stats = json.loads(example_campaign("stats", "--json"))
+    _every_chart_is_drawn(page, stats, charts)
+    if args:
+        assert page.locator("#chart-rulings").count() == 0
+    shot = browser.screenshot(page, tmp_path / "report.png")
+    width, height = _png_size(shot)
+    assert width == browser.VIEWPORT["width"] and height >= browser.VIEWPORT["height"]
+    assert shot.stat().st_size > 50_000, "a blank page"
+    assert browser.problems(page) == []
+
+
+def test_the_players_report_shows_no_marker(recorded, open_report, tmp_path):
+    out = tmp_path / "players.html"
+    recorded("report", "--players", "-o", str(out))
+    page = open_report(out)
+    shown = page.evaluate("document.body.innerText")
+    document = page.evaluate("document.documentElement.outerHTML")
+    assert "Ambush at the ford" in shown and "The party crossed the ford at dusk" in shown
+    assert "MARKER" not in shown and "MARKER" not in document
+    assert "rules said" not in shown
+    assert browser.problems(page) == []
+    # the GM's page shows them: the check above had markers to find
+    gm = tmp_path / "gm.html"
+    recorded("report", "-o", str(gm))
+    gm_page = open_report(gm)
+    assert "MARKER-SECRET-NOTE" in gm_page.evaluate("document.body.innerText")
+
+
+@pytest.mark.slow
+def test_a_report_of_100_sessions_opens_in_time(open_report, tmp_path):
+    from benchmarks.generate import Campaign
+
+    log = tmp_path / "campaign.log"
+    log.write_text(Campaign(7).log(100, 200), "utf-8")
+    run = Runner(str(tmp_path / "campaign.db"))
+    run("replay", str(log))
+    page = open_report(_report(run, tmp_path))  # within browser.TIMEOUT_MS, or it fails
+    stats = json.loads(run("stats", "--json"))
+    assert len(stats["sessions"]) == 100
+    _every_chart_is_drawn(page, stats, BARS + LINES)
+    assert page.locator("article.session").count() == 100
+    shot = browser.screenshot(page, tmp_path / "report.png", full_page=False)
+    assert shot.stat().st_size > 50_000
+    assert browser.problems(page) == []

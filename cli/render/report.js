@@ -49,12 +49,13 @@
   const GROUPS = ["name", "kind", "count", "killed", "incapacitated", "out", "effective_morale",
                   "status"].map((name) => [name, plain(name)]);
   GROUPS[0] = ["name", (entry, key) => entry.name || key.split("/")[1]];
-  const COMPANIES = ["name", "size", "fit", "killed", "incapacitated", "morale", "in_service"]
-    .map((name) => [name, plain(name)]);
+  const yes = (name) => (entry) => (entry[name] ? "yes" : "no");
+  const COMPANIES = ["name", "size", "fit", "killed", "incapacitated", "morale"]
+    .map((name) => [name, plain(name)]).concat([["in_service", yes("in_service")]]);
   const CHARACTERS = ["name", "damage_taken", "conscience_lost"].map((name) => [name, plain(name)])
     .concat([
-      ["hp_lost", (entry) => Object.entries(entry.hp_lost || {})
-        .map(([place, lost]) => `${place} ${lost}`).join(", ")],
+      ["hp_lost", (entry) => Object.entries(entry.hp_lost || {}).filter(([, lost]) => lost)
+        .map(([place, lost]) => `${place} ${lost}`).join(", ") || "none"],
       ["items", (entry) => entry.items.map((item) => item.hp_max === null
         ? `${item.name}: ${item.state}` : `${item.name}: ${item.state} ${item.hp}/${item.hp_max}`)
         .join("; ")],

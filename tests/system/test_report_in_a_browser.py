@@ -18,6 +18,7 @@ import pytest
 from tests import browser
 from tests.cli.test_player_recap_hides_what_is_behind_the_screen import recorded
 from tests.system.conftest import Runner
+from tests.system.test_report_replay_in_a_browser import replay_agrees
 
 __all__ = ["recorded"]  # the marker campaign's fixture, shared with the players' recap
 
@@ -141,7 +142,7 @@ def test_the_players_report_shows_no_marker(recorded, open_report, tmp_path):
 
 
 @pytest.mark.slow
-def test_a_report_of_100_sessions_opens_in_time(open_report, tmp_path):
+def test_a_report_of_100_sessions_opens_in_time_and_replays_a_late_session(open_report, tmp_path):
     from benchmarks.generate import Campaign
 
     log = tmp_path / "campaign.log"
@@ -153,6 +154,13 @@ def test_a_report_of_100_sessions_opens_in_time(open_report, tmp_path):
     assert len(stats["sessions"]) == 100
     _every_chart_is_drawn(page, stats, BARS + LINES)
     assert page.locator("article.session").count() == 100
+    # the replay of a late session: its data decoded when picked, its states those of status
+    assert page.locator("script[type='application/json']").count() == 100
+    page.select_option("#replay-session", "97")
+    page.focus("#replay-slider")
+    for key in ("ArrowRight", "ArrowRight", "End"):
+        page.keyboard.press(key)
+        assert replay_agrees(page, run) > 0
     shot = browser.screenshot(page, tmp_path / "report.png", full_page=False)
     assert shot.stat().st_size > 50_000
     assert browser.problems(page) == []

@@ -72,7 +72,8 @@ def a_campaign_lives_there(url: str) -> None:
 
 @pytest.fixture
 def schema() -> Iterator[str]:
-    """An empty schema of the test server's user, by name."""
+    """An empty schema of the test server's user, by name (skipped without a test server)."""
+    need_postgres()
     with postgres_schema() as url:
         yield parse_store_url(url).schema
 

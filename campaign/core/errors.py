@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+# Messages are said in the invocation's language (campaign/core/i18n.py); what a command writes
+# for a program (--json) never holds one.
+from campaign.core.i18n import _
+
 
 class CampaignError(Exception):
     """Base of every error the tracker reports to a user (never shown as a traceback)."""
@@ -48,7 +52,10 @@ class ImpossibleInput(CampaignError, ValueError):
         """A file the GM named that cannot be read (missing, a directory, not UTF-8 …)."""
         why = getattr(error, "strerror", None) or error
         return cls(
-            f"{path}: cannot read it ({why})", field=field, value=str(path), expected=expected
+            _("{path}: cannot read it ({why})").format(path=path, why=why),
+            field=field,
+            value=str(path),
+            expected=expected,
         )
 
 
@@ -65,17 +72,22 @@ class UnknownSession(ImpossibleInput):
     ``export``): said as an error, not as an empty answer that would read as "nothing there"."""
 
     def __init__(self, session: int, known: Iterable[int], as_of: str | None = None) -> None:
-        recorded = ", ".join(map(str, known)) or "none"
-        where = "this history" if as_of is None else f"this history as of {as_of}"
+        recorded = ", ".join(map(str, known)) or _("none")
+        if as_of is None:
+            said = _("session {session} is not in this history; sessions: {recorded}")
+        else:
+            said = _("session {session} is not in this history as of {as_of}; sessions: {recorded}")
         super().__init__(
-            f"session {session} is not in {where}; sessions: {recorded}",
+            said.format(session=session, as_of=as_of, recorded=recorded),
             field="session",
             value=session,
             expected=recorded,
         )
 
 
-VERIFY = "run `campaign verify`, which names the first damaged position"
+def verify_hint() -> str:
+    """The hint of every damaged history: where to look next."""
+    return _("run `campaign verify`, which names the first damaged position")
 
 
 class DamagedHistory(CampaignError):
@@ -88,10 +100,11 @@ class DamagedHistory(CampaignError):
 
     def __init__(self, where: str, then: str = "") -> None:
         self.where = where
-        super().__init__(
-            f"the store's history is damaged: {where} (an event deleted, added or changed "
-            f"behind the tracker's back) — {VERIFY}{then}"
+        said = _(
+            "the store's history is damaged: {where} (an event deleted, added or changed "
+            "behind the tracker's back) — {hint}"
         )
+        super().__init__(said.format(where=where, hint=verify_hint()) + then)
 
     @classmethod
     def out_of_place(cls, position: int, expected: int) -> DamagedHistory:
@@ -99,9 +112,10 @@ class DamagedHistory(CampaignError):
         run on one by one from 1 (docs/RELIABILITY.md#tamper-evidence), so another is an event
         deleted or added."""
         if position > expected:
-            missing = f"{expected} is missing"
-            return cls(f"position {position} follows position {expected - 1}: {missing}")
-        return cls(f"position {position} comes again after position {expected - 1}")
+            said = _("position {position} follows position {before}: {expected} is missing")
+        else:
+            said = _("position {position} comes again after position {before}")
+        return cls(said.format(position=position, before=expected - 1, expected=expected))
 
 
 def aggregate_named(module: str, handle: str | None) -> str:

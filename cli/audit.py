@@ -7,6 +7,7 @@ included, so a league can gate on it; an unknown code is an input error (exit 2)
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict
 from typing import Annotated, Any
 
@@ -244,6 +245,8 @@ def _table(session: Any, found: list[dict[str, Any]]) -> Table:
     return table
 
 
+COMMENT = re.compile(r"(\s#\s+)(.+)$", re.MULTILINE)  # a log line's comment: `   # 6 < 9`
+
 # --- --explain ---------------------------------------------------------------------------------
 
 
@@ -269,7 +272,12 @@ def show_entry(console: Console, entry: Explanation) -> None:
     body.add_row(Text(_(entry.explanation)))
     body.add_row(Text(""))
     body.add_row(Text(_("Example:"), style="bold"))
-    body.add_row(Text(entry.example, style="green"))
+    body.add_row(Text(_commented(entry.example), style="green"))
     style = CODE_STYLE.get(entry.severity, "")
     title = Text(entry.code, style=style) + Text(f" — {_(entry.severity)}")
     console.print(Panel(body, title=title, title_align="left", expand=False))
+
+
+def _commented(example: str) -> str:
+    """An example's log lines as they are written, their comments in the reader's language."""
+    return COMMENT.sub(lambda found: found[1] + _(found[2]), example)

@@ -139,7 +139,7 @@ class CampaignGroup(parsing.Group):
         except CampaignError as error:
             from cli.output import ExitStatus, fail
 
-            raise fail(str(error), ExitStatus(error.exit_code)) from None
+            raise fail(error.said(), ExitStatus(error.exit_code)) from None
         except Exception as error:
             if parsing.said_by_click(error):  # Click's usage error, said as ours are
                 from cli.output import usage_error  # (a URL's password hidden, as they hide it)

@@ -68,9 +68,9 @@ def describe(error: ImpossibleInput) -> str:
     """``--option: what is wrong; expected what is allowed`` (a log's errors lead with
     ``file:line:`` instead of an option; an error about an argument, or about no parameter of
     the command, leads with nothing: ``error.option`` is "")."""
-    message = str(error)
-    if error.expected and error.expected not in message:
-        message += _("; expected {expected}").format(expected=error.expected)
+    message, expected = error.said(), error.expected_said()
+    if expected and expected not in message:
+        message += _("; expected {expected}").format(expected=expected)
     if error.field == "line":
         where = None
     else:  # as the command names it (cli/parsing.spelt; "": it has no such parameter)

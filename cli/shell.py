@@ -181,7 +181,7 @@ def _words(root: typer.Context, ledger: Ledger, line: str) -> int | None:
         try:  # the file this shell opened, still at its path (reading commands too)
             ledger.check_still_there()
         except CampaignError as error:
-            say_error(str(error))
+            say_error(error.said())
             return error.exit_code
     return _run(root, words)
 
@@ -229,7 +229,7 @@ def _run(root: typer.Context, words: list[str]) -> int:
         say_error(describe(error))
         return ExitStatus.BAD_INPUT
     except CampaignError as error:
-        say_error(str(error))
+        say_error(error.said())
         return error.exit_code
     except typer.Exit as done:  # --help printed, or a command's own exit (said already)
         return done.exit_code

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from campaign.audit.examples import SETUP_BRYNN, SETUP_GOBLINS
 from campaign.core.i18n import N_
 from campaign.rules import d6harmonie, morale, saves
 from campaign.rules.citation import Citation
@@ -39,13 +40,6 @@ class Entry:
         return {"seed": None, "name": self.rule_name}
 
 
-_SETUP_GOBLINS = "encounter start ford\nencounter group ford goblins --count 12 --morale 7\n"
-_SETUP_BRYNN = (
-    "character create brynn --flaw phobie-legere:spiders\n"
-    "character saves brynn --fortitude 4 --reflex 1 --will 2\n"
-    'character item brynn "Tower shield" --slot shield --hardness 5 --hp 20\n'
-)
-
 ENTRIES: tuple[Entry, ...] = (
     Entry(
         "MOR001",
@@ -64,7 +58,7 @@ ENTRIES: tuple[Entry, ...] = (
             "counts as a success, RULES D-2); the audit sets the rules' outcome beside it, "
             "judged again from the stored rating, adjustments, successes and dice."
         ),
-        _SETUP_GOBLINS + "morale ford goblins --roll 6,4 --ruling fight   # 10 > 7: flee",
+        SETUP_GOBLINS + "morale ford goblins --roll 6,4 --ruling fight   # 10 > 7: flee",
     ),
     Entry(
         "MOR002",
@@ -85,7 +79,7 @@ ENTRIES: tuple[Entry, ...] = (
             "due but never forces one. The finding cites the trigger that made it due (first "
             "death or half out)."
         ),
-        _SETUP_GOBLINS + "casualty ford goblins 1        # first death: a check is due\n"
+        SETUP_GOBLINS + "casualty ford goblins 1        # first death: a check is due\n"
         "casualty ford goblins 1        # no test came first: MOR002 (final) at the first",
     ),
     Entry(
@@ -137,7 +131,7 @@ ENTRIES: tuple[Entry, ...] = (
         ),
         morale.ADJUSTMENTS,
         N_("`rules_say` is the nearest sum the range allows, `ruled` the sum the tracker uses."),
-        _SETUP_GOBLINS + 'adjust ford goblins -2 --reason "outnumbered"\n'
+        SETUP_GOBLINS + 'adjust ford goblins -2 --reason "outnumbered"\n'
         'adjust ford goblins -1 --reason "their shaman fled"   # sum -3',
     ),
     Entry(
@@ -201,7 +195,7 @@ ENTRIES: tuple[Entry, ...] = (
         ),
         saves.CITE_DC,
         N_("`rules_say` is the formula's DC, `ruled` the DC in force."),
-        _SETUP_BRYNN + 'save brynn --vs "Hold person" --type will --dc 17 --spell-level 3 '
+        SETUP_BRYNN + 'save brynn --vs "Hold person" --type will --dc 17 --spell-level 3 '
         "--ability-mod 3 --effect negates --roll 12   # 10 + 3 + 3 = 16",
     ),
     Entry(
@@ -215,7 +209,7 @@ ENTRIES: tuple[Entry, ...] = (
         ),
         saves.CITE_NATURAL,
         N_("The state follows the ruling: a save ruled a success deals the damage of a success."),
-        _SETUP_BRYNN + 'save brynn --vs "Fireball" --type reflex --dc 16 --effect half '
+        SETUP_BRYNN + 'save brynn --vs "Fireball" --type reflex --dc 16 --effect half '
         "--damage 24 --roll 1 --ruling success   # a natural 1 always fails",
     ),
     Entry(
@@ -242,7 +236,7 @@ ENTRIES: tuple[Entry, ...] = (
             "The seed says the exposed item must save and take the attack's damage; the tracker "
             "waits for that item save until the session ends."
         ),
-        _SETUP_BRYNN + 'save brynn --vs "Fireball" --type reflex --dc 16 --effect half '
+        SETUP_BRYNN + 'save brynn --vs "Fireball" --type reflex --dc 16 --effect half '
         "--damage 24 --objects --roll 1\nsession end   # no item-save came",
     ),
     Entry(
@@ -260,7 +254,7 @@ ENTRIES: tuple[Entry, ...] = (
             "Judged again from the character's items at the time of the save (what the rules "
             "ranked then), so a fix to the table shows up."
         ),
-        _SETUP_BRYNN + 'character item brynn "Breastplate" --slot armor\n'
+        SETUP_BRYNN + 'character item brynn "Breastplate" --slot armor\n'
         'character item brynn "Mace" --slot held\n'
         'character item brynn "Dagger" --slot stowed-weapon\n'
         'character item brynn "Backpack" --slot other\n'
@@ -280,7 +274,7 @@ ENTRIES: tuple[Entry, ...] = (
         N_(
             "The damage taken is the GM's ruling and is what the character's `damage_taken` counts."
         ),
-        _SETUP_BRYNN + 'save brynn --vs "Fireball" --type reflex --dc 16 --effect half '
+        SETUP_BRYNN + 'save brynn --vs "Fireball" --type reflex --dc 16 --effect half '
         "--damage 25 --roll 15 --damage-taken 13   # ⌊25/2⌋ = 12",
     ),
     Entry(
@@ -295,7 +289,7 @@ ENTRIES: tuple[Entry, ...] = (
         ),
         saves.CITE_OBJECT_DAMAGE,
         N_("The item's hit points follow the ruling (`destroyed` → 0, `broken` → at most half)."),
-        _SETUP_BRYNN + 'save brynn --vs "Fireball" --type reflex --dc 16 --effect half '
+        SETUP_BRYNN + 'save brynn --vs "Fireball" --type reflex --dc 16 --effect half '
         '--damage 24 --energy --objects --roll 1 --item "Tower shield"\n'
         'item-save brynn "Tower shield" --roll 9 --ruling intact   # 12 − 5 = 7 hp lost',
     ),
@@ -345,7 +339,7 @@ ENTRIES: tuple[Entry, ...] = (
         ),
         d6harmonie.citation(d6harmonie.find_trait("phobia-mild")),
         N_("Cites the flaw's own sentence in seed 002; `rules_say` is the rule's difficulty."),
-        _SETUP_BRYNN + "trait brynn phobia-mild --result 8 --difficulty 7   # NORMALE (9)",
+        SETUP_BRYNN + "trait brynn phobia-mild --result 8 --difficulty 7   # NORMALE (9)",
     ),
     Entry(
         "TRT005",
@@ -363,7 +357,7 @@ ENTRIES: tuple[Entry, ...] = (
             "The state follows the ruling (the ruled outcome's consequences, or the GM's own); "
             "the audit re-judges the roll from the stored result, difficulty and options."
         ),
-        _SETUP_BRYNN + "trait brynn phobia-mild --result 6 --ruling success   # 6 < 9",
+        SETUP_BRYNN + "trait brynn phobia-mild --result 6 --ruling success   # 6 < 9",
     ),
     Entry(
         "GEN001",

@@ -1,12 +1,16 @@
 """In French (``--lang fr``, docs/fr.md): an error is said ``erreur : …`` with its hint and what
 was expected in French, and its ``usage :`` line; ``audit --explain CODE`` explains the code in
-French, with the seed's own French sentence and no English digest beside it; and every
-``--json`` output of the example campaign is byte for byte the English one."""
+French, with the seed's own French sentence and no English digest beside it, its example's log
+lines as they are and their comments in French; and every ``--json`` output of the example
+campaign is byte for byte the English one."""
+
+import re
 
 import pytest
 from typer.testing import CliRunner
 
 from campaign.audit.catalogue import ENTRIES
+from campaign.audit.examples import EXAMPLE_COMMENTS
 from cli.main import app
 from tests.paths import ROOT
 
@@ -74,9 +78,25 @@ def test_every_code_is_explained_in_french(english):
     code = english.code
     french = _inside(_run("audit", "--explain", code).stdout)
     english_said = _inside(_run("audit", "--explain", code, lang="en").stdout)
-    for text in (english.title, english.trigger, english.explanation):
+    for text in (english.title, english.trigger, english.explanation, *_comments(english)):
         words = " ".join(text.split())
         assert words in english_said and words not in french, (code, text)
+    for line in english.example.splitlines():  # the log lines themselves stay
+        assert line.split(" #")[0].strip() in " ".join(shown_lines(code)), (code, line)
+
+
+def _comments(entry):
+    """The comments of an entry's example that hold words (``# 6 < 9`` holds none)."""
+    found = [line.split("# ", 1)[1] for line in entry.example.splitlines() if "# " in line]
+    return [comment for comment in found if re.search(r"[a-z]{2}", comment)]
+
+
+def shown_lines(code):
+    return [line.strip("│ ") for line in _run("audit", "--explain", code).stdout.splitlines()]
+
+
+def test_every_example_comment_is_in_the_catalogue():
+    assert sorted({c for entry in ENTRIES for c in _comments(entry)}) == sorted(EXAMPLE_COMMENTS)
 
 
 @pytest.mark.parametrize(

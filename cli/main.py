@@ -171,6 +171,8 @@ def _choose_language(group: CampaignGroup, ctx: typer.Context, args: list[str]) 
     try:
         i18n.use(i18n.chosen(given, os.environ))
     except ImpossibleInput as error:
+        if ctx.resilient_parsing:  # completing a word: no error, English
+            return
         from cli.output import ExitStatus, describe, fail
 
         raise fail(describe(error), ExitStatus.BAD_INPUT) from None

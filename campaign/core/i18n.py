@@ -59,12 +59,13 @@ def use(lang: str) -> None:
 
 
 def catalogue(lang: str) -> gettext.NullTranslations:
-    """The compiled catalogue of ``lang``, read once; English is the messages themselves."""
+    """The compiled catalogue of ``lang``, read once; English is the messages themselves (and
+    what is said when a catalogue is missing from an install: never a traceback)."""
     if lang not in _catalogues:
         _catalogues[lang] = (
             gettext.NullTranslations()
             if lang == "en"
-            else gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
+            else gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
         )
     return _catalogues[lang]
 

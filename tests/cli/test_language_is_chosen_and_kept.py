@@ -127,3 +127,16 @@ def test_the_shell_keeps_its_language(tmp_path):
     assert "Rien que la session N." in shown.stdout
     assert "A morale test." not in shown.stdout
     assert "--lang est donné au démarrage du shell" in shown.stderr
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_completing_a_word_never_refuses_the_language(lang):
+    """Tab completion reads the line as Click's resilient parsing does: a --lang not spoken
+    (yet half typed) is no error there, and the commands are offered."""
+    completing = {"_CAMPAIGN_COMPLETE": "complete_bash", "COMP_CWORD": "3"}
+    words = f"campaign --lang {lang} sta"
+    shown = CliRunner().invoke(
+        app, [], prog_name="campaign", env={**NO_LOCALE, **completing, "COMP_WORDS": words}
+    )
+    assert shown.exit_code == 0, shown.output
+    assert shown.stdout == "status\nstats\n" and shown.stderr == ""

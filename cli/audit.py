@@ -7,6 +7,7 @@ included, so a league can gate on it; an unknown code is an input error (exit 2)
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict
 from typing import Annotated, Any
 
@@ -16,6 +17,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from campaign.core import i18n
+from campaign.core.i18n import _
 from campaign.service import catalogue
 from campaign.service.catalogue import PENDING, WARNING, check_code
 from campaign.service.results import Explanation
@@ -242,27 +245,39 @@ def _table(session: Any, found: list[dict[str, Any]]) -> Table:
     return table
 
 
+COMMENT = re.compile(r"(\s#\s+)(.+)$", re.MULTILINE)  # a log line's comment: `   # 6 < 9`
+
 # --- --explain ---------------------------------------------------------------------------------
 
 
 def show_entry(console: Console, entry: Explanation) -> None:
+    """A code explained in the invocation's language; in French, its rule is the seed's own
+    sentence, without the English digest beside it."""
     body = Table.grid()
-    body.add_row(Text(entry.title, style="bold"))
+    body.add_row(Text(_(entry.title), style="bold"))
     body.add_row(Text(""))
-    body.add_row(Text(entry.trigger))
+    body.add_row(Text(_(entry.trigger)))
     body.add_row(Text(""))
     rule = entry.rule
     if rule["seed"] is None:  # a rule of the tracker's own
-        body.add_row(Text(f"Rule: {rule['name']} — the tracker's own, no seed", style="cyan"))
+        said = _("Rule: {name} — the tracker's own, no seed").format(name=rule["name"])
+        body.add_row(Text(said, style="cyan"))
     else:
-        body.add_row(Text(f"Rule: {rule['name']} — seeds/{rule['seed']}", style="cyan"))
+        said = _("Rule: {name} — seeds/{seed}").format(name=rule["name"], seed=rule["seed"])
+        body.add_row(Text(said, style="cyan"))
         body.add_row(Text(f"« {rule['text_fr']} »", style="italic"))
-        body.add_row(Text(rule["digest"], style="dim"))
+        if i18n.language() == "en":
+            body.add_row(Text(rule["digest"], style="dim"))
     body.add_row(Text(""))
-    body.add_row(Text(entry.explanation))
+    body.add_row(Text(_(entry.explanation)))
     body.add_row(Text(""))
-    body.add_row(Text("Example:", style="bold"))
-    body.add_row(Text(entry.example, style="green"))
+    body.add_row(Text(_("Example:"), style="bold"))
+    body.add_row(Text(_commented(entry.example), style="green"))
     style = CODE_STYLE.get(entry.severity, "")
-    title = Text(entry.code, style=style) + Text(f" — {entry.severity}")
+    title = Text(entry.code, style=style) + Text(f" — {_(entry.severity)}")
     console.print(Panel(body, title=title, title_align="left", expand=False))
+
+
+def _commented(example: str) -> str:
+    """An example's log lines as they are written, their comments in the reader's language."""
+    return COMMENT.sub(lambda found: found[1] + _(found[2]), example)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import os
 import sys
 from typing import Annotated, Any, ClassVar
 
@@ -18,43 +19,46 @@ import typer
 from typer.core import TyperCommand
 
 from campaign import __version__
+from campaign.core import i18n
 from campaign.core.errors import CampaignError, ImpossibleInput
-from cli import parsing
+from campaign.core.i18n import N_, _
+from cli import language, parsing
 
-# command → (module, summary), in the order `campaign --help` lists them
+# command → (module, summary), in the order `campaign --help` lists them (a summary is said in
+# the invocation's language where it is shown)
 COMMANDS: dict[str, tuple[str, str]] = {
-    "init": ("cli.reading", "Create the store (idempotent)."),
-    "session": ("cli.logging.sessions", "Open session N, or `session end`."),
-    "clock": ("cli.logging.sessions", "The in-game clock: advance or set."),
-    "setting": ("cli.logging.sessions", "Change a campaign setting."),
-    "note": ("cli.logging.sessions", "A free-text note in the history."),
-    "retract": ("cli.logging.sessions", "Withdraw a whole earlier command."),
-    "company": ("cli.logging.companies", "Mercenary companies: hire, modifier, recover, …"),
-    "character": ("cli.logging.characters", "Characters and retainers: create, trait, item, …"),
-    "condition": ("cli.logging.characters", "End a condition a flaw started."),
-    "encounter": ("cli.logging.encounters", "Encounters: start, end, group, rating, join."),
-    "casualty": ("cli.logging.encounters", "N killed or incapacitated in a group."),
-    "adjust": ("cli.logging.encounters", "A situational morale adjustment."),
-    "morale": ("cli.logging.encounters", "A morale test."),
-    "loyalty": ("cli.logging.rolls", "A retainer's loyalty test."),
-    "save": ("cli.logging.rolls", "A saving throw."),
-    "item-save": ("cli.logging.rolls", "The exposed item's own save."),
-    "trait": ("cli.logging.rolls", "A D6Harmonie flaw triggered."),
-    "replay": ("cli.replay", "Record session logs: whole files, sessions once."),
-    "status": ("cli.reading", "Encounters, companies and characters now (or --as-of)."),
-    "history": ("cli.reading", "One line per event, the rules beside the ruling."),
-    "modifiers": ("cli.reading", "The morale modifiers of a group, company or character."),
-    "handles": ("cli.handles", "Every handle the store knows, by kind, with its name."),
-    "audit": ("cli.audit", "Findings where rulings depart from the rules."),
-    "stats": ("cli.stats", "The campaign's figures per session, with their trends."),
-    "report": ("cli.report", "The campaign as one HTML page: sessions, charts, audit."),
-    "export": ("cli.export", "The history as a log, JSON lines or a recap."),
-    "import": ("cli.export", "Load a JSON-lines export into an empty store."),
-    "verify": ("cli.verify", "Check the hash chain: name the first edited position."),
-    "projections": ("cli.reading", "The read models: rebuild, status, run, drop."),
-    "shell": ("cli.shell", "An interactive console: one process for a whole evening."),
-    "key": ("cli.keys", "Encryption at rest: generate a key."),
-    "rules": ("cli.rules", "The rules calculator: what the rules say."),
+    "init": ("cli.reading", N_("Create the store (idempotent).")),
+    "session": ("cli.logging.sessions", N_("Open session N, or `session end`.")),
+    "clock": ("cli.logging.sessions", N_("The in-game clock: advance or set.")),
+    "setting": ("cli.logging.sessions", N_("Change a campaign setting.")),
+    "note": ("cli.logging.sessions", N_("A free-text note in the history.")),
+    "retract": ("cli.logging.sessions", N_("Withdraw a whole earlier command.")),
+    "company": ("cli.logging.companies", N_("Mercenary companies: hire, modifier, recover, …")),
+    "character": ("cli.logging.characters", N_("Characters and retainers: create, trait, item, …")),
+    "condition": ("cli.logging.characters", N_("End a condition a flaw started.")),
+    "encounter": ("cli.logging.encounters", N_("Encounters: start, end, group, rating, join.")),
+    "casualty": ("cli.logging.encounters", N_("N killed or incapacitated in a group.")),
+    "adjust": ("cli.logging.encounters", N_("A situational morale adjustment.")),
+    "morale": ("cli.logging.encounters", N_("A morale test.")),
+    "loyalty": ("cli.logging.rolls", N_("A retainer's loyalty test.")),
+    "save": ("cli.logging.rolls", N_("A saving throw.")),
+    "item-save": ("cli.logging.rolls", N_("The exposed item's own save.")),
+    "trait": ("cli.logging.rolls", N_("A D6Harmonie flaw triggered.")),
+    "replay": ("cli.replay", N_("Record session logs: whole files, sessions once.")),
+    "status": ("cli.reading", N_("Encounters, companies and characters now (or --as-of).")),
+    "history": ("cli.reading", N_("One line per event, the rules beside the ruling.")),
+    "modifiers": ("cli.reading", N_("The morale modifiers of a group, company or character.")),
+    "handles": ("cli.handles", N_("Every handle the store knows, by kind, with its name.")),
+    "audit": ("cli.audit", N_("Findings where rulings depart from the rules.")),
+    "stats": ("cli.stats", N_("The campaign's figures per session, with their trends.")),
+    "report": ("cli.report", N_("The campaign as one HTML page: sessions, charts, audit.")),
+    "export": ("cli.export", N_("The history as a log, JSON lines or a recap.")),
+    "import": ("cli.export", N_("Load a JSON-lines export into an empty store.")),
+    "verify": ("cli.verify", N_("Check the hash chain: name the first edited position.")),
+    "projections": ("cli.reading", N_("The read models: rebuild, status, run, drop.")),
+    "shell": ("cli.shell", N_("An interactive console: one process for a whole evening.")),
+    "key": ("cli.keys", N_("Encryption at rest: generate a key.")),
+    "rules": ("cli.rules", N_("The rules calculator: what the rules say.")),
 }
 
 
@@ -62,7 +66,8 @@ class CampaignGroup(parsing.Group):
     """Loads command modules on demand, and maps every domain error to its exit code and a
     one-line message: never a traceback."""
 
-    _built: ClassVar[dict[str, Any]] = {}  # command name → its Click command, built once
+    # (language, command name) → its Click command, built once (its helps in that language)
+    _built: ClassVar[dict[tuple[str, str], Any]] = {}
     _listing = False  # drawing the root's --help: summaries suffice, nothing is imported
 
     @property
@@ -80,23 +85,32 @@ class CampaignGroup(parsing.Group):
     def get_command(self, ctx: typer.Context, name: str) -> Any:  # type: ignore[override]
         if name not in COMMANDS:
             return None
-        module, summary = COMMANDS[name]
         if self._listing:
+            summary = _(COMMANDS[name][1])
             return TyperCommand(name=name, help=summary, short_help=summary)
-        if name not in self._built:
+        return self.built(name)
+
+    @classmethod
+    def built(cls, name: str) -> Any:
+        """The Click command ``name``, built once per language."""
+        key = (i18n.language(), name)
+        if key not in cls._built:
             holder = typer.Typer()
             holder.callback()(lambda: None)  # always a group, even for a one-command module
-            importlib.import_module(module).register(holder)
+            importlib.import_module(COMMANDS[name][0]).register(holder)
             parsing.read_as_campaign(holder)  # signed values, options once, errors worded
             # Build this command only: Click params for a module's other commands cost start-up.
             kept = (None, name)  # a command or group without a name: kept, to be safe
             holder.registered_commands = [c for c in holder.registered_commands if c.name in kept]
             holder.registered_groups = [g for g in holder.registered_groups if g.name in kept]
-            built = typer.main.get_command(holder).commands  # type: ignore[attr-defined]
-            self._built[name] = built.get(name)
-        return self._built[name]
+            command = typer.main.get_command(holder).commands.get(name)  # type: ignore[attr-defined]
+            if command is not None and key[0] != "en":
+                language.in_language(command)
+            cls._built[key] = command
+        return cls._built[key]
 
     def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
+        _choose_language(self, ctx, args)  # before any help is built or error said
         # the root's options too: `campaign --db a --db b status` is refused
         try:
             return parsing.parse(self, ctx, args, interspersed=False, click=super().parse_args)
@@ -110,7 +124,8 @@ class CampaignGroup(parsing.Group):
     def format_help(self, ctx: typer.Context, formatter: Any) -> None:  # type: ignore[override]
         CampaignGroup._listing = True
         try:
-            super().format_help(ctx, formatter)
+            with language.speaking(self, ctx):
+                super().format_help(ctx, formatter)
         finally:
             CampaignGroup._listing = False
 
@@ -124,7 +139,7 @@ class CampaignGroup(parsing.Group):
         except CampaignError as error:
             from cli.output import ExitStatus, fail
 
-            raise fail(str(error), ExitStatus(error.exit_code)) from None
+            raise fail(error.said(), ExitStatus(error.exit_code)) from None
         except Exception as error:
             if parsing.said_by_click(error):  # Click's usage error, said as ours are
                 from cli.output import usage_error  # (a URL's password hidden, as they hide it)
@@ -142,6 +157,25 @@ class CampaignGroup(parsing.Group):
             from cli.output import ExitStatus, fail
 
             raise fail(said, ExitStatus.STORE_FAILURE) from None
+
+
+def _choose_language(group: CampaignGroup, ctx: typer.Context, args: list[str]) -> None:
+    """Speak the language asked for (campaign/core/i18n.py): ``--lang``, read from the words
+    before Click reads them — before ``--help``, wherever it stands — else the environment.
+    An unknown language is refused in English, exit 2."""
+    i18n.use("en")
+    try:
+        given = parsing.read_words(group, ctx, list(args), interspersed=False).typed.get("lang")
+    except Exception:  # an option given twice: Click's parse, next, says so
+        given = None
+    try:
+        i18n.use(i18n.chosen(given, os.environ))
+    except ImpossibleInput as error:
+        if ctx.resilient_parsing:  # completing a word: no error, English
+            return
+        from cli.output import ExitStatus, describe, fail
+
+        raise fail(describe(error), ExitStatus.BAD_INPUT) from None
 
 
 def _store_named(ctx: typer.Context) -> str:
@@ -188,6 +222,15 @@ def root(
         typer.Option("--gm", envvar="CAMPAIGN_GM", help="Who is recording (kept on every event)."),
     ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", help="Say more.")] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            is_eager=True,
+            help="The language the tracker speaks: fr or en (else CAMPAIGN_LANG, else the "
+            "locale, else en). Logs, --json and exports are the same in both.",
+        ),
+    ] = None,
     version: Annotated[
         bool,
         typer.Option(

@@ -20,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import _
 from campaign.core.passwords import hide_passwords
 from campaign.core.text import escaped
 from campaign.rules.citation import Citation
@@ -67,14 +68,14 @@ def describe(error: ImpossibleInput) -> str:
     """``--option: what is wrong; expected what is allowed`` (a log's errors lead with
     ``file:line:`` instead of an option; an error about an argument, or about no parameter of
     the command, leads with nothing: ``error.option`` is "")."""
-    message = str(error)
-    if error.expected and error.expected not in message:
-        message += f"; expected {error.expected}"
+    message, expected = error.said(), error.expected_said()
+    if expected and expected not in message:
+        message += _("; expected {expected}").format(expected=expected)
     if error.field == "line":
         where = None
     else:  # as the command names it (cli/parsing.spelt; "": it has no such parameter)
         where = error.option if error.option is not None else option_name(error.field)
-    return f"{where}: {message}" if where else message
+    return _("{option}: {message}").format(option=where, message=message) if where else message
 
 
 def click_said(error: Exception) -> str:
@@ -86,7 +87,9 @@ def click_said(error: Exception) -> str:
     context = getattr(error, "ctx", None)
     group = getattr(context, "command", None)
     if said == "Missing command." and hasattr(group, "list_commands"):
-        said = f"a subcommand is missing: one of {', '.join(group.list_commands(context))}"
+        said = _("a subcommand is missing: one of {commands}").format(
+            commands=", ".join(group.list_commands(context))
+        )
     return said
 
 
@@ -114,7 +117,7 @@ def usage(ctx: typer.Context | None) -> str:
     if ctx is None or ctx.command is None:
         return ""
     if hasattr(ctx.command, "list_commands"):
-        return f"usage: {ctx.command_path} COMMAND …"
+        return _("usage: {command} COMMAND …").format(command=ctx.command_path)
     words = [ctx.command_path]
     for param in ctx.command.get_params(ctx):
         if param.param_type_name == "argument":
@@ -123,7 +126,7 @@ def usage(ctx: typer.Context | None) -> str:
         elif param.param_type_name == "option" and param.required:
             named = next((o for o in param.opts if o.startswith("--")), param.opts[0])
             words.append(f"{named} {param.metavar or named.lstrip('-').upper()}")
-    return "usage: " + " ".join(words)
+    return _("usage: {command}").format(command=" ".join(words))
 
 
 def to_the_terminal(text: str) -> str:
@@ -185,7 +188,7 @@ def say_error(message: str) -> None:
     if where := ERROR_WHERE.get():
         message = f"{where}: {message}"
     message = hide_passwords(message)
-    stderr().print(Text("error: ", style="bold red") + Text(printable(message)), soft_wrap=True)
+    stderr().print(Text(_("error: "), style="bold red") + Text(printable(message)), soft_wrap=True)
 
 
 def explanation(

@@ -30,6 +30,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import _
 from campaign.core.numbers import quoted, too_long
 from campaign.core.passwords import hide_passwords
 from campaign.core.text import escaped
@@ -165,11 +166,15 @@ def _twice(param: Any, before: tuple[str, Any], now: tuple[str, Any]) -> str:
             typed = " ".join(map(shlex.quote, v)) if isinstance(v, tuple) else shlex.quote(v)
             return hide_passwords(typed)
 
-        return f"{entry} is given twice ({said(before[1])} and {said(value)}); expected it once"
+        return _("{option} is given twice ({first} and {second}); expected it once").format(
+            option=entry, first=said(before[1]), second=said(value)
+        )
     if before[1] == value or not param.secondary_opts:
-        return f"{entry} is given twice; expected it once"
+        return _("{option} is given twice; expected it once").format(option=entry)
     other = param.secondary_opts[0] if value else param.opts[0]
-    return f"{other} and {entry} are both given; expected one of them"
+    return _("{other} and {option} are both given; expected one of them").format(
+        other=other, option=entry
+    )
 
 
 def reworded(message: str, value: Any) -> str:
@@ -177,7 +182,7 @@ def reworded(message: str, value: Any) -> str:
     errors: the value quoted, what it is not. Other messages are left as they are."""
     shown = quoted(value) if isinstance(value, str) else repr(value)
     if message in _NOT_WHOLE:
-        return f"{shown} is not a whole number"
+        return _("{value} is not a whole number").format(value=shown)
     if message == _TOO_LONG:  # thousands of digits: said as campaign/core/numbers.py says them
         return too_long(str(value), len(str(value)))
     return message.removeprefix(_VALUE_ERROR)

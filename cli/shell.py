@@ -25,6 +25,7 @@ import typer
 
 from campaign import __version__
 from campaign.core.errors import CampaignError, ImpossibleInput
+from campaign.core.i18n import _
 from campaign.sessionlog.reading import tokenize
 from cli.completion import HELP, LEAVE, Completer
 from cli.output import (
@@ -166,7 +167,7 @@ def _words(root: typer.Context, ledger: Ledger, line: str) -> int | None:
     if words[0] in LEAVE:
         return None
     if words[0] == "shell":
-        say_error("you are in the shell already")
+        say_error(_("you are in the shell already"))
         return ExitStatus.BAD_INPUT
     if words[0] in HELP or words[0] in root.help_option_names:
         return _help(root, words[1:])
@@ -180,7 +181,7 @@ def _words(root: typer.Context, ledger: Ledger, line: str) -> int | None:
         try:  # the file this shell opened, still at its path (reading commands too)
             ledger.check_still_there()
         except CampaignError as error:
-            say_error(str(error))
+            say_error(error.said())
             return error.exit_code
     return _run(root, words)
 
@@ -189,10 +190,11 @@ def _option_at_prompt(root: typer.Context, word: str) -> None:
     """A global option typed at the prompt: it belongs on the line that starts the shell."""
     name = word.split("=", 1)[0]
     if any(name in param.opts for param in root.command.params):
-        why = f"{name} is set when the shell starts (`campaign --db X --gm NAME shell`)"
+        why = _("{name} is set when the shell starts (`campaign --db X --gm NAME shell`)")
     else:
-        why = f"{word} is not a command"
-    say_error(f"{why}; type a command, `help` to list them")
+        why = _("{word} is not a command")
+    hint = _("{why}; type a command, `help` to list them")
+    say_error(hint.format(why=why.format(name=name, word=word)))
 
 
 def _help(root: typer.Context, words: list[str]) -> int:
@@ -207,12 +209,12 @@ def _help(root: typer.Context, words: list[str]) -> int:
     from cli.main import COMMANDS
 
     listing = Table.grid(padding=(0, 2))
-    for name, (_, summary) in COMMANDS.items():
+    for name, (_module, summary) in COMMANDS.items():
         if name != "shell":
-            listing.add_row(Text(name, style="bold cyan"), Text(summary))
+            listing.add_row(Text(name, style="bold cyan"), Text(_(summary)))
     console = stdout()
-    console.print(Panel(listing, title="Commands", title_align="left", border_style="dim"))
-    typer.echo("In the shell: type a command without `campaign`; `help CMD` for one; `exit`.")
+    console.print(Panel(listing, title=_("Commands"), title_align="left", border_style="dim"))
+    typer.echo(_("In the shell: type a command without `campaign`; `help CMD` for one; `exit`."))
     return ExitStatus.OK
 
 
@@ -227,7 +229,7 @@ def _run(root: typer.Context, words: list[str]) -> int:
         say_error(describe(error))
         return ExitStatus.BAD_INPUT
     except CampaignError as error:
-        say_error(str(error))
+        say_error(error.said())
         return error.exit_code
     except typer.Exit as done:  # --help printed, or a command's own exit (said already)
         return done.exit_code

@@ -64,6 +64,13 @@ def _a_process_is_marked(request):
 
 
 @pytest.fixture(autouse=True)
+def _english_unless_asked(monkeypatch):
+    """The tracker speaks the language of the locale (docs/fr.md): a test asserts English
+    output whatever the locale it runs in, unless it asks for a language itself."""
+    monkeypatch.setenv("CAMPAIGN_LANG", "en")
+
+
+@pytest.fixture(autouse=True)
 def _shell_history(tmp_path_factory, monkeypatch):
     """No test reads or writes the GM's own shell history (``~/.campaign_history``): each
     has a file of its own, for the shells it runs in-process and those it starts."""

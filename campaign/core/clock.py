@@ -107,3 +107,16 @@ def format_moment(seconds: int, *, exact: bool = False) -> str:
     day, rest = divmod(seconds, 86400)
     moment = f"day {day + 1} {rest // 3600:02d}:{rest % 3600 // 60:02d}"
     return f"{moment}:{rest % 60:02d}" if exact and rest % 60 else moment
+
+
+def moment_said(seconds: int, *, exact: bool = False) -> str:
+    """A time as a person reads it in the invocation's language (campaign/core/i18n.py):
+    :func:`format_moment` in English, ``jour 6, 14 h 00`` (``jour 3, 8 h 00 min 30 s``) in
+    French. A log line, an export and ``--json`` keep :func:`format_moment`'s words."""
+    from campaign.core.i18n import language
+
+    if language() == "en":
+        return format_moment(seconds, exact=exact)
+    day, rest = divmod(seconds, 86400)
+    moment = f"jour {day + 1}, {rest // 3600} h {rest % 3600 // 60:02d}"
+    return f"{moment} min {rest % 60:02d} s" if exact and rest % 60 else moment

@@ -2,13 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from campaign.core.i18n import N_, _
 
 
 class CampaignError(Exception):
-    """Base of every error the tracker reports to a user (never shown as a traceback)."""
+    """Base of every error the tracker reports to a user (never shown as a traceback).
+
+    ``str(error)`` is English: what a program may keep (a ``--json`` reason, a log). What the
+    CLI shows a person is :meth:`said`, in the invocation's language (campaign/core/i18n.py):
+    an error worded from ``words`` and ``values`` is translated there, one without them is
+    shown as it is (docs/translating.md)."""
 
     exit_code = 1
+    words: str | None = None  # the message's catalogue entry, {placeholders} for ``values``
+    values: Mapping[str, Any] = {}  # replaced, never changed in place
+
+    def said(self) -> str:
+        """The message in the invocation's language."""
+        if self.words is None:
+            return str(self)
+        return _(self.words).format(**self.values)
 
 
 class ImpossibleInput(CampaignError, ValueError):
@@ -28,7 +44,15 @@ class ImpossibleInput(CampaignError, ValueError):
         field: str | None = None,
         value: object = None,
         expected: str | None = None,
+        values: Mapping[str, Any] | None = None,
     ) -> None:
+        """``values``: ``message`` and ``expected`` are catalogue entries (marked ``N_``) whose
+        ``{placeholders}`` they fill; the error is then said translated."""
+        self.expected_words = expected
+        if values is not None:
+            self.words, self.values = message, values
+            message = message.format(**values)
+            expected = None if expected is None else expected.format(**values)
         super().__init__(message)
         self.message = message
         self.field = field
@@ -41,6 +65,19 @@ class ImpossibleInput(CampaignError, ValueError):
     def __str__(self) -> str:
         return self.message
 
+    def said(self) -> str:
+        """The message in the invocation's language; a message reworded since it was raised
+        (``CAMPAIGN_SEED=…`` before it) as it now stands."""
+        if self.words is not None and self.message != self.words.format(**self.values):
+            return self.message
+        return super().said()
+
+    def expected_said(self) -> str | None:
+        """What was expected, in the invocation's language (as it stands when not catalogued)."""
+        if self.expected_words is None:
+            return None
+        return _(self.expected_words).format(**self.values)
+
     @classmethod
     def unreadable(
         cls, path: object, error: Exception, *, field: str, expected: str
@@ -48,7 +85,11 @@ class ImpossibleInput(CampaignError, ValueError):
         """A file the GM named that cannot be read (missing, a directory, not UTF-8 …)."""
         why = getattr(error, "strerror", None) or error
         return cls(
-            f"{path}: cannot read it ({why})", field=field, value=str(path), expected=expected
+            N_("{path}: cannot read it ({why})"),
+            field=field,
+            value=str(path),
+            expected=expected,
+            values={"path": path, "why": why},
         )
 
 
@@ -65,17 +106,37 @@ class UnknownSession(ImpossibleInput):
     ``export``): said as an error, not as an empty answer that would read as "nothing there"."""
 
     def __init__(self, session: int, known: Iterable[int], as_of: str | None = None) -> None:
-        recorded = ", ".join(map(str, known)) or "none"
-        where = "this history" if as_of is None else f"this history as of {as_of}"
+        recorded = ", ".join(map(str, known))
+        if as_of is None:
+            words = N_("session {session} is not in this history; sessions: {recorded}")
+        else:
+            words = N_(
+                "session {session} is not in this history as of {as_of}; sessions: {recorded}"
+            )
         super().__init__(
-            f"session {session} is not in {where}; sessions: {recorded}",
+            words,
             field="session",
             value=session,
-            expected=recorded,
+            expected="{recorded}",
+            values={"session": session, "as_of": as_of, "recorded": recorded or N_("none")},
         )
 
+    def said(self) -> str:
+        return _(self.words or self.message).format(**{**self.values, "recorded": self._recorded()})
 
-VERIFY = "run `campaign verify`, which names the first damaged position"
+    def expected_said(self) -> str:
+        return self._recorded()
+
+    def _recorded(self) -> str:
+        recorded = self.values["recorded"]
+        return _(recorded) if recorded == "none" else recorded
+
+
+VERIFY = N_("run `campaign verify`, which names the first damaged position")
+DAMAGED = N_(
+    "the store's history is damaged: {where} (an event deleted, added or changed "
+    "behind the tracker's back) — {hint}"
+)
 
 
 class DamagedHistory(CampaignError):
@@ -86,12 +147,19 @@ class DamagedHistory(CampaignError):
 
     exit_code = 1
 
-    def __init__(self, where: str, then: str = "") -> None:
-        self.where = where
-        super().__init__(
-            f"the store's history is damaged: {where} (an event deleted, added or changed "
-            f"behind the tracker's back) — {VERIFY}{then}"
-        )
+    def __init__(self, where: str, then: str = "", values: Mapping[str, Any] | None = None) -> None:
+        """``values``: ``where`` is a catalogue entry whose placeholders they fill."""
+        self.where_words = None if values is None else where
+        self.values = values or {}
+        self.where = where if values is None else where.format(**values)
+        self.then = then
+        super().__init__(DAMAGED.format(where=self.where, hint=VERIFY) + then)
+
+    def said(self) -> str:
+        where = self.where
+        if self.where_words is not None:
+            where = _(self.where_words).format(**self.values)
+        return _(DAMAGED).format(where=where, hint=_(VERIFY)) + self.then
 
     @classmethod
     def out_of_place(cls, position: int, expected: int) -> DamagedHistory:
@@ -99,9 +167,12 @@ class DamagedHistory(CampaignError):
         run on one by one from 1 (docs/RELIABILITY.md#tamper-evidence), so another is an event
         deleted or added."""
         if position > expected:
-            missing = f"{expected} is missing"
-            return cls(f"position {position} follows position {expected - 1}: {missing}")
-        return cls(f"position {position} comes again after position {expected - 1}")
+            words = N_("position {position} follows position {before}: {expected} is missing")
+        else:
+            words = N_("position {position} comes again after position {before}")
+        return cls(
+            words, values={"position": position, "before": expected - 1, "expected": expected}
+        )
 
 
 def aggregate_named(module: str, handle: str | None) -> str:

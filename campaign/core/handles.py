@@ -6,6 +6,7 @@ import re
 import unicodedata
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.core.numbers import BLANKS, quoted
 
 _HANDLE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -13,7 +14,7 @@ _HANDLE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 # handle a GM types. It keeps each handle within what a PostgreSQL index holds (the read models
 # index handles), where a handle of any length once recorded then broke every read.
 MAX_HANDLE = 100
-_EXPECTED = "an ASCII slug: a-z, 0-9 and '-', starting with a letter or digit"
+_EXPECTED = N_("an ASCII slug: a-z, 0-9 and '-', starting with a letter or digit")
 
 
 def slug(text: str) -> str:
@@ -37,21 +38,26 @@ def check_handle(text: str, *, field: str = "handle") -> str:
     """
     if not isinstance(text, str):  # the Python API: the CLI hands over text
         raise ImpossibleInput(
-            f"{text!r} is not a handle", field=field, value=text, expected=_EXPECTED
+            N_("{value} is not a handle"),
+            field=field,
+            value=text,
+            expected=_EXPECTED,
+            values={"value": repr(text)},
         )
     handle = text.strip(BLANKS)
     if handle.isascii() and _HANDLE.match(handle.lower()):  # ASCII first: "\u212a" lowers to k
         if len(handle) > MAX_HANDLE:
             raise ImpossibleInput(
-                f"{quoted(handle)} is {len(handle)} characters long; a handle is at most "
-                f"{MAX_HANDLE}",
+                N_("{value} is {length} characters long; a handle is at most {most}"),
                 field=field,
                 value=text,
-                expected=f"a handle of at most {MAX_HANDLE} characters",
+                expected=N_("a handle of at most {most} characters"),
+                values={"value": quoted(handle), "length": len(handle), "most": MAX_HANDLE},
             )
         return handle.lower()
     suggestion = slug(text)
-    hint = f"; try {suggestion!r}" if suggestion and _HANDLE.match(suggestion) else ""
+    hint = suggestion and _HANDLE.match(suggestion)
+    values = {"value": repr(text), "suggestion": repr(suggestion)}
     # what does not show as foreign: a blank (U+00A0), a letter that looks ASCII (a Kelvin
     # sign K, a full-width Ａ); an accented letter shows, and its slug is the hint
     foreign = sorted(
@@ -60,11 +66,18 @@ def check_handle(text: str, *, field: str = "handle") -> str:
         if not c.isascii() and (not c.isalpha() or unicodedata.normalize("NFKD", c).isascii())
     )
     if foreign:
-        named = ", ".join(f"U+{ord(c):04X} {unicodedata.name(c, '?').lower()}" for c in foreign)
-        hint = f" (it holds {named}, not ASCII){hint}"
-    raise ImpossibleInput(
-        f"{text!r} is not a handle{hint}",
-        field=field,
-        value=text,
-        expected=_EXPECTED,
-    )
+        values["named"] = ", ".join(
+            f"U+{ord(c):04X} {unicodedata.name(c, '?').lower()}" for c in foreign
+        )
+        words = (
+            N_("{value} is not a handle (it holds {named}, not ASCII); try {suggestion}")
+            if hint
+            else N_("{value} is not a handle (it holds {named}, not ASCII)")
+        )
+    else:
+        words = (
+            N_("{value} is not a handle; try {suggestion}")
+            if hint
+            else N_("{value} is not a handle")
+        )
+    raise ImpossibleInput(words, field=field, value=text, expected=_EXPECTED, values=values)

@@ -14,6 +14,7 @@ refused past it, saying it.
 from __future__ import annotations
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 
 # the blanks a word may have around it: spaces and tabs only — Python's whitespace holds control
 # characters (U+001C–U+001F, U+0085), which no text may hold (docs/log-language.md#values)
@@ -60,10 +61,11 @@ def whole_number(
     number = stripped[len(sign) :]
     if not number or not set(number) <= _ASCII_DIGITS:
         raise ImpossibleInput(
-            f"{quoted(said)} is not a whole number",
+            N_("{value} is not a whole number"),
             field=field,
             value=said,
-            expected=expected or _bound(digits, signed),
+            expected=expected or _bound(signed),
+            values={"value": quoted(said), "digits": digits},
         )
     significant = number.lstrip("0") or "0"
     if most is not None and (len(significant) > len(str(most)) or int(significant) > most):
@@ -78,11 +80,13 @@ def whole_number(
             too_long(said, len(significant), what),
             field=field,
             value=quoted(said),
-            expected=expected or _bound(digits, signed),
+            expected=(expected or _bound(signed)).format(digits=digits),
         )
     return int(sign + significant)
 
 
-def _bound(digits: int, signed: bool) -> str:
-    sign = ", with or without a sign" if signed else ""
-    return f"a whole number of at most {digits} digits{sign}"
+def _bound(signed: bool) -> str:
+    """What a number is expected to be, ``{digits}`` to fill."""
+    if signed:
+        return N_("a whole number of at most {digits} digits, with or without a sign")
+    return N_("a whole number of at most {digits} digits")

@@ -21,6 +21,7 @@ from aggregates.base import Recording, aggregate_id, current_recording, recordin
 from aggregates.campaign import Campaign
 from campaign.core.errors import HandleTaken, ImpossibleInput, UnknownHandle
 from campaign.core.handles import check_handle
+from campaign.core.i18n import N_
 from campaign.core.integrity import GENESIS
 from campaign.rules.dice import DiceRoller
 from campaign.service.staging import StagedCommand, UnitState, aggregate_at, state_at
@@ -180,9 +181,10 @@ class UnitOfWork:
         session = self.campaign().open_session
         if needs_session and session is None:
             raise NoSessionOpen(
-                "no session is open: open one first with `campaign session N`",
+                N_("no session is open: open one first with `campaign session N`"),
                 field="session",
-                expected="an open session",
+                expected=N_("an open session"),
+                values={},
             )
         return session
 

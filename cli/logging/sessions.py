@@ -16,8 +16,9 @@ from campaign.commands import (
     SessionOpen,
     Setting,
 )
-from campaign.core.clock import format_moment, read_duration, read_moment
+from campaign.core.clock import moment_said, read_duration, read_moment
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import _
 from campaign.core.numbers import whole_number
 from cli.logging._options import NoteOption, SecretOption
 from cli.state import record, state
@@ -116,7 +117,7 @@ def set_clock(
 
 
 def _said_clock(seconds: int) -> str:
-    return f"clock: {format_moment(seconds, exact=True)}"
+    return _("clock: {moment}").format(moment=moment_said(seconds, exact=True))
 
 
 def setting(

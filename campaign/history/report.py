@@ -10,14 +10,9 @@ session opened and at its end (``status --as-of``). A session the recap leaves o
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from aggregates.campaign import Campaign
-from campaign.history.recap import Recapped, markdown_lines
-
-_HEADER = re.compile(r"## Session (\d+)\b")
+from campaign.history.recap import Recapped, session_sections
 
 
 @dataclass(frozen=True)
@@ -37,43 +32,19 @@ def report_sessions(
     history: Recapped, numbers: range | None = None, *, players: bool = False
 ) -> list[ReportSession]:
     """The sessions of ``numbers`` (every one when None) that the recap tells, in order."""
-    sections = dict(_sections(markdown_lines(history, players=players), numbers))
-    opened = {
-        event.number: event
-        for event in history.events()
-        if isinstance(event, Campaign.SessionOpened) and event.number in sections
-    }
-    told = [number for number in sections if number in opened]
+    told = list(session_sections(history, numbers, players=players))  # (its opening, lines)
     refs = []
-    for number in told:
-        refs += [f"event:{opened[number].position}", f"session:{number}"]
+    for opened, _ in told:
+        refs += [f"event:{opened.position}", f"session:{opened.number}"]
     clocks = [status["clock"] for status in history.statuses(refs, [()] * len(refs))]
     return [
         ReportSession(
-            number=number,
-            date=opened[number].date,
-            title=opened[number].title,
+            number=opened.number,
+            date=opened.date,
+            title=opened.title,
             clock_start=clocks[2 * index],
             clock_end=clocks[2 * index + 1],
-            lines=sections[number],
+            lines=lines,
         )
-        for index, number in enumerate(told)
+        for index, (opened, lines) in enumerate(told)
     ]
-
-
-def _sections(lines: Iterator[str], numbers: range | None) -> Iterator[tuple[int, list[str]]]:
-    """The recap's session sections, by number, each without its heading."""
-    number: int | None = None
-    body: list[str] = []
-    for text in "".join(lines).splitlines():
-        header = _HEADER.match(text)
-        if header:
-            if number is not None:
-                yield number, body
-            found = int(header.group(1))
-            number = found if numbers is None or found in numbers else None
-            body = []
-        elif number is not None:
-            body.append(text)
-    if number is not None:
-        yield number, body

@@ -56,7 +56,7 @@ def charts(stats: dict[str, Any], *, rulings: bool) -> list[tuple[str, str, str]
     for key, title in (("morale", "Each company's morale"), ("fit", "Each company's fit members")):
         found.append((f"company-{key}", f"{title} at each session's end",
                       _lines(numbers, stats["companies"], key, f"company-{key}")))  # fmt: skip
-    damage = _lines(numbers, stats["characters"], "damage_taken", "character-damage")
+    damage = _lines(numbers, stats["characters"], "damage_taken", "character-damage", changes=True)
     found.append(("character-damage", "Each character's damage taken, at each session's end",
                   damage))  # fmt: skip
     found.append(("items", "Items damaged, broken and destroyed per session",
@@ -100,17 +100,33 @@ def _bars(sessions: Sequence[dict[str, Any]], series: list[Series], chart: str) 
     return _svg(figure, chart)
 
 
-def _lines(numbers: list[int], rows: list[dict[str, Any]], key: str, chart: str) -> str:
+def _lines(
+    numbers: list[int], rows: list[dict[str, Any]], key: str, chart: str, *, changes: bool = False
+) -> str:
     """One line a company or character (its id ``<chart>-<handle>``), a point (an SVG ``use``)
-    a session where it was there."""
+    a session where it was there; with ``changes``, only where its value changed from the
+    session before (0 where it was not there): a figure that only grows, drawn for every session of
+    a long campaign, is a point a session for each of hundreds of characters."""
     figure, axes = _figure()
     for row in rows:
         values = [float("nan") if v is None else v for v in row[key]]
-        axes.plot(numbers, values, marker="o", label=row["name"], gid=f"{chart}-{row['handle']}")
+        points = _changed(row[key]) if changes else None
+        axes.plot(numbers, values, marker="o", markevery=points, label=row["name"],
+                  gid=f"{chart}-{row['handle']}")  # fmt: skip
     axes.set_xlabel("session")
     axes.xaxis.get_major_locator().set_params(integer=True, min_n_ticks=1)
     _legend(axes, len(rows))
     return _svg(figure, chart)
+
+
+def _changed(values: list[Any]) -> list[int]:
+    """The indexes of ``values`` where one differs from the one before (``None``: 0)."""
+    found, before = [], 0
+    for at, value in enumerate(values):
+        if value is not None and value != before:
+            found.append(at)
+        before = 0 if value is None else value
+    return found
 
 
 def _legend(axes: Any, series: int, handles: list[Any] | None = None) -> None:

@@ -110,8 +110,9 @@ def test_the_charts_draw_the_figures_of_stats(example, tmp_path):
 
 
 def test_the_characters_chart_draws_each_characters_damage_of_stats(example, tmp_path):
-    # one line a character, one point (an SVG `use`) a session where it was there, at the
-    # damage taken that `stats --json` gives at that session's end; named in the legend
+    # one line a character, of the damage taken that `stats --json` gives at each session's
+    # end; a point (an SVG `use`) where it changed from the session before (0 where the
+    # character was not there); named in the legend
     page = _page(example, tmp_path)
     stats = json.loads(example("stats", "--json"))
     assert stats["characters"], "the example campaign has characters"
@@ -122,8 +123,12 @@ def test_the_characters_chart_draws_each_characters_damage_of_stats(example, tmp
     assert lines == {f"character-damage-{c['handle']}" for c in stats["characters"]}
     for character in stats["characters"]:
         line = artists[f"character-damage-{character['handle']}"]
-        damage = character["damage_taken"]
-        assert line.count("<use ") == sum(value is not None for value in damage), character
+        damage = [0, *(0 if value is None else value for value in character["damage_taken"])]
+        changed = [
+            now is not None and now != damage[at]
+            for at, now in enumerate(character["damage_taken"])
+        ]
+        assert line.count("<use ") == sum(changed), character
     legend = unescape(figure[figure.index('id="character-damage.legend_1"') :])
     for character in stats["characters"]:
         assert (character["name"] or character["handle"]) in legend

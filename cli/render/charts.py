@@ -103,15 +103,15 @@ def _bars(sessions: Sequence[dict[str, Any]], series: list[Series], chart: str) 
 def _lines(
     numbers: list[int], rows: list[dict[str, Any]], key: str, chart: str, *, changes: bool = False
 ) -> str:
-    """One line a company or character (its id ``<chart>-<handle>``), a point (an SVG ``use``)
-    a session where it was there; with ``changes``, only where its value changed from the
-    session before (0 where it was not there): a figure that only grows, drawn for every session of
-    a long campaign, is a point a session for each of hundreds of characters."""
+    """One line a company or character (its id ``<chart>-<handle>``, named as it is called),
+    a point (an SVG ``use``) a session where it was there; with ``changes``, only where its
+    value changed from the session before (0 where it was not there): a figure that only
+    grows is otherwise a point at every session's end for each of hundreds of characters."""
     figure, axes = _figure()
     for row in rows:
         values = [float("nan") if v is None else v for v in row[key]]
         points = _changed(row[key]) if changes else None
-        axes.plot(numbers, values, marker="o", markevery=points, label=row["name"],
+        axes.plot(numbers, values, marker="o", markevery=points, label=row["name"] or row["handle"],
                   gid=f"{chart}-{row['handle']}")  # fmt: skip
     axes.set_xlabel("session")
     axes.xaxis.get_major_locator().set_params(integer=True, min_n_ticks=1)

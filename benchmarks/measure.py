@@ -78,7 +78,7 @@ class Row:
     what: str
     measured: float
     baseline: float
-    unit: str  # "s" or "KB"
+    unit: str  # "s", "KB" (memory) or "B" (a file's size)
     target: float | None  # the ratio aimed at (≤), None: reported only
     baseline_what: str = ""
 

@@ -13,6 +13,8 @@ from benchmarks.measure import Row
 def fmt(value: float, unit: str) -> str:
     if unit == "KB":
         return f"{value / 1024:,.0f} MB"
+    if unit == "B":
+        return f"{value / 1_000_000:,.1f} MB" if value >= 1_000_000 else f"{value / 1000:,.0f} kB"
     if value < 0.01:
         return f"{value * 1000:,.2f} ms"
     if value < 1:

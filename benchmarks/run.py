@@ -14,7 +14,8 @@ in full mode, once. The report says when they were built by other code than the 
 (``--fresh`` rebuilds them).
 
 One module per benchmark: B1 ingest, B2 rebuild, B3 startup, B4 travel, B5 memory, B6
-at_the_table, B7 tables; what they share is in measure, stores and harness, the table in report.
+at_the_table, B7 tables, B8 campaign_report; what they share is in measure, stores and harness,
+the table in report.
 
 Exit status: 0 when every benchmark ran (targets met or not; ``--strict``: and every target
 met), 1 when one failed to run.
@@ -33,7 +34,16 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from benchmarks import at_the_table, ingest, memory, rebuild, startup, tables, travel
+from benchmarks import (
+    at_the_table,
+    campaign_report,
+    ingest,
+    memory,
+    rebuild,
+    startup,
+    tables,
+    travel,
+)
 from benchmarks.harness import Harness
 from benchmarks.measure import FULL, QUICK, Row, Sizes, environment, say
 from benchmarks.report import machine, table
@@ -47,6 +57,7 @@ BENCHMARKS: dict[str, Callable[[Harness], list[Row]]] = {
     "B5": memory.b5,
     "B6": at_the_table.b6,
     "B7": tables.b7,
+    "B8": campaign_report.b8,
 }
 ALL = tuple(BENCHMARKS)
 

@@ -78,8 +78,25 @@ def markdown_lines(
             return _joined(_never_held(survey.opened[session], survey.withdrawn))
         numbers = [session]
     head = [] if session is not None else ["# Campaign recap", ""]
-    screen = Screen(players=players)
-    return _joined(chain(head, _sections(history, numbers, survey, screen)))
+    sections = _sections(history, numbers, survey, Screen(players=players))
+    return _joined(chain(head, chain.from_iterable(lines for _, lines in sections)))
+
+
+def session_sections(
+    history: Recapped, numbers: Collection[int] | None = None, *, players: bool = False
+) -> Iterator[tuple[Any, list[str]]]:
+    """The sessions of ``numbers`` (every one when None) that the recap tells, in order: each
+    one's ``session N`` event and its section's lines, without the ``## Session`` heading
+    (``campaign report``, docs/cli.md#report). Only those sessions are written, and the
+    history read only as far as the last of them ends."""
+    survey = _survey(history)
+    told = [
+        number
+        for number, event in survey.opened.items()
+        if event.command not in survey.withdrawn and (numbers is None or number in numbers)
+    ]
+    for number, lines in _sections(history, told, survey, Screen(players=players)):
+        yield survey.opened[number], lines[1:]
 
 
 class _Survey:
@@ -131,10 +148,11 @@ def _never_held(opened: Any, withdrawn: dict[int, Any]) -> list[str]:
 
 def _sections(
     history: Recapped, numbers: list[int], survey: _Survey, screen: Screen
-) -> Iterator[str]:
-    """The sessions' sections in order, each written once its last event has been read: only
-    the sessions still being read are held (one, unless a session number was reopened), and
-    the commands a later session withdrew, for its *Withdrawn* list."""
+) -> Iterator[tuple[int, list[str]]]:
+    """The sessions' sections in order, by number, each written once its last event has been
+    read: only the sessions still being read are held (one, unless a session number was
+    reopened), and the commands a later session withdrew, for its *Withdrawn* list. The events
+    after the last session's end are not read (the survey has read them all)."""
     subjects = Subjects()
     held: dict[int, list[Told]] = {number: [] for number in numbers}
     told_later: dict[int, list[Any]] = {}  # a command withdrawn after its session: its events
@@ -153,7 +171,9 @@ def _sections(
             while waiting and survey.last[waiting[0]] <= event.position:
                 number = waiting.popleft()
                 status, told_here = next(statuses), held.pop(number)
-                yield from _session(survey.opened[number], status, told_here, screen)
+                yield number, _session(survey.opened[number], status, told_here, screen)
+            if not waiting:
+                return
 
 
 def _told(

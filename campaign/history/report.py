@@ -10,13 +10,11 @@ session opened and at its end (``status --as-of``). A session the recap leaves o
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from aggregates.campaign import Campaign
-from campaign.history.recap import Recapped, markdown_lines
+from campaign.history.recap import Recapped, session_sections
 from campaign.history.replay import SessionReplay, replays
 
 
@@ -27,13 +25,10 @@ class Reported(Recapped, Protocol):
         """``history --session N --json``'s rows, by position."""
 
 
-_HEADER = re.compile(r"## Session (\d+)\b")
-
-
 @dataclass(frozen=True)
 class ReportSession:
-    """One session of the report: what the page says of it, and its recap section's lines
-    (Markdown, without the ``## Session`` heading)."""
+    """One session of the report: what the page says of it, its recap section's lines
+    (Markdown, without the ``## Session`` heading) and its replay."""
 
     number: int
     date: str | None
@@ -49,51 +44,29 @@ def report_sessions(
 ) -> list[ReportSession]:
     """The sessions of ``numbers`` (every one when None) that the recap tells, in order, each
     with its replay (:mod:`campaign.history.replay`), which gives its clocks too."""
-    sections = dict(_sections(markdown_lines(history, players=players), numbers))
-    opened = {
-        event.number: event
-        for event in history.events()
-        if isinstance(event, Campaign.SessionOpened) and event.number in sections
-    }
-    told = [number for number in sections if number in opened]
+    told = list(session_sections(history, numbers, players=players))  # (its opening, lines)
+    wanted = [opened.number for opened, _ in told]
     replayed = {
         replay.number: replay
-        for replay in replays(history.events(), history.rows_by_position, told, players=players)
+        for replay in replays(history.events(), history.rows_by_position, wanted, players=players)
     }
     found = []
-    for number in told:
-        replay = replayed[number]
+    for opened, lines in told:
+        replay = replayed[opened.number]
+        # the clock as the session opened: after the command that opened it
         opening = next(
-            (i for i, step in enumerate(replay.steps) if step.position >= opened[number].position),
+            (i for i, step in enumerate(replay.steps) if step.position >= opened.position),
             len(replay.steps) - 1,
         )
         found.append(
             ReportSession(
-                number=number,
-                date=opened[number].date,
-                title=opened[number].title,
+                number=opened.number,
+                date=opened.date,
+                title=opened.title,
                 clock_start=replay.clock_after(opening),
                 clock_end=replay.clock_after(len(replay.steps) - 1),
-                lines=sections[number],
+                lines=lines,
                 replay=replay,
             )
         )
     return found
-
-
-def _sections(lines: Iterator[str], numbers: range | None) -> Iterator[tuple[int, list[str]]]:
-    """The recap's session sections, by number, each without its heading."""
-    number: int | None = None
-    body: list[str] = []
-    for text in "".join(lines).splitlines():
-        header = _HEADER.match(text)
-        if header:
-            if number is not None:
-                yield number, body
-            found = int(header.group(1))
-            number = found if numbers is None or found in numbers else None
-            body = []
-        elif number is not None:
-            body.append(text)
-    if number is not None:
-        yield number, body

@@ -3,8 +3,8 @@ no script, so the page's Content-Security-Policy allows none (docs/ARCHITECTURE.
 report's charts). Only ``campaign report`` imports this module (and so Matplotlib).
 
 Every figure comes from ``stats --json`` as the service answered it; nothing is counted here.
-Each bar carries an id — ``<chart>-<series>-<session>`` — and each company's line one —
-``<chart>-<handle>`` — with a ``use`` a point, so a test counts a chart's marks.
+Each bar carries an id — ``<chart>-<series>-<session>`` — and each company's or character's
+line one — ``<chart>-<handle>`` — with a ``use`` a point, so a test counts a chart's marks.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import matplotlib
+from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure  # no pyplot: no backend, no global figure state
 from matplotlib.patches import Patch
 
@@ -55,6 +56,9 @@ def charts(stats: dict[str, Any], *, rulings: bool) -> list[tuple[str, str, str]
     for key, title in (("morale", "Each company's morale"), ("fit", "Each company's fit members")):
         found.append((f"company-{key}", f"{title} at each session's end",
                       _lines(numbers, stats["companies"], key, f"company-{key}")))  # fmt: skip
+    damage = _lines(numbers, stats["characters"], "damage_taken", "character-damage", changes=True)
+    found.append(("character-damage", "Each character's damage taken, at each session's end",
+                  damage))  # fmt: skip
     found.append(("items", "Items damaged, broken and destroyed per session",
                   _bars(sessions, ITEMS, "items")))  # fmt: skip
     return found
@@ -69,36 +73,60 @@ def _keys(sessions: Sequence[dict[str, Any]], group: str, key: str) -> list[Seri
 
 
 def _bars(sessions: Sequence[dict[str, Any]], series: list[Series], chart: str) -> str:
-    """Stacked bars, one a session; a bar of a series where its value is not 0."""
+    """Stacked bars, one a session at its number; a bar only where a series' value is not 0
+    (one ``bar`` call a series, of its bars only: a hidden bar of 0 was an artist to lay out
+    and to skip). A series' colour is its place in the colour cycle, its legend swatch too."""
     figure, axes = _figure()
-    labels = [str(s["session"]) for s in sessions]
+    numbers = [s["session"] for s in sessions]
     base = [0] * len(sessions)
-    swatches = []  # the legend's, one a series: a bar of 0 is hidden, and so was its swatch
-    for name, value in series:
+    swatches = []
+    for index, (name, value) in enumerate(series):
+        colour = to_rgba(f"C{index}")  # Matplotlib's colour cycle, wrapping around
         heights = [value(s) for s in sessions]
-        bars = axes.bar(labels, heights, bottom=base, label=name)
-        for bar, figures, height in zip(bars, sessions, heights, strict=True):
-            bar.set_gid(f"{chart}-{name}-{figures['session']}" if height else None)
-            bar.set_visible(bool(height))
-        swatches.append(Patch(facecolor=bars.patches[0].get_facecolor(), label=name))
+        drawn = [at for at, height in enumerate(heights) if height]
+        if drawn:
+            bars = axes.bar([numbers[at] for at in drawn], [heights[at] for at in drawn],
+                            bottom=[base[at] for at in drawn], color=colour)  # fmt: skip
+            for bar, at in zip(bars, drawn, strict=True):
+                bar.set_gid(f"{chart}-{name}-{numbers[at]}")
+        swatches.append(Patch(facecolor=colour, label=name))
         base = [b + h for b, h in zip(base, heights, strict=True)]
+    if numbers:  # every session on the axis, a bar of 0 drawn or not
+        axes.set_xlim(min(numbers) - 0.6, max(numbers) + 0.6)
     axes.set_xlabel("session")
+    axes.xaxis.get_major_locator().set_params(integer=True, min_n_ticks=1)  # no session 2.5
     axes.yaxis.get_major_locator().set_params(integer=True)
     _legend(axes, len(series), swatches)
     return _svg(figure, chart)
 
 
-def _lines(numbers: list[int], rows: list[dict[str, Any]], key: str, chart: str) -> str:
-    """One line a company (its id ``<chart>-<handle>``), a point (an SVG ``use``) a session
-    where it was there."""
+def _lines(
+    numbers: list[int], rows: list[dict[str, Any]], key: str, chart: str, *, changes: bool = False
+) -> str:
+    """One line a company or character (its id ``<chart>-<handle>``, named as it is called),
+    a point (an SVG ``use``) a session where it was there; with ``changes``, only where its
+    value changed from the session before (0 where it was not there): a figure that only
+    grows is otherwise a point at every session's end for each of hundreds of characters."""
     figure, axes = _figure()
     for row in rows:
         values = [float("nan") if v is None else v for v in row[key]]
-        axes.plot(numbers, values, marker="o", label=row["name"], gid=f"{chart}-{row['handle']}")
+        points = _changed(row[key]) if changes else None
+        axes.plot(numbers, values, marker="o", markevery=points, label=row["name"] or row["handle"],
+                  gid=f"{chart}-{row['handle']}")  # fmt: skip
     axes.set_xlabel("session")
-    axes.xaxis.get_major_locator().set_params(integer=True)
+    axes.xaxis.get_major_locator().set_params(integer=True, min_n_ticks=1)
     _legend(axes, len(rows))
     return _svg(figure, chart)
+
+
+def _changed(values: list[Any]) -> list[int]:
+    """The indexes of ``values`` where one differs from the one before (``None``: 0)."""
+    found, before = [], 0
+    for at, value in enumerate(values):
+        if value is not None and value != before:
+            found.append(at)
+        before = 0 if value is None else value
+    return found
 
 
 def _legend(axes: Any, series: int, handles: list[Any] | None = None) -> None:

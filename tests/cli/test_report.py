@@ -97,7 +97,7 @@ def test_the_charts_draw_the_figures_of_stats(example, tmp_path):
     assert _stats(page) == stats
     charts = re.findall(r'<figure id="chart-([a-z-]+)"', page)
     assert charts == ["casualties", "morale-tests", "rulings", "company-morale", "company-fit",
-                      "items"]  # fmt: skip
+                      "character-damage", "items"]  # fmt: skip
     expected = {}
     for s in stats["sessions"]:
         n = s["session"]
@@ -117,6 +117,42 @@ def test_the_charts_draw_the_figures_of_stats(example, tmp_path):
         for company in stats["companies"]:
             points = artists[f"company-{key}-{company['handle']}"].count("<use ")
             assert points == sum(value is not None for value in company[key]), company
+
+
+def test_the_characters_chart_draws_each_characters_damage_of_stats(example, tmp_path):
+    # one line a character, of the damage taken that `stats --json` gives at each session's
+    # end; a point (an SVG `use`) where it changed from the session before (0 where the
+    # character was not there); named in the legend
+    page = _page(example, tmp_path)
+    stats = json.loads(example("stats", "--json"))
+    assert stats["characters"], "the example campaign has characters"
+    figure = page[page.index('<figure id="chart-character-damage"') :]
+    figure = figure[: figure.index("</figure>")]
+    artists = dict(re.findall(r'<g id="([^"]+)">(.*?)(?=<g id=|</svg>)', figure, re.S))
+    lines = {key for key in artists if key.startswith("character-damage-")}
+    assert lines == {f"character-damage-{c['handle']}" for c in stats["characters"]}
+    for character in stats["characters"]:
+        line = artists[f"character-damage-{character['handle']}"]
+        damage = [0, *(0 if value is None else value for value in character["damage_taken"])]
+        changed = [
+            now is not None and now != damage[at]
+            for at, now in enumerate(character["damage_taken"])
+        ]
+        assert line.count("<use ") == sum(changed), character
+    legend = unescape(figure[figure.index('id="character-damage.legend_1"') :])
+    for character in stats["characters"]:
+        assert (character["name"] or character["handle"]) in legend
+
+
+def test_a_chart_names_no_more_than_legend_series(example, tmp_path, monkeypatch):
+    # past LEGEND series a chart's legend would hide it: the page's data holds them all
+    from cli.render import charts
+
+    monkeypatch.setattr(charts, "LEGEND", 1)
+    page = _page(example, tmp_path)
+    assert len(_stats(page)["characters"]) > 1
+    figure = page[page.index('<figure id="chart-character-damage"') :]
+    assert 'id="character-damage.legend_1"' not in figure[: figure.index("</figure>")]
 
 
 def test_the_audit_with_its_citations(example, tmp_path):

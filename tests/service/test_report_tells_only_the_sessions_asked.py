@@ -1,0 +1,84 @@
+"""``campaign report --session N`` / ``--sessions A..B`` writes the recap's sections of those
+sessions only: the state is folded to their ends only, the history is read past the last of
+them only by the recap's first pass, and no third time; each section is the one
+``export --format markdown --session N`` writes (docs/cli.md#report, docs/PERFORMANCE.md)."""
+
+from typer.testing import CliRunner
+
+from campaign.history.report import report_sessions
+from campaign.service.ledger import Ledger
+from campaign.store import parse_store_url
+from cli.main import app
+
+LOG = """\
+#! campaign-log 1
+session 1 --title "The ford"
+encounter start ford
+encounter group ford wolves --count 4 --morale 7
+casualty ford wolves 1
+session 2 --title "The bridge"
+encounter start bridge
+encounter group bridge orcs --count 6 --morale 8
+casualty bridge orcs 2
+note "a toll paid"
+session 3 --title "The hill"
+note "nothing fought"
+session 4
+note "home again"
+"""
+
+
+class Counted:
+    """A store's history as the recap reads it, counting what is read from it."""
+
+    def __init__(self, history):
+        self.history, self.read, self.asked = history, 0, []
+
+    def events(self):
+        for event in self.history.events():
+            self.read += 1
+            yield event
+
+    def statuses(self, refs, encounters=None):
+        self.asked.append(list(refs))
+        return self.history.statuses(refs, encounters)
+
+
+def replayed(tmp_path) -> str:
+    log = tmp_path / "sessions.log"
+    log.write_text(LOG)
+    db = str(tmp_path / "campaign.db")
+    result = CliRunner().invoke(app, ["--db", db, "replay", str(log)])
+    assert result.exit_code == 0, result.output
+    return db
+
+
+def test_only_the_sessions_asked_are_written_and_folded(tmp_path):
+    db = replayed(tmp_path)
+    with Ledger(parse_store_url(db)) as ledger:
+        events = ledger.last_position()
+        counted = Counted(ledger.history)
+        told = report_sessions(counted, range(2, 3))
+        ends = [e.position for e in ledger.history.events() if e.session == 2]
+    assert [s.number for s in told] == [2]
+    recap = [refs for refs in counted.asked if all(r.startswith("session:") for r in refs)]
+    assert recap == [["session:2"]]  # the recap's fold: session 2's end, not every session's
+    assert counted.read == events + max(ends)  # the survey whole, then up to session 2's end
+
+
+def test_each_section_is_that_of_the_recap(tmp_path):
+    db = replayed(tmp_path)
+    runner = CliRunner()
+    with Ledger(parse_store_url(db)) as ledger:
+        told = report_sessions(ledger.history)
+        some = report_sessions(ledger.history, range(2, 4))
+    assert [s.number for s in told] == [1, 2, 3, 4]
+    assert [s.number for s in some] == [2, 3]
+    for session in told:
+        args = ["--db", db, "export", "--format", "markdown", "--session", str(session.number)]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        heading, *lines = result.stdout.splitlines()
+        assert heading.startswith(f"## Session {session.number}")
+        assert [line for line in session.lines if line] == [line for line in lines if line]
+    assert some == told[1:3]

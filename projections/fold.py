@@ -55,6 +55,10 @@ class Fold:
         # rebuild applies each event once instead of reloading at every batch's start.
         self._aggregates: dict[UUID, Any] = {} if aggregates is None else aggregates
 
+    def held(self, aggregate_id: UUID) -> Any:
+        """The aggregate as this fold has it now (before its next event), or None."""
+        return self._aggregates.get(aggregate_id)
+
     def advance(self, event: LedgerAggregate.Event) -> Any:
         """The event's aggregate after the event (its earlier state loaded once, if needed)."""
         aggregate = self._aggregates.get(event.originator_id)

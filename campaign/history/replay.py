@@ -48,8 +48,9 @@ class Step:
 
 @dataclass(frozen=True)
 class SessionReplay:
-    """A session's states: ``start`` (as of event ``position``, before its first command)
-    whole, then each step's changes."""
+    """A session's states: ``start`` (as of event ``position``, before its first command) —
+    its board, and each company and character its commands touched as it stood before the
+    first of them — then each step's changes."""
 
     number: int
     position: int
@@ -117,6 +118,8 @@ class _Pass:
         touched: dict[Any, Any] = {}
         told = []
         for event in events:
+            if self.session is not None:
+                self._first_seen(self.fold.held(event.originator_id))
             aggregate = self.fold.advance(event)
             self._index(aggregate)
             touched[aggregate.id] = aggregate
@@ -144,16 +147,28 @@ class _Pass:
             _keep(self.characters, aggregate)
 
     def _whole(self) -> State:
-        """The state as it stands: the encounters not ended, every company and character."""
+        """The state as the session begins: the clock and the encounters not ended; each
+        company and character joins it as the session's commands first touch it
+        (:meth:`_first_seen`) — a long campaign's hundreds of others are not its replay's."""
         state: State = {kind: {} for kind in KINDS}
         state["clock"] = self._clock()
         for encounter in self.open.values():
             self._encounter(state, encounter)
-        for company in self.companies.values():
-            state["companies"][company.handle] = _company(company)
-        for character in self.characters.values():
-            state["characters"][character.handle] = _character(character)
         return state
+
+    def _first_seen(self, aggregate: Any) -> None:
+        """A company or character as it stood before the session's first command on it."""
+        assert self.session is not None
+        if isinstance(aggregate, MercenaryCompany):
+            kind, entry = "companies", _company
+        elif isinstance(aggregate, Character):
+            kind, entry = "characters", _character
+        else:
+            return
+        if not aggregate.retracted and aggregate.handle not in self.session.start[kind]:
+            self.session.start[kind][aggregate.handle] = self.shown[kind][aggregate.handle] = entry(
+                aggregate
+            )
 
     def _clock(self) -> str:
         return format_moment(self.campaign.clock if self.campaign is not None else 0)

@@ -55,7 +55,8 @@ def charts(stats: dict[str, Any], *, rulings: bool) -> list[tuple[str, str, str]
     numbers = [s["session"] for s in sessions]
     for key, title in (("morale", "Each company's morale"), ("fit", "Each company's fit members")):
         found.append((f"company-{key}", f"{title} at each session's end",
-                      _lines(numbers, stats["companies"], key, f"company-{key}")))  # fmt: skip
+                      _lines(numbers, stats["companies"], key, f"company-{key}",
+                             changes=True)))  # fmt: skip
     damage = _lines(numbers, stats["characters"], "damage_taken", "character-damage", changes=True)
     found.append(("character-damage", "Each character's damage taken, at each session's end",
                   damage))  # fmt: skip
@@ -105,8 +106,8 @@ def _lines(
 ) -> str:
     """One line a company or character (its id ``<chart>-<handle>``, named as it is called),
     a point (an SVG ``use``) a session where it was there; with ``changes``, only where its
-    value changed from the session before (0 where it was not there): a figure that only
-    grows is otherwise a point at every session's end for each of hundreds of characters."""
+    value changed from the session before (0 where it was not there): otherwise a point at
+    every session's end for each of a long campaign's hundreds of companies and characters."""
     figure, axes = _figure()
     for row in rows:
         values = [float("nan") if v is None else v for v in row[key]]

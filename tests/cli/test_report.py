@@ -19,6 +19,7 @@ from html import unescape
 import pytest
 
 from tests.paths import ROOT
+from tests.report_figures import bar_figures, line_points
 
 LOGS = sorted((ROOT / "examples" / "campaign").glob("*.log"))
 
@@ -98,25 +99,14 @@ def test_the_charts_draw_the_figures_of_stats(example, tmp_path):
     charts = re.findall(r'<figure id="chart-([a-z-]+)"', page)
     assert charts == ["casualties", "morale-tests", "rulings", "company-morale", "company-fit",
                       "character-damage", "items"]  # fmt: skip
-    expected = {}
-    for s in stats["sessions"]:
-        n = s["session"]
-        for side, fates in s["casualties"].items():
-            for fate, value in fates.items():
-                expected[f"casualties-{side}-{fate}-{n}"] = value
-        for outcome, value in s["morale_tests"]["outcomes"].items():
-            expected[f"morale-tests-{outcome}-{n}"] = value
-        for code, value in s["rulings"]["codes"].items():
-            expected[f"rulings-{code}-{n}"] = value
-        for kind, value in s["items"].items():
-            expected[f"items-{kind}-{n}"] = value
+    expected = bar_figures(stats)
     marks = set(re.findall(r'<g id="((?:casualties|morale-tests|rulings|items)-[^"]+)"', page))
     assert marks == {mark for mark, value in expected.items() if value}
     artists = dict(re.findall(r'<g id="([^"]+)">(.*?)(?=<g id=|</svg>)', page, re.S))
     for key in ("morale", "fit"):
         for company in stats["companies"]:
             points = artists[f"company-{key}-{company['handle']}"].count("<use ")
-            assert points == sum(value is not None for value in company[key]), company
+            assert points == line_points(company[key]), company
 
 
 def test_the_characters_chart_draws_each_characters_damage_of_stats(example, tmp_path):

@@ -1,10 +1,11 @@
 """The report's session replay: after each command, the state `status --as-of event:N` shows.
 
 Given the example campaign (a retraction, companies joining encounters, items damaged, the clock
-moved), when `report` writes its page, then each session's embedded data — its start whole, then
-each command's changes — gives after every command the groups, companies, characters and clock
-of `status --as-of event:N --json` (N the command's last event), and the players' version gives
-the same states after the commands it tells, without the log lines (docs/cli.md#report).
+moved), when `report` writes its page, then each session's embedded data — its start, then each
+command's changes — gives after every command the groups, the companies and characters the
+session touched, and the clock of `status --as-of event:N --json` (N the command's last event);
+the players' version gives the same states after the commands it tells, without the log lines
+(docs/cli.md#report).
 """
 
 import json
@@ -54,12 +55,12 @@ def _agrees(state: dict, status: dict) -> None:
         assert entry == {k: groups[key][k] for k in entry}, key
     companies = {c["handle"]: c for c in status["companies"]}
     kept = {key: entry for key, entry in state["companies"].items() if entry is not None}
-    assert kept.keys() == companies.keys()
+    assert kept.keys() <= companies.keys()
     for key, entry in kept.items():
         assert entry == {k: companies[key][k] for k in entry}, key
     characters = {c["handle"]: c for c in status["characters"]}
     kept = {key: entry for key, entry in state["characters"].items() if entry is not None}
-    assert kept.keys() == characters.keys()
+    assert kept.keys() <= characters.keys()
     for key, entry in kept.items():
         expected = characters[key]
         items = [{k: i[k] for k in ("name", "state", "hp", "hp_max")} for i in expected["items"]]
@@ -106,3 +107,15 @@ def test_the_players_replay_reaches_the_same_states_without_the_log_lines(exampl
             if state["groups"]:
                 status = json.loads(example("status", "--json", "--as-of", f"event:{position}"))
                 _agrees(state, status)
+
+
+def test_a_session_holds_the_companies_and_characters_it_touched_only(example, tmp_path):
+    replays = _replays(example, tmp_path)
+    for replay in replays.values():
+        states = list(_states(replay))
+        for kind in ("companies", "characters"):
+            touched = {key for step in replay["steps"] for key in step["changes"].get(kind, {})}
+            shown = {key for _, state in states for key in state[kind]}
+            assert shown == touched | replay["start"][kind].keys()
+    # session 3: Isolde fights and Anselm's items are tested; the Blackthorns left in session 2
+    assert "blackthorn" not in replays[3]["start"]["companies"]

@@ -1,7 +1,8 @@
 """``campaign report --session N`` / ``--sessions A..B`` writes the recap's sections of those
 sessions only: the state is folded to their ends only, the history is read past the last of
-them only by the recap's first pass (the replay's pass stops at the first event after them); each section is the one
-``export --format markdown --session N`` writes (docs/cli.md#report, docs/PERFORMANCE.md)."""
+them only by the recap's first pass (the replay's pass stops at the first event after them);
+each section is the one ``export --format markdown --session N`` writes (docs/cli.md#report,
+docs/PERFORMANCE.md)."""
 
 from typer.testing import CliRunner
 

@@ -17,6 +17,7 @@ import pytest
 
 from tests import browser
 from tests.cli.test_player_recap_hides_what_is_behind_the_screen import recorded
+from tests.report_figures import bar_figures, line_points
 from tests.system.conftest import Runner
 from tests.system.test_report_replay_in_a_browser import replay_agrees
 
@@ -52,21 +53,10 @@ _MARKS = """(chart) => {
 
 def _expected(stats: dict) -> tuple[dict[str, int], dict[str, int]]:
     """The figure of each bar that `stats --json` says is not 0, by its id, and the number of
-    points of each company's line (a session it served in), by its id."""
-    bars = {}
-    for s in stats["sessions"]:
-        n = s["session"]
-        for side, fates in s["casualties"].items():
-            for fate, value in fates.items():
-                bars[f"casualties-{side}-{fate}-{n}"] = value
-        for outcome, value in s["morale_tests"]["outcomes"].items():
-            bars[f"morale-tests-{outcome}-{n}"] = value
-        for code, value in s["rulings"]["codes"].items():
-            bars[f"rulings-{code}-{n}"] = value
-        for kind, value in s["items"].items():
-            bars[f"items-{kind}-{n}"] = value
+    points of each company's line (a session's end where its figure changed), by its id."""
+    bars = bar_figures(stats)
     points = {
-        f"company-{key}-{company['handle']}": sum(v is not None for v in company[key])
+        f"company-{key}-{company['handle']}": line_points(company[key])
         for company in stats["companies"]
         for key in ("morale", "fit")
     }

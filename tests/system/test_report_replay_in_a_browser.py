@@ -30,6 +30,17 @@ def _cells(row) -> dict[str, str]:
     }
 
 
+def _rows(page, kind: str, listed: list[dict]) -> list[tuple[dict, dict[str, str]]]:
+    """Each row of the replay's table of ``kind`` (company, character) with the entry of
+    ``status --json`` it names (a session shows those it touched)."""
+    entries = {entry["handle"]: entry for entry in listed}
+    table = {"company": "replay-companies", "character": "replay-characters"}[kind]
+    rows = page.query_selector_all(f"#{table} tbody tr")
+    named = [row.get_attribute(f"data-{kind}") for row in rows]
+    assert set(named) <= entries.keys() and len(set(named)) == len(named), kind
+    return [(entries[name], _cells(row)) for name, row in zip(named, rows, strict=True)]
+
+
 def replay_agrees(page, example_campaign) -> int:
     """The page's numbers against `status --as-of` at the event it names; how many it checked."""
     position = page.get_attribute("#replay-position", "data-position")
@@ -43,20 +54,11 @@ def replay_agrees(page, example_campaign) -> int:
             if key in ("count", "killed", "incapacitated", "out", "effective_morale", "status"):
                 assert shown == str(group[key]), (position, key)
                 checked += 1
-    companies = {c["handle"]: c for c in status["companies"]}
-    rows = page.query_selector_all("#replay-companies tbody tr")
-    assert {row.get_attribute("data-company") for row in rows} == companies.keys()
-    for row in rows:
-        company = companies[row.get_attribute("data-company")]
+    for company, cells in _rows(page, "company", status["companies"]):
         for key in ("size", "fit", "killed", "incapacitated", "morale"):
-            assert _cells(row)[key] == str(company[key]), (position, key)
+            assert cells[key] == str(company[key]), (position, key)
             checked += 1
-    characters = {c["handle"]: c for c in status["characters"]}
-    rows = page.query_selector_all("#replay-characters tbody tr")
-    assert {row.get_attribute("data-character") for row in rows} == characters.keys()
-    for row in rows:
-        character = characters[row.get_attribute("data-character")]
-        cells = _cells(row)
+    for character, cells in _rows(page, "character", status["characters"]):
         assert cells["damage_taken"] == str(character["damage_taken"])
         for item in character["items"]:
             assert f"{item['name']}: {item['state']}" in cells["items"]

@@ -157,7 +157,8 @@ class _Pass:
         return state
 
     def _first_seen(self, aggregate: Any) -> None:
-        """A company or character as it stood before the session's first command on it."""
+        """A company or character there when the session began, as it stood then (before the
+        session's first command on it)."""
         assert self.session is not None
         if isinstance(aggregate, MercenaryCompany):
             kind, entry = "companies", _company
@@ -165,6 +166,8 @@ class _Pass:
             kind, entry = "characters", _character
         else:
             return
+        if aggregate.created_position > self.session.position:
+            return  # made by this session: its changes bring it in
         if not aggregate.retracted and aggregate.handle not in self.session.start[kind]:
             self.session.start[kind][aggregate.handle] = self.shown[kind][aggregate.handle] = entry(
                 aggregate

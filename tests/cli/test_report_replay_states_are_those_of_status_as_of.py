@@ -117,5 +117,15 @@ def test_a_session_holds_the_companies_and_characters_it_touched_only(example, t
             touched = {key for step in replay["steps"] for key in step["changes"].get(kind, {})}
             shown = {key for _, state in states for key in state[kind]}
             assert shown == touched | replay["start"][kind].keys()
+        # the state as the session began: none made after, each as it stood then
+        at = replay["position"]
+        began = json.loads(example("status", "--json", "--as-of", f"event:{at}")) if at else {}
+        for kind in ("companies", "characters"):
+            there = {entry["handle"]: entry for entry in began.get(kind, [])}
+            for key, entry in replay["start"][kind].items():
+                assert key in there, (replay["number"], key)
+                assert entry["name"] == there[key]["name"]
+                for figure in ("killed", "fit", "morale", "damage_taken", "conscience_lost"):
+                    assert entry.get(figure) == there[key].get(figure), (key, figure)
     # session 3: Isolde fights and Anselm's items are tested; the Blackthorns left in session 2
     assert "blackthorn" not in replays[3]["start"]["companies"]

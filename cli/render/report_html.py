@@ -37,6 +37,8 @@ figure svg { max-width: 100%; height: auto; }
 #replay tr.changed td { background: #fff3c4; }
 @media (max-width: 40rem) {
   body { padding: 0 .5rem; font-size: 15px; }
+  #replay caption { text-align: left; }
+  #replay td[data-key="items"] { min-width: 14rem; }
   table { display: block; overflow-x: auto; }
   .facts dt { float: none; }
 }

@@ -53,8 +53,10 @@ def report(
     Example: campaign report --players -o for-the-table.html
     """
     wanted = _wanted(session, sessions)
-    with open_ledger(ctx, create=False) as ledger:
-        found = ledger.history.report(wanted, players=players)
+    from cli.reading import progress_bar
+
+    with open_ledger(ctx, create=False) as ledger, progress_bar("making the report") as advance:
+        found = ledger.history.report(wanted, players=players, progress=advance)
     from cli.render.report_html import report_html
 
     # a control or format character a store holds is written escaped (docs/log-language.md#values)

@@ -10,7 +10,7 @@ session opened and at its end (``status --as-of``). A session the recap leaves o
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -39,17 +39,30 @@ class ReportSession:
     replay: SessionReplay | None = None
 
 
+Progress = Callable[[int, int], None]  # (sessions done, sessions to do): each counted twice
+
+
 def report_sessions(
-    history: Reported, numbers: range | None = None, *, players: bool = False
+    history: Reported,
+    numbers: range | None = None,
+    *,
+    players: bool = False,
+    progress: Progress | None = None,
 ) -> list[ReportSession]:
     """The sessions of ``numbers`` (every one when None) that the recap tells, in order, each
-    with its replay (:mod:`campaign.history.replay`), which gives its clocks too."""
-    told = list(session_sections(history, numbers, players=players))  # (its opening, lines)
+    with its replay (:mod:`campaign.history.replay`), which gives its clocks too. ``progress``
+    is told of each session's recap section, then of each session's replay."""
+    tell = progress or (lambda done, total: None)
+    total = None if numbers is None else 2 * len(numbers)
+    told = []
+    for section in session_sections(history, numbers, players=players):  # (its opening, lines)
+        told.append(section)
+        tell(len(told), total or 0)
     wanted = [opened.number for opened, _ in told]
-    replayed = {
-        replay.number: replay
-        for replay in replays(history.events(), history.rows_by_position, wanted, players=players)
-    }
+    replayed = {}
+    for replay in replays(history.events(), history.rows_by_position, wanted, players=players):
+        replayed[replay.number] = replay
+        tell(len(told) + len(replayed), 2 * len(told))
     found = []
     for opened, lines in told:
         replay = replayed[opened.number]

@@ -120,12 +120,18 @@ class History:
         """``export --format markdown``: the recap, the GM's or the players' (``--players``)."""
         return export.markdown_lines(self, session, players=players)
 
-    def report(self, sessions: tuple[int, int] | None = None, *, players: bool = False) -> Report:
+    def report(
+        self,
+        sessions: tuple[int, int] | None = None,
+        *,
+        players: bool = False,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Report:
         """``campaign report``: the sessions ``first..last`` (all when None), the GM's or the
-        players' version (docs/cli.md#report)."""
+        players' version (docs/cli.md#report); ``progress`` told of each session made."""
         from campaign.service.report import report
 
-        return report(self, sessions, players=players)
+        return report(self, sessions, players=players, progress=progress)
 
     def import_jsonl(
         self,

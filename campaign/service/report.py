@@ -8,21 +8,29 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING
 
 from campaign.core.errors import ImpossibleInput, UnknownSession
-from campaign.history.report import report_sessions
+from campaign.history.report import Progress, report_sessions
 from campaign.service.results.report import Report
 
 if TYPE_CHECKING:
     from campaign.service.history import History
 
 
-def report(history: History, sessions: tuple[int, int] | None, *, players: bool) -> Report:
+def report(
+    history: History,
+    sessions: tuple[int, int] | None,
+    *,
+    players: bool,
+    progress: Progress | None = None,
+) -> Report:
     """The report of the sessions ``first..last`` (every session when None): checked first,
-    so a bad range is an input error before anything is read."""
+    so a bad range is an input error before anything is read. ``progress``: told of each
+    session's recap section and replay (``(done, total)``, total 0 while it is not known)."""
     queries = history.queries
     stats = asdict(queries.stats())
     known = [figures["session"] for figures in stats["sessions"]]
     numbers = None if sessions is None else _checked(sessions, known)
-    told = report_sessions(history, numbers, players=players)
+    wanted = range(known[0], known[-1] + 1) if numbers is None and known else numbers
+    told = report_sessions(history, wanted, players=players, progress=progress)
     kept = [index for index, figures in enumerate(stats["sessions"]) if _in(figures, numbers)]
     stats = _only(stats, kept)
     if players:

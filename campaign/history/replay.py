@@ -99,8 +99,7 @@ class _Pass:
         self.fold = Fold(None, None)  # type: ignore[arg-type]  # it advances: writes nothing
         self.campaign: Campaign | None = None
         self.open: dict[str, Encounter] = {}  # encounters not ended, by handle
-        self.companies: dict[str, MercenaryCompany] = {}
-        self.characters: dict[str, Character] = {}
+        self.companies: dict[str, MercenaryCompany] = {}  # by handle: their groups' names
         self.session: SessionReplay | None = None
         self.said: Mapping[int, Mapping[str, Any]] = {}
         self.shown: State = {}  # the state the session's last step left
@@ -123,8 +122,10 @@ class _Pass:
             aggregate = self.fold.advance(event)
             self._index(aggregate)
             touched[aggregate.id] = aggregate
-            handle = getattr(aggregate, "handle", "")
-            if self.session is not None and not self.screen.hides(event, handle):
+            # the screen is shown every event, in or out of a session asked: a secret trait
+            # taken sessions before hides its flaw rolls here
+            hidden = self.screen.hides(event, getattr(aggregate, "handle", ""))
+            if self.session is not None and not hidden:
                 told.append(event.position)
         if self.session is not None:
             self._step(events[-1].position, touched.values(), told)
@@ -143,8 +144,6 @@ class _Pass:
             _keep(self.open, aggregate, not aggregate.ended)
         elif isinstance(aggregate, MercenaryCompany):
             _keep(self.companies, aggregate)
-        elif isinstance(aggregate, Character):
-            _keep(self.characters, aggregate)
 
     def _whole(self) -> State:
         """The state as the session begins: the clock and the encounters not ended; each

@@ -129,3 +129,30 @@ def test_a_session_holds_the_companies_and_characters_it_touched_only(example, t
                     assert entry.get(figure) == there[key].get(figure), (key, figure)
     # session 3: Isolde fights and Anselm's items are tested; the Blackthorns left in session 2
     assert "blackthorn" not in replays[3]["start"]["companies"]
+
+
+SECRET_THEN_ROLLED = """\
+#! campaign-log 1
+session 1
+character create brynn --name Brynn --flaw phobia-mild:spiders
+character trait brynn --flaw phobia-disabling:heights --secret
+session 2
+trait brynn phobia-mild:spiders --result 3
+trait brynn phobia-disabling:heights --result 3
+note "the cliff path"
+"""
+
+
+def test_a_secret_traits_roll_is_left_out_of_a_later_sessions_players_replay(in_store, tmp_path):
+    log = tmp_path / "secret.log"
+    log.write_text(SECRET_THEN_ROLLED)
+    in_store("replay", str(log))
+    for args in ((), ("--session", "2")):
+        players = _replays(in_store, tmp_path, "--players", *args)
+        gm = _replays(in_store, tmp_path, *args)
+        rolled = [
+            words for step in players[2]["steps"] for words in step["said"] if "flaw" in words
+        ]
+        assert len(rolled) == 1, rolled  # the spiders' roll; the heights' is behind the screen
+        told = [words for step in gm[2]["steps"] for words in step["said"] if "flaw" in words]
+        assert len(told) == 2, told

@@ -20,6 +20,8 @@ from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure  # no pyplot: no backend, no global figure state
 from matplotlib.patches import Patch
 
+from campaign.core.i18n import _
+
 matplotlib.rcParams.update({"svg.hashsalt": "campaign-report", "svg.fonttype": "none"})
 
 # a chart: its id, title, and its series: (series name, the figures of one session → value)
@@ -44,23 +46,27 @@ def charts(stats: dict[str, Any], *, rulings: bool) -> list[tuple[str, str, str]
     rulings that differed from the rules (the GM's version only)."""
     sessions = stats["sessions"]
     found = [
-        ("casualties", "Casualties per session", _bars(sessions, CASUALTIES, "casualties")),
-        ("morale-tests", "Morale tests per session, by outcome",
+        ("casualties", _("Casualties per session"), _bars(sessions, CASUALTIES, "casualties")),
+        ("morale-tests", _("Morale tests per session, by outcome"),
          _bars(sessions, _keys(sessions, "morale_tests", "outcomes"), "morale-tests")),
     ]  # fmt: skip
     if rulings:
         codes = _keys(sessions, "rulings", "codes")
-        found.append(("rulings", "Rulings that differed from the rules, by audit code",
+        found.append(("rulings", _("Rulings that differed from the rules, by audit code"),
                       _bars(sessions, codes, "rulings")))  # fmt: skip
     numbers = [s["session"] for s in sessions]
-    for key, title in (("morale", "Each company's morale"), ("fit", "Each company's fit members")):
-        found.append((f"company-{key}", f"{title} at each session's end",
+    titles = {
+        "morale": _("Each company's morale at each session's end"),
+        "fit": _("Each company's fit members at each session's end"),
+    }
+    for key, title in titles.items():
+        found.append((f"company-{key}", title,
                       _lines(numbers, stats["companies"], key, f"company-{key}",
                              changes=True)))  # fmt: skip
     damage = _lines(numbers, stats["characters"], "damage_taken", "character-damage", changes=True)
-    found.append(("character-damage", "Each character's damage taken, at each session's end",
+    found.append(("character-damage", _("Each character's damage taken, at each session's end"),
                   damage))  # fmt: skip
-    found.append(("items", "Items damaged, broken and destroyed per session",
+    found.append(("items", _("Items damaged, broken and destroyed per session"),
                   _bars(sessions, ITEMS, "items")))  # fmt: skip
     return found
 
@@ -94,7 +100,7 @@ def _bars(sessions: Sequence[dict[str, Any]], series: list[Series], chart: str) 
         base = [b + h for b, h in zip(base, heights, strict=True)]
     if numbers:  # every session on the axis, a bar of 0 drawn or not
         axes.set_xlim(min(numbers) - 0.6, max(numbers) + 0.6)
-    axes.set_xlabel("session")
+    axes.set_xlabel(_("session"))
     axes.xaxis.get_major_locator().set_params(integer=True, min_n_ticks=1)  # no session 2.5
     axes.yaxis.get_major_locator().set_params(integer=True)
     _legend(axes, len(series), swatches)
@@ -114,7 +120,7 @@ def _lines(
         points = _changed(row[key]) if changes else None
         axes.plot(numbers, values, marker="o", markevery=points, label=row["name"] or row["handle"],
                   gid=f"{chart}-{row['handle']}")  # fmt: skip
-    axes.set_xlabel("session")
+    axes.set_xlabel(_("session"))
     axes.xaxis.get_major_locator().set_params(integer=True, min_n_ticks=1)
     _legend(axes, len(rows))
     return _svg(figure, chart)

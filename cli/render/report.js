@@ -9,6 +9,14 @@
   const pick = byId("replay-session");
   const slider = byId("replay-slider");
   if (!pick || !slider) return;
+  const words = byId("replay").dataset;  // what the page says, in its language
+  const say = (text, values) => text.replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
+  function moment(clock) {  // "day 6 14:00", the data's words, as the page's language says it
+    const found = /^day (\d+) (\d\d):(\d\d)$/.exec(clock);
+    if (!found) return clock;
+    const [, day, hh, mm] = found;
+    return say(words.clock, { day, hh, h: Number(hh), mm });
+  }
   const built = new Map();
 
   function states(number) {
@@ -49,13 +57,13 @@
   const GROUPS = ["name", "kind", "count", "killed", "incapacitated", "out", "effective_morale",
                   "status"].map((name) => [name, plain(name)]);
   GROUPS[0] = ["name", (entry, key) => entry.name || key.split("/")[1]];
-  const yes = (name) => (entry) => (entry[name] ? "yes" : "no");
+  const yes = (name) => (entry) => (entry[name] ? words.yes : words.no);
   const COMPANIES = ["name", "size", "fit", "killed", "incapacitated", "morale"]
     .map((name) => [name, plain(name)]).concat([["in_service", yes("in_service")]]);
   const CHARACTERS = ["name", "damage_taken", "conscience_lost"].map((name) => [name, plain(name)])
     .concat([
       ["hp_lost", (entry) => Object.entries(entry.hp_lost || {}).filter(([, lost]) => lost)
-        .map(([place, lost]) => `${place} ${lost}`).join(", ") || "none"],
+        .map(([place, lost]) => `${place} ${lost}`).join(", ") || words.none],
       ["items", (entry) => entry.items.map((item) => item.hp_max === null
         ? `${item.name}: ${item.state}` : `${item.name}: ${item.state} ${item.hp}/${item.hp_max}`)
         .join("; ")],
@@ -81,9 +89,9 @@
     const where = byId("replay-position");
     where.dataset.position = String(position);
     where.textContent = index === 0
-      ? `before the session's first command (event ${position})`
-      : `after command ${index} of ${all.length - 1} (event ${position})`;
-    byId("replay-clock").textContent = state.clock;
+      ? say(words.before, { event: position })
+      : say(words.after, { command: index, commands: all.length - 1, event: position });
+    byId("replay-clock").textContent = moment(state.clock);
     byId("replay-line").textContent = line || "";
     const told = byId("replay-said");
     told.replaceChildren();

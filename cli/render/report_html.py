@@ -16,6 +16,8 @@ from collections.abc import Iterable, Iterator
 from html import escape
 from typing import Any
 
+from campaign.core.clock import moment_said, parse_moment
+from campaign.core.i18n import _, language
 from cli.render.charts import charts
 from cli.render.report_replay import SCRIPT, SCRIPT_HASH, replay_section
 
@@ -54,15 +56,16 @@ figure svg { max-width: 100%; height: auto; }
 def report_html(report: Any) -> Iterator[str]:
     """The page of a report (:class:`campaign.service.results.report.Report`), part by part:
     written as it is made, never held whole."""
-    version = "the players' version" if report.players else "the GM's version"
+    version = _("the players' version") if report.players else _("the GM's version")
+    title = escape(_("Campaign report"))
     yield from (
         "<!DOCTYPE html>\n",
-        '<html lang="en"><head><meta charset="utf-8">\n',
+        f'<html lang="{language()}"><head><meta charset="utf-8">\n',
         f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n',
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n',
-        f"<title>Campaign report</title><style>{STYLE}</style></head>\n",
+        f"<title>{title}</title><style>{STYLE}</style></head>\n",
         f'<body data-version="{"players" if report.players else "gm"}">\n',
-        f'<header><h1>Campaign report</h1><p class="version">{version}</p>\n',
+        f'<header><h1>{title}</h1><p class="version">{escape(version)}</p>\n',
         _contents(report) + "\n",
         "</header>\n",
     )
@@ -80,23 +83,28 @@ def report_html(report: Any) -> Iterator[str]:
 
 def _contents(report: Any) -> str:
     items = [
-        '<li><a href="#replay">Replay a session</a></li>',
-        '<li><a href="#charts">Charts</a></li>',
+        f'<li><a href="#replay">{escape(_("Replay a session"))}</a></li>',
+        f'<li><a href="#charts">{escape(_("Charts"))}</a></li>',
     ]
     for s in report.sessions:
         items.append(f'<li><a href="#session-{s.number}">{_title(s)}</a></li>')
     if report.findings is not None:
-        items.append('<li><a href="#audit">The audit</a></li>')
+        items.append(f'<li><a href="#audit">{escape(_("The audit"))}</a></li>')
     return f"<nav><ul>{''.join(items)}</ul></nav>"
 
 
 def _title(session: Any) -> str:
-    title = f"Session {session.number}"
+    title = _("Session {number}").format(number=session.number)
     return escape(title if not session.title else f"{title} — {session.title}")
 
 
+def _moment(clock: str | None) -> str | None:
+    """An in-game time of the page's data (``status``'s words) as a person reads it."""
+    return None if clock is None else moment_said(parse_moment(clock))
+
+
 def _charts(report: Any) -> Iterator[str]:
-    yield '<section id="charts"><h2>Charts</h2>'
+    yield f'<section id="charts"><h2>{escape(_("Charts"))}</h2>'
     data = escape(json.dumps(report.stats, ensure_ascii=True), quote=True)
     yield f'<div hidden id="stats" data-stats="{data}"></div>'
     for chart, title, svg in charts(report.stats, rulings=not report.players):
@@ -109,9 +117,9 @@ def _charts(report: Any) -> Iterator[str]:
 
 def _session(session: Any) -> str:
     facts = [
-        ("Date", session.date),
-        ("In-game time at the start", session.clock_start),
-        ("In-game time at the end", session.clock_end),
+        (_("Date"), session.date),
+        (_("In-game time at the start"), _moment(session.clock_start)),
+        (_("In-game time at the end"), _moment(session.clock_end)),
     ]
     listed = "".join(
         f"<dt>{name}</dt><dd>{escape(str(value))}</dd>" for name, value in facts if value
@@ -131,15 +139,16 @@ def _session(session: Any) -> str:
 
 
 def _findings(findings: list[Any]) -> Iterator[str]:
-    yield '<section id="audit"><h2>The audit</h2>'
+    yield f'<section id="audit"><h2>{escape(_("The audit"))}</h2>'
     if not findings:
-        yield "<p>No findings.</p></section>"
+        yield f"<p>{escape(_('No findings.'))}</p></section>"
         return
-    yield (
-        "<table><thead><tr><th>Session</th><th>Event</th><th>Code</th><th>Subject</th>"
-        "<th>Finding</th><th>Rules say</th><th>Ruled</th><th>The GM's note</th><th>Rule</th>"
-        "</tr></thead><tbody>"
-    )
+    heads = (
+        _("Session"), _("Event"), _("Code"), _("Subject"), _("Finding"), _("Rules say"),
+        _("Ruled"), _("The GM's note"), _("Rule"),
+    )  # fmt: skip
+    cells = "".join(f"<th>{escape(head)}</th>" for head in heads)
+    yield f"<table><thead><tr>{cells}</tr></thead><tbody>"
     for f in findings:
         rule = f.rule.name if not f.rule.seed else f"{f.rule.seed}: {f.rule.name}"
         cells = (

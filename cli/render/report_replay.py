@@ -16,6 +16,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from campaign.core.i18n import N_, _
 from cli.render.common import plain
 from cli.render.history_cells import differs, rules_cell
 
@@ -23,17 +24,17 @@ SCRIPT = Path(__file__).with_name("report.js").read_text("utf-8")
 SCRIPT_HASH = "sha256-" + base64.b64encode(hashlib.sha256(SCRIPT.encode()).digest()).decode()
 
 _HEADS = {
-    "replay-board": ("Encounter", "Group", "Kind", "Count", "Killed", "Incapacitated", "Out",
-                     "Effective morale", "Status"),
-    "replay-companies": ("Company", "Size", "Fit", "Killed", "Incapacitated", "Morale",
-                         "In service"),
-    "replay-characters": ("Character", "Damage taken", "Conscience lost", "Hit points lost",
-                          "Items"),
+    "replay-board": (N_("Encounter"), N_("Group"), N_("Kind"), N_("Count"), N_("Killed"),
+                     N_("Incapacitated"), N_("Out"), N_("Effective morale"), N_("Status")),
+    "replay-companies": (N_("Company"), N_("Size"), N_("Fit"), N_("Killed"),
+                         N_("Incapacitated"), N_("Morale"), N_("In service")),
+    "replay-characters": (N_("Character"), N_("Damage taken"), N_("Conscience lost"),
+                          N_("Hit points lost"), N_("Items")),
 }  # fmt: skip
 _CAPTIONS = {
-    "replay-board": "The morale board",
-    "replay-companies": "The companies",
-    "replay-characters": "The characters",
+    "replay-board": N_("The morale board"),
+    "replay-companies": N_("The companies"),
+    "replay-characters": N_("The characters"),
 }
 
 
@@ -42,23 +43,24 @@ def replay_section(sessions: Sequence[Any], *, players: bool) -> Iterator[str]:
     replayed = [s for s in sessions if s.replay is not None]
     if not replayed:
         return
-    yield '<section id="replay"><h2>Replay a session</h2><div class="controls">'
-    yield '<label>Session <select id="replay-session">'
+    yield f'<section id="replay" {_words()}><h2>{escape(_("Replay a session"))}</h2>'
+    yield f'<div class="controls"><label>{escape(_("Session"))} <select id="replay-session">'
     for session in replayed:
         title = f"{session.number}" + (f" — {session.title}" if session.title else "")
         yield f'<option value="{session.number}">{escape(title)}</option>'
     yield "</select></label>"
+    label = escape(_("the command after which the state is shown"), quote=True)
     yield (
         '<input type="range" id="replay-slider" min="0" max="0" value="0" step="1" '
-        'aria-label="the command after which the state is shown">'
-        '<span>In-game time: <strong id="replay-clock"></strong></span></div>'
+        f'aria-label="{label}">'
+        f'<span>{escape(_("In-game time:"))} <strong id="replay-clock"></strong></span></div>'
         '<p id="replay-position" aria-live="polite"></p>'
         '<div id="replay-step"><code id="replay-line"></code><ul id="replay-said"></ul></div>'
     )
     for table, heads in _HEADS.items():
-        cells = "".join(f"<th>{escape(head)}</th>" for head in heads)
+        cells = "".join(f"<th>{escape(_(head))}</th>" for head in heads)
         yield (
-            f'<table id="{table}"><caption>{_CAPTIONS[table]}</caption>'
+            f'<table id="{table}"><caption>{escape(_(_CAPTIONS[table]))}</caption>'
             f"<thead><tr>{cells}</tr></thead><tbody></tbody></table>"
         )
     for session in replayed:
@@ -92,13 +94,28 @@ def said(row: dict[str, Any], *, players: bool) -> str:
     (the GM's version) the rules' answer where the ruling departs from it, and the note."""
     words = f"{row['subject']}: {row['kind']}" if row["subject"] else row["kind"]
     if row["ruled"] is not None:
-        words += f", ruled {plain(row['ruled'])}"
+        words += _(", ruled {ruled}").format(ruled=plain(row["ruled"]))
         if not players and differs(row):
-            words += f" (the rules said {rules_cell(row)})"
+            words += _(" (the rules said {rules})").format(rules=rules_cell(row))
     elif row["rules_say"] is not None and not players:
-        words += f", the rules say {rules_cell(row)}"
+        words += _(", the rules say {rules}").format(rules=rules_cell(row))
     if row["retracted"]:
-        words += " (retracted)"
+        words += _(" (retracted)")
     if row["note"] and not players:
         words += f" — {row['note']}"
     return words
+
+
+def _words() -> str:
+    """What the script says, in the page's language: ``data-`` attributes of the section, each
+    with its ``{placeholders}`` (docs/cli.md#report)."""
+    words = {
+        "before": _("before the session's first command (event {event})"),
+        "after": _("after command {command} of {commands} (event {event})"),
+        "yes": _("yes"),
+        "no": _("no"),
+        "none": _("none"),
+        # an in-game time: {hh} the hour as two digits, {h} as it is said, {mm} the minutes
+        "clock": _("day {day} {hh}:{mm}"),
+    }
+    return " ".join(f'data-{key}="{escape(value, quote=True)}"' for key, value in words.items())

@@ -1,7 +1,7 @@
-"""The state words a view draws for a person — a group's status and kind, the morale check due,
-an item's state — in the invocation's language (docs/fr.md). They are JSON values: ``--json``
-keeps them as they are; only the screen says them in French. A word not listed here (a value a
-newer store holds) is shown as it is."""
+"""The state words a view draws for a person — a group's status and kind, a subject's kind, the
+morale check due, an item's state — in the invocation's language (docs/fr.md). They are JSON
+values: ``--json`` keeps them as they are; only the screen says them in French. A word not
+listed here (a value a newer store holds) is shown as it is."""
 
 from __future__ import annotations
 
@@ -17,9 +17,11 @@ STATE_WORDS = {
     "surrendered": N_("surrendered"),
     "will-not-fight": N_("will-not-fight"),
     "out": N_("out"),
-    # a group's kind
+    # a group's kind; a subject's kind (``modifiers``)
     "monsters": N_("monsters"),
     "company": N_("company"),
+    "group": N_("group"),
+    "character": N_("character"),
     # the morale check due
     "first-death": N_("first-death"),
     "half-out": N_("half-out"),

@@ -21,12 +21,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from campaign.commands import SessionEnd
 from campaign.core.errors import CampaignError, ImpossibleInput
+from campaign.core.i18n import _, ngettext
 from campaign.service.failures import store_failed
 from campaign.service.ledger import Ledger
 from campaign.service.results import Lapse, StagedFile
 from campaign.sessionlog.reading import SessionBlock, SessionLog, read_log
 from cli.log_lines import check_logging_command, run_line
-from cli.output import ExitStatus, counted, describe, stderr, stdout
+from cli.output import ExitStatus, describe, stderr, stdout
+from cli.render.words import said as word_said
 from cli.state import LogRun, open_ledger, state, told
 
 PROGRESS_FROM = 200  # lines: shorter logs replay too fast for a bar to help
@@ -72,7 +74,7 @@ def replay(
                 )
                 return
             _replay_all(ctx, ledger, files, fates, dry_run=False)
-        out.print("`campaign status` shows where things stand; `campaign history` every event.")
+        out.print(_("`campaign status` shows where things stand; `campaign history` every event."))
     except KeyboardInterrupt:
         # Ctrl-C, wherever it fell — a file's save may have committed before it, its summary not
         # printed: say which files landed. Exit 130 as before; raised as an Exit, which the
@@ -84,7 +86,7 @@ def replay(
         # committed: which files landed is said as after a Ctrl-C, then the failure itself
         if dry_run or not _store_failure(error):  # a dry run: nothing to tell, it wrote nothing
             raise
-        said = _interrupted(fates, dry_run=dry_run, cause="the replay stopped")
+        said = _interrupted(fates, dry_run=dry_run, cause=_("the replay stopped"))
         stderr().print(said, markup=False, soft_wrap=True)
         raise
 
@@ -108,9 +110,10 @@ def _replay_all(
             summary = _replay_file(ctx, ledger, log, fate, dry_run=dry_run)
         except ImpossibleInput as error:
             if landed and not dry_run:
-                out.print(f"landed before the error: {', '.join(landed)}", markup=False)
+                files = ", ".join(landed)
+                out.print(_("landed before the error: {files}").format(files=files), markup=False)
             elif not dry_run:
-                out.print("no file landed", markup=False)
+                out.print(_("no file landed"), markup=False)
             raise ImpossibleInput(describe(error), field="line") from None
         if fate.events is None:
             fate.events = 0  # no session in it
@@ -121,38 +124,48 @@ def _replay_all(
         landed.append(str(path))
 
 
-def _interrupted(fates: list[_Fate], *, dry_run: bool, cause: str = "interrupted") -> str:
+def _interrupted(fates: list[_Fate], *, dry_run: bool, cause: str | None = None) -> str:
     """What a Ctrl-C (or a store failure: ``cause``) says: which files landed (their save
     committed), which were not recorded, and, for a file that landed after its summary was cut
     short, where its findings are."""
+    cause = _("interrupted") if cause is None else cause
     if dry_run:
-        return f"{cause}: nothing was recorded (a dry run records nothing)"
+        return _("{cause}: nothing was recorded (a dry run records nothing)").format(cause=cause)
     landed = [f for f in fates if f.events is not None]
     unsure = [f for f in fates if f.unsure]
     missing = [f.name for f in fates if f.events is None and not f.unsure]
     if landed and not missing and not unsure:
-        said = ["every file landed — " + ", ".join(f"{f.name} ({_events(f)})" for f in landed)]
+        files = ", ".join(f"{f.name} ({_events(f)})" for f in landed)
+        said = [_("every file landed — {files}").format(files=files)]
     else:
-        said = [f"{f.name} landed ({_events(f)})" for f in landed]
-    said += [
-        f"{f.name} was interrupted while its events were written and the store could not be "
+        said = [
+            _("{file} landed ({events})").format(file=f.name, events=_events(f)) for f in landed
+        ]
+    unsure_said = _(
+        "{file} was interrupted while its events were written and the store could not be "
         "read back: all of it or none of it is recorded, `campaign history` shows which"
-        for f in unsure
-    ]
+    )
+    said += [unsure_said.format(file=f.name) for f in unsure]
     if missing:
-        said.append(f"{', '.join(missing)} {'was' if len(missing) == 1 else 'were'} not recorded")
+        not_recorded = ngettext(
+            "{files} was not recorded", "{files} were not recorded", len(missing)
+        )
+        said.append(not_recorded.format(files=", ".join(missing)))
     for fate in landed:
         if fate.events and not fate.printed:
             said.append(
-                f"the summary of {fate.name} (its audit findings) was not printed: "
-                f"{_audit_where(fate.sessions)} lists them, `campaign status` shows where "
-                "things stand"
+                _(
+                    "the summary of {file} (its audit findings) was not printed: {where} lists "
+                    "them, `campaign status` shows where things stand"
+                ).format(file=fate.name, where=_audit_where(fate.sessions))
             )
-    return f"{cause}: " + "; ".join(said)
+    return _("{cause}: {said}").format(cause=cause, said="; ".join(said))
 
 
 def _events(fate: _Fate) -> str:
-    return counted(fate.events, "event") if fate.events else "nothing new"
+    if not fate.events:
+        return _("nothing new")
+    return ngettext("{n} event", "{n} events", fate.events).format(n=fate.events)
 
 
 def _read(path: Path) -> bytes:
@@ -173,7 +186,9 @@ def _replay_file(
     the same file at once on a shared store find the second one's blocks recorded, skipped.
     ``fate`` is told how many events the file's save committed, once it has."""
     if not log.blocks:
-        return f"{log.name}: no session in it (a session starts with a `session N` line)"
+        return _("{file}: no session in it (a session starts with a `session N` line)").format(
+            file=log.name
+        )
     run = LogRun(ledger, source=Path(log.name).name, telling=dry_run or state(ctx).verbose)
     staged: list[StagedFile] = []  # what the unit's save writes, once the lines have run
 
@@ -203,12 +218,11 @@ def _replay_file(
                 fate.unsure = committed is None
                 fate.events = len(staged[0]) if committed else None
             raise
-    said = [f"session {n} already recorded from this text: skipped" for n in skipped]
+    skip = _("session {n} already recorded from this text: skipped")
+    said = [skip.format(n=n) for n in skipped]
     if not todo:
-        return f"{log.name}: nothing new. " + "; ".join(said)
-    sessions = ", ".join(str(b.number) for b in todo)
-    verb = "would record" if dry_run else "recorded"
-    lines = [f"{log.name}: session {sessions} — {verb} {counted(len(events), 'event')}"]
+        return _("{file}: nothing new. ").format(file=log.name) + "; ".join(said)
+    lines = [_recorded(log.name, [b.number for b in todo], len(events), dry_run=dry_run)]
     if dry_run or state(ctx).verbose:
         lines += [
             f"  {log.name}:{number}: {text}".replace("\n", "\n    ")  # a flag under its line
@@ -218,6 +232,23 @@ def _replay_file(
     if not dry_run:
         lines.append(f"  {_audit_summary(ledger, [b.number for b in todo])}")
     return "\n".join(lines + [f"  {s}" for s in said])
+
+
+def _recorded(name: str, sessions: list[int], events: int, *, dry_run: bool) -> str:
+    """``01-….log: session 1 — recorded 65 events`` (``would record``: a dry run)."""
+    if dry_run:
+        said = ngettext(
+            "{file}: session {sessions} — would record {n} event",
+            "{file}: session {sessions} — would record {n} events",
+            events,
+        )
+    else:
+        said = ngettext(
+            "{file}: session {sessions} — recorded {n} event",
+            "{file}: session {sessions} — recorded {n} events",
+            events,
+        )
+    return said.format(file=name, sessions=", ".join(map(str, sessions)), n=events)
 
 
 def _new_blocks(ledger: Ledger, log: SessionLog) -> tuple[list[SessionBlock], list[int]]:
@@ -248,10 +279,15 @@ def _warned(said: list[str], *, every: bool) -> list[str]:
     """The summary's warnings: all of them with ``--verbose`` or ``--dry-run``, else the first
     :data:`WARNINGS_LISTED` and where to read the rest."""
     shown = said if every else said[:WARNINGS_LISTED]
-    lines = [f"  warning: {w}" for w in shown]
+    lines = ["  " + _("warning: {warning}").format(warning=w) for w in shown]
     if len(shown) < len(said):
-        more = counted(len(said) - len(shown), "more lapsed morale check")
-        lines.append(f"  … and {more}: `campaign audit --code MOR002` lists them all")
+        n = len(said) - len(shown)
+        more = ngettext(
+            "… and {n} more lapsed morale check: `campaign audit --code MOR002` lists them all",
+            "… and {n} more lapsed morale checks: `campaign audit --code MOR002` lists them all",
+            n,
+        )
+        lines.append("  " + more.format(n=n))
     return lines
 
 
@@ -260,8 +296,13 @@ def _audit_summary(ledger: Ledger, sessions: list[int]) -> str:
     audit command that lists them."""
     counts = ledger.queries.audit_counts(sessions)
     found, warned, pending = counts.findings, counts.warnings, counts.pending
-    detail = counted(warned, "warning") + (f", {pending} pending" if pending else "")
-    return f"audit: {counted(found, 'finding')} ({detail}) — {_audit_where(sessions)}"
+    detail = ngettext("{n} warning", "{n} warnings", warned).format(n=warned)
+    if pending:
+        detail += ", " + ngettext("{n} pending", "{n} pending", pending).format(n=pending)
+    findings = ngettext("{n} finding", "{n} findings", found).format(n=found)
+    return _("audit: {found} ({detail}) — {where}").format(
+        found=findings, detail=detail, where=_audit_where(sessions)
+    )
 
 
 def _audit_where(sessions: list[int]) -> str:
@@ -269,7 +310,9 @@ def _audit_where(sessions: list[int]) -> str:
     if len(sessions) == 1:
         return f"`campaign audit --session {sessions[0]}`"
     # one --session at a time: name the range
-    return f"`campaign audit --session N` for sessions {min(sessions)}–{max(sessions)}"
+    return _("`campaign audit --session N` for sessions {first}–{last}").format(
+        first=min(sessions), last=max(sessions)
+    )
 
 
 def _run_blocks(ctx: typer.Context, run: LogRun, name: str, blocks: list[SessionBlock]) -> None:
@@ -298,7 +341,8 @@ def _end_with_the_file(run: LogRun) -> None:
         return
     said = run.ledger.record(SessionEnd())
     if said.flags or said.reminders:
-        run.said.append((run.line, told(said, lambda n: f"session {n} ended with the file")))
+        ended = _("session {n} ended with the file")
+        run.said.append((run.line, told(said, lambda n: ended.format(n=n))))
 
 
 class _progress:
@@ -328,7 +372,10 @@ class _progress:
 def warnings(lapses: list[Lapse]) -> list[str]:
     """What a GM should hear at the end of a replay: morale checks that fell due and were never
     made (the audit's MOR002, final once they lapse)."""
+    due = _("morale check due for {subject} ({checks}), none made")
     return [
-        f"morale check due for {lapse.subject} ({' and '.join(lapse.checks)}), none made"
+        due.format(
+            subject=lapse.subject, checks=_(" and ").join(word_said(c) for c in lapse.checks)
+        )
         for lapse in lapses
     ]

@@ -35,6 +35,13 @@ def _(message: str) -> str:
     return _now[1].gettext(message)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the language of this invocation, as said in ``context``: one English word
+    that French says two ways (``none`` of the modifiers, ``aucun``; of other things,
+    ``aucune``)."""
+    return _now[1].pgettext(context, message)
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a counted message for ``n`` (French counts 0 and 1 as singular)."""
     return _now[1].ngettext(singular, plural, n)

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
+from campaign.core.i18n import _
 from campaign.rules.dice import D20, TWO_D6, entry_form, roll_words
 
 NoteOption = Annotated[
@@ -40,7 +41,14 @@ RolledOption = Annotated[
 def dice(record: dict[str, Any] | None) -> str:
     """``3+5 = 8``, ``8``, ``natural 1`` — and who rolled them."""
     rolled = record is not None and record.get("source") == "rolled"
-    return roll_words(record) + (" (rolled by the tracker)" if rolled else "")
+    faces = (record or {}).get("faces") or []
+    if record is None:
+        words = _("no roll")
+    elif len(faces) == 1:  # a d20: `natural 1`
+        words = _("natural {n}").format(n=faces[0])
+    else:
+        words = roll_words(record)  # numbers only
+    return words + (" " + _("(rolled by the tracker)") if rolled else "")
 
 
 def verdict(rules_say: Any, ruled: Any) -> str:
@@ -51,10 +59,9 @@ def verdict(rules_say: Any, ruled: Any) -> str:
     from campaign.rules.morale import ruled_as_the_rules_say  # the one place it is written
 
     if rules_say is None and ruled is None:
-        return "no roll"
-    if ruled_as_the_rules_say(rules_say, ruled):
-        return f"the rules say {rules_say}; recorded: {ruled}"
-    return f"the rules say {rules_say}; recorded: {ruled} (ruling)"
+        return _("no roll")
+    said = _("the rules say {rules}; recorded: {ruled}").format(rules=rules_say, ruled=ruled)
+    return said if ruled_as_the_rules_say(rules_say, ruled) else said + " " + _("(ruling)")
 
 
 def signed(value: int) -> str:

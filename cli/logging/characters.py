@@ -21,7 +21,9 @@ from campaign.commands import (
     ItemRepair,
     LoyaltyModifier,
 )
+from campaign.core.i18n import _
 from cli.logging._options import NoteOption, SecretOption, signed
+from cli.render.words import said as word_said
 from cli.state import record
 
 if TYPE_CHECKING:
@@ -87,8 +89,10 @@ def create(
             note=note,
         ),
         lambda c: (
-            f"{c.handle} created — flaws {c.flaw_points} pts, advantages "
-            f"{c.advantage_points} pts" + _loyalty(c)
+            _("{who} created — flaws {flaws} pts, advantages {advantages} pts").format(
+                who=c.handle, flaws=c.flaw_points, advantages=c.advantage_points
+            )
+            + _loyalty(c)
         ),
     )
 
@@ -97,8 +101,9 @@ def _loyalty(created: CreateResult) -> str:
     if created.loyalty is None:
         return ""
     if created.rules_say not in (None, created.loyalty):
-        return f"; loyalty {created.loyalty} (ruling; the CHA table says {created.rules_say})"
-    return f"; loyalty {created.loyalty}"
+        said = _("loyalty {n} (ruling; the CHA table says {table})")
+        return "; " + said.format(n=created.loyalty, table=created.rules_say)
+    return "; " + _("loyalty {n}").format(n=created.loyalty)
 
 
 @app.command("trait")
@@ -129,8 +134,11 @@ def trait(
     assert key is not None
 
     def say(taken: TraitResult) -> str:
-        late = " — after creation (TRT001)" if taken.after_creation else ""
-        return f"{handle}: {kind} {taken.key} ({taken.points} pts){late}"
+        late = " — " + _("after creation (TRT001)") if taken.after_creation else ""
+        said = _("{who}: flaw {key} ({points} pts)")
+        if kind == "advantage":
+            said = _("{who}: advantage {key} ({points} pts)")
+        return said.format(who=handle, key=taken.key, points=taken.points) + late
 
     command = CharacterTrait(handle=handle, kind=kind, key_detail=key, note=note, secret=secret)
     record(ctx, command, say)
@@ -145,7 +153,7 @@ def finalize(ctx: typer.Context, handle: Handle, note: NoteOption = None) -> Non
     record(
         ctx,
         CharacterFinalize(handle=handle, note=note),
-        lambda _: f"{handle}: creation finalized",
+        lambda _none: _("{who}: creation finalized").format(who=handle),
     )
 
 
@@ -183,7 +191,9 @@ def loyalty_modifier(
     record(
         ctx,
         LoyaltyModifier(handle=handle, value=value, reason=reason, note=note),
-        lambda loyalty: f"{handle}: loyalty {signed(value)} ({reason}) → {loyalty}",
+        lambda loyalty: _("{who}: loyalty {value} ({reason}) → {loyalty}").format(
+            who=handle, value=signed(value), reason=reason, loyalty=loyalty
+        ),
     )
 
 
@@ -226,7 +236,9 @@ def item(
             unattended=unattended,
             note=note,
         ),
-        lambda added: f"{handle}: {added.item} ({added.slot}, rank {added.rank})",
+        lambda added: _("{who}: {item} ({slot}, rank {rank})").format(
+            who=handle, item=added.item, slot=added.slot, rank=added.rank
+        ),
     )
 
 
@@ -239,7 +251,7 @@ def item_drop(ctx: typer.Context, handle: Handle, name: Item, note: NoteOption =
     record(
         ctx,
         ItemDrop(handle=handle, item=name, note=note),
-        lambda dropped: f"{handle}: {dropped} dropped",
+        lambda dropped: _("{who}: {item} dropped").format(who=handle, item=dropped),
     )
 
 
@@ -261,8 +273,10 @@ def item_repair(
         ctx,
         ItemRepair(handle=handle, item=name, hp=hp, note=note),
         lambda mended: (
-            f"{handle}: {mended.item} mended — {mended.state}"
-            + ("" if mended.hp is None else f", {mended.hp} hp")
+            _("{who}: {item} mended — {state}").format(
+                who=handle, item=mended.item, state=word_said(mended.state)
+            )
+            + ("" if mended.hp is None else ", " + _("{hp} hp").format(hp=mended.hp))
         ),
     )
 
@@ -339,8 +353,8 @@ def _healed(handle: str, given: dict[str, int | None], healed: dict[str, Any]) -
             part += f" ({amount} given, none {lost}{' there' if kind == 'hp' else ''})"
         said.append(part)
     if any(healed[kind] for kind, amount in given.items() if amount is not None):
-        return f"{handle}: healed " + ", ".join(said)
-    return f"{handle}: nothing healed — " + ", ".join(said)
+        return _("{who}: healed {what}").format(who=handle, what=", ".join(said))
+    return _("{who}: nothing healed — {what}").format(who=handle, what=", ".join(said))
 
 
 @conditions.command("end")
@@ -365,12 +379,12 @@ def condition_end(
 
 def _said_ended(handle: str):
     def say(ended: ConditionsEnded) -> str:
-        said = f"{handle}: {ended.named} conditions ended"
+        said = _("{who}: {source} conditions ended").format(who=handle, source=ended.named)
         if ended.over is not None:  # recorded as said: nothing was left to end
-            from campaign.core.clock import format_moment
+            from campaign.core.clock import moment_said
 
-            at = format_moment(ended.over, exact=True)
-            said += f" (they had ended by themselves at {at})"
+            at = moment_said(ended.over, exact=True)
+            said += " " + _("(they had ended by themselves at {moment})").format(moment=at)
         return said
 
     return say

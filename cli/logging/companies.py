@@ -14,6 +14,7 @@ from campaign.commands import (
     CompanyRecover,
     CompanyReinforce,
 )
+from campaign.core.i18n import _
 from cli.logging._options import NoteOption, signed
 from cli.state import record
 
@@ -62,11 +63,14 @@ def hire(
     )
 
     def say(company: CompanyTerms) -> str:
-        base = f"morale {company.morale}"
+        base = _("morale {morale}").format(morale=company.morale)
         if company.base_morale != company.table_morale:
-            table = company.table_morale
-            base += f" (ruled base {company.base_morale}; the troop table says {table})"
-        return f"{company.handle} hired: {company.troop}, {company.size} members — {base}"
+            base += " " + _("(ruled base {base}; the troop table says {table})").format(
+                base=company.base_morale, table=company.table_morale
+            )
+        return _("{company} hired: {troop}, {size} members — {morale}").format(
+            company=company.handle, troop=company.troop, size=company.size, morale=base
+        )
 
     record(ctx, hired, say)
 
@@ -87,7 +91,9 @@ def modifier(
     record(
         ctx,
         CompanyModifier(handle=handle, value=value, reason=reason, note=note),
-        lambda morale: f"{handle}: {signed(value)} ({reason}) → morale {morale}",
+        lambda morale: _("{company}: {value} ({reason}) → morale {morale}").format(
+            company=handle, value=signed(value), reason=reason, morale=morale
+        ),
     )
 
 
@@ -105,7 +111,7 @@ def recover(
     record(
         ctx,
         CompanyRecover(handle=handle, n=n, note=note),
-        lambda fit: f"{handle}: {n} fit again → {fit} fit",
+        lambda fit: _("{company}: {n} fit again → {fit} fit").format(company=handle, n=n, fit=fit),
     )
 
 
@@ -123,7 +129,7 @@ def reinforce(
     record(
         ctx,
         CompanyReinforce(handle=handle, n=n, note=note),
-        lambda size: f"{handle}: +{n} members → {size}",
+        lambda size: _("{company}: +{n} members → {size}").format(company=handle, n=n, size=size),
     )
 
 
@@ -135,6 +141,9 @@ def dismiss(ctx: typer.Context, handle: Handle, note: NoteOption = None) -> None
     """
 
     def say(left: list[str]) -> str:
-        return f"{handle} dismissed" + (f" (left {', '.join(left)})" if left else "")
+        said = _("{company} dismissed").format(company=handle)
+        if left:
+            said += " " + _("(left {where})").format(where=", ".join(left))
+        return said
 
     record(ctx, CompanyDismiss(handle=handle, note=note), say)

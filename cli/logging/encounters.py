@@ -17,6 +17,7 @@ from campaign.commands import (
     EncounterStart,
     MoraleTest,
 )
+from campaign.core.i18n import _, ngettext
 from cli.logging._options import (
     NoteOption,
     RolledOption,
@@ -25,6 +26,7 @@ from cli.logging._options import (
     signed,
     verdict,
 )
+from cli.render.words import said as word_said
 from cli.state import record
 
 if TYPE_CHECKING:
@@ -58,7 +60,9 @@ def start(
     record(
         ctx,
         EncounterStart(handle=handle, name=name, note=note),
-        lambda _: f"encounter {handle} started" + (f" — {name}" if name else ""),
+        lambda _s: (
+            _("encounter {name} started").format(name=handle) + (f" — {name}" if name else "")
+        ),
     )
 
 
@@ -72,7 +76,7 @@ def end(ctx: typer.Context, handle: Encounter, note: NoteOption = None) -> None:
     record(
         ctx,
         EncounterEnd(handle=handle, note=note),
-        lambda _: f"encounter {handle} ended",
+        lambda _s: _("encounter {name} ended").format(name=handle),
     )
 
 
@@ -93,7 +97,7 @@ def group(
     group = EncounterGroup(
         encounter=encounter, group=handle, count=count, morale=morale, name=name, note=note
     )
-    record(ctx, group, lambda s: f"{encounter}: {handle} ×{count}, morale {morale} ({s.status})")
+    record(ctx, group, lambda s: _grouped(encounter, handle, count, morale, s.status))
 
 
 @app.command("rating")
@@ -112,7 +116,9 @@ def rating(
     record(
         ctx,
         EncounterRating(encounter=encounter, group=handle, rating=morale, reason=reason, note=note),
-        lambda status: f"{encounter}/{handle}: morale {morale} ({reason}) — {status}",
+        lambda status: _("{group}: morale {morale} ({reason}) — {status}").format(
+            group=f"{encounter}/{handle}", morale=morale, reason=reason, status=word_said(status)
+        ),
     )
 
 
@@ -128,7 +134,12 @@ def join(
     Example: campaign encounter join ford red-lances
     """
     joined = EncounterJoin(encounter=encounter, company=company, note=note)
-    record(ctx, joined, lambda s: f"{encounter}: {company} joins, {s.count} fit, morale {s.rating}")
+    joins = _("{at}: {company} joins, {fit} fit, morale {morale}")
+    record(
+        ctx,
+        joined,
+        lambda s: joins.format(at=encounter, company=company, fit=s.count, morale=s.rating),
+    )
 
 
 def casualty(
@@ -152,10 +163,26 @@ def casualty(
 
     def say(result: CasualtyResult) -> str:
         due, state = result.checks_due, result.morale
-        what = "incapacitated" if incapacitated else "killed"
-        line = f"{handle}: {n} {what} ({state.out} of {state.count} out) — {state.status}"
+        if incapacitated:
+            line = ngettext(
+                "{group}: {n} incapacitated ({out} of {count} out) — {status}",
+                "{group}: {n} incapacitated ({out} of {count} out) — {status}",
+                n,
+            )
+        else:
+            line = ngettext(
+                "{group}: {n} killed ({out} of {count} out) — {status}",
+                "{group}: {n} killed ({out} of {count} out) — {status}",
+                n,
+            )
+        line = line.format(
+            group=handle, n=n, out=state.out, count=state.count, status=word_said(state.status)
+        )
         if due:
-            line += f"; {' and '.join(due)}: morale check due (morale {state.effective})"
+            checks = _(" and ").join(word_said(check) for check in due)
+            line += "; " + _("{checks}: morale check due (morale {morale})").format(
+                checks=checks, morale=state.effective
+            )
         return line
 
     record(ctx, hurt, say)
@@ -176,7 +203,9 @@ def adjust(
     record(
         ctx,
         Adjustment(encounter=encounter, group=handle, value=value, reason=reason, note=note),
-        lambda effective: f"{handle}: {signed(value)} ({reason}) → effective morale {effective}",
+        lambda effective: _("{group}: {value} ({reason}) → effective morale {morale}").format(
+            group=handle, value=signed(value), reason=reason, morale=effective
+        ),
     )
 
 
@@ -209,5 +238,14 @@ def morale(
             ruling=ruling,
             note=note,
         ),
-        lambda t: f"{handle}: {dice(t.roll)} — {verdict(t.rules_say, t.ruled)} → {t.status}",
+        lambda t: (
+            f"{handle}: {dice(t.roll)} — {verdict(t.rules_say, t.ruled)} → {word_said(t.status)}"
+        ),
+    )
+
+
+def _grouped(encounter: str, handle: str, count: int, morale: int, status: str) -> str:
+    """``ford: goblins ×6, morale 7 (fighting)``: a group added."""
+    return _("{at}: {group} ×{count}, morale {morale} ({status})").format(
+        at=encounter, group=handle, count=count, morale=morale, status=word_said(status)
     )

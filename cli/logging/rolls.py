@@ -9,6 +9,7 @@ import typer
 
 from campaign.commands import FlawRoll, ItemSave, LoyaltyTest, SavingThrow
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import _
 from cli.logging._options import (
     D20RollOption,
     NoteOption,
@@ -63,8 +64,13 @@ def loyalty(
             handle=handle, roll=roll, rolled=rolled, occasion=occasion, ruling=ruling, note=note
         ),
         lambda t: (
-            f"{handle}: {dice(t.roll)} vs loyalty {t.loyalty} — "
-            f"{verdict(t.rules_say, t.ruled)}" + ("" if t.in_service else "; gone")
+            _("{who}: {dice} vs loyalty {loyalty} — {verdict}").format(
+                who=handle,
+                dice=dice(t.roll),
+                loyalty=t.loyalty,
+                verdict=verdict(t.rules_say, t.ruled),
+            )
+            + ("" if t.in_service else "; " + _("gone"))
         ),
     )
 
@@ -128,13 +134,13 @@ def _said_save(handle: str):
     def say(s: SaveResult) -> str:
         line = f"{handle}: {dice(s.roll)}"
         if s.roll is not None:
-            line += f", total {s.total} vs DC {s.dc}"
+            line += ", " + _("total {total} vs DC {dc}").format(total=s.total, dc=s.dc)
         line += f" — {verdict(s.rules_say, s.ruled)}"
         if s.damage_taken:
-            line += f"; {s.damage_taken} damage"
+            line += "; " + _("{n} damage").format(n=s.damage_taken)
         if s.exposed:
-            due = "item-save next" if s.item_save_due else "destroyed: nothing left to save"
-            line += f"; exposed: {s.exposed} ({due})"
+            due = _("item-save next") if s.item_save_due else _("destroyed: nothing left to save")
+            line += "; " + _("exposed: {item} ({due})").format(item=s.exposed, due=due)
         return line
 
     return say
@@ -188,7 +194,7 @@ def item_save(
         ),
         lambda s: (
             f"{handle}/{s.item}: {dice(s.roll)} — {verdict(s.rules_say, s.ruled)}"
-            + ("" if s.hp is None else f"; {s.hp} of {s.hp_max} hp")
+            + ("" if s.hp is None else "; " + _("{hp} of {most} hp").format(hp=s.hp, most=s.hp_max))
         ),
     )
 
@@ -259,7 +265,7 @@ def _said_flaw(handle: str):
     def say(t: FlawResult) -> str:
         line = f"{handle}: {t.key}" + (f":{t.detail}" if t.detail else "")
         if t.difficulty is not None:
-            line += f" — {t.result} vs {t.difficulty}"
+            line += " — " + _("{result} vs {target}").format(result=t.result, target=t.difficulty)
         from campaign.rules.d6harmonie import (  # loaded: judged
             loss_words,
             outcome_word,

@@ -61,7 +61,8 @@ def session(
                 value=number,
                 expected="session end",
             )
-        record(ctx, SessionEnd(note=note), lambda n: f"session {n} ended", receipt=True)
+        ended = _("session {n} ended")
+        record(ctx, SessionEnd(note=note), lambda n: ended.format(n=n), receipt=True)
         return
     n = 0
     if number.isascii() and number.isdigit():  # not "١١", as a log
@@ -74,8 +75,8 @@ def session(
     block = log.block_digest if log is not None else None
     source = log.source if log is not None else None
 
-    def say(_: None) -> str:
-        return f"session {n} opened" + (f" — {title}" if title else "")
+    def say(_none: None) -> str:
+        return _("session {n} opened").format(n=n) + (f" — {title}" if title else "")
 
     opened = SessionOpen(
         number=n, date=date, title=title, source_hash=block, source=source, note=note
@@ -149,7 +150,7 @@ def note(
 
     Example: campaign note "The goblins' leader wore a red hood"
     """
-    record(ctx, Note(text=text, note=note, secret=secret), lambda _: "noted")
+    record(ctx, Note(text=text, note=note, secret=secret), lambda _none: _("noted"))
 
 
 def retract(
@@ -170,6 +171,9 @@ def retract(
 
 def _retracted(done: RetractResult) -> str:
     """``retracted ann's command at event:18: casualty e1 orcs 1``: whose and which."""
-    whose = f"{done.gm}'s command" if done.gm else "the command"
-    said = f"retracted {whose} at event:{done.retracted}"
+    if done.gm:
+        said = _("retracted {gm}'s command at event:{position}")
+    else:
+        said = _("retracted the command at event:{position}")
+    said = said.format(gm=done.gm, position=done.retracted)
     return said + (f": {done.line}" if done.line else "")

@@ -14,7 +14,8 @@ from cli.render.common import Handle, french, plain, printable, show, signed
 from cli.render.history import HISTORY_CHUNK, HISTORY_WHOLE, history_view, print_history
 from cli.render.modifiers import modifiers_view
 from cli.render.projections import projections_view
-from cli.render.status import ITEM_STYLE, STATUS_STYLE, status_view
+from cli.render.status import STATUS_STYLE, status_view
+from cli.render.status_characters import ITEM_STYLE
 
 __all__ = [
     "HISTORY_CHUNK",

@@ -13,9 +13,10 @@ from rich.segment import Segment, SegmentLines
 from rich.table import Table
 from rich.text import Text
 
+from campaign.core.i18n import N_, _
 from cli.render.cells import Words
 from cli.render.common import Handle, printable
-from cli.render.history_cells import Seen, heading, note, plain_row, ruled, rules_cell, what
+from cli.render.history_cells import Seen, heading, note, plain_row, ruled, rules_said, what
 from cli.render.rows import body_lines, plain_body
 
 # up to this many events, one table sized to its content (_share_widths), which Rich measures
@@ -33,7 +34,7 @@ def history_view(events: list[dict[str, Any]]) -> RenderableType:
     events struck through. On a terminal too narrow for the table, a block of lines per
     event."""
     if not events:
-        return Text("No events.", style="dim")
+        return Text(_("No events."), style="dim")
     return _History(events)
 
 
@@ -59,7 +60,9 @@ class _History:
         yield table
 
 
-COMMAND = "Command (and what else it recorded)"
+COMMAND = N_("Command (and what else it recorded)")
+# the columns, by their English names (each said in the invocation's language)
+HEADERS = [COMMAND, N_("Subject"), N_("Rules say"), N_("Ruled"), N_("Note"), N_("GM")]
 # each column's share of a terminal too narrow for the table's content
 WEIGHTS = {COMMAND: 4, "Subject": 3, "Rules say": 2, "Ruled": 2, "Note": 3, "GM": 1}
 FLOORS = {COMMAND: 15, "Rules say": 10, "Ruled": 11, "GM": 12, "Subject": 10, "Note": 11}
@@ -79,7 +82,8 @@ def _share_widths(table: Table, console: Console, options: ConsoleOptions) -> No
     room = options.max_width - len(needs) - 1 - 2 * len(needs) - needs[0]  # borders, padding
     if sum(needs[1:]) <= room:
         return  # it fits: each column as wide as its content
-    names = [str(column.header) for column in table.columns]
+    english = {_(name): name for name in HEADERS}  # the header said → its English name
+    names = [english.get(str(column.header), str(column.header)) for column in table.columns]
     # first each column as wide as its widest word, up to a bound (`fightin` over `g`,
     # `paladin-abil…`, `↳ trait-t…`), in the order of FLOORS; then what is left by weight,
     # each column up to what it needs
@@ -178,7 +182,7 @@ def _fixed_widths(width: int, number: int, gm: int = 0) -> list[int]:
     ``gm`` (the longest GM's name) is not 0, a GM column as wide as it, up to
     :data:`GM_WIDTH`."""
     columns = 7 if gm else 6
-    named = min(max(gm, len("GM")), GM_WIDTH) if gm else 0
+    named = min(max(gm, len(_("GM"))), GM_WIDTH) if gm else 0
     room = max(0, width - (columns + 1) - 2 * columns - number - named)  # borders, padding 2
     rules, ruled = max(RULES_WIDTH, room // 7), max(RULED_WIDTH, room // 7)
     rest = max(3, room - rules - ruled)
@@ -208,7 +212,7 @@ def _history_table(
     names += ["Note"] * notes + ["GM"] * gm
     for index, name in enumerate(names):
         overflow = "ellipsis" if name in (COMMAND, "Note", "GM") else "fold"
-        table.add_column(name, overflow=overflow, width=widths[index] if widths else None)
+        table.add_column(_(name), overflow=overflow, width=widths[index] if widths else None)
     return table
 
 
@@ -234,7 +238,7 @@ def _history_rows(
             str(event["position"]),
             Words(said) if first else Handle(said),  # `↳ kind`: breaks after a -, as a handle
             Handle(event["subject"] or ""),
-            Handle(rules_cell(event)),
+            Handle(rules_said(event)),
             Handle(ruled(event)),
         ]
         if notes:
@@ -266,19 +270,21 @@ class _Blocks:
             if event["subject"]:
                 lines.append(Handle(Text(f"  {event['subject']}"), hang=BLOCK_HANG))
             if event["rules_say"] is not None or event["ruled"] is not None:
-                verdict = Text("  rules say ", style="dim") + Text(rules_cell(event) or "—")
-                verdict += Text(", ruled ", style="dim") + (ruled(event) or "—")
+                verdict = Text("  " + _("rules say") + " ", style="dim")
+                verdict += Text(rules_said(event) or "—")
+                verdict += Text(", " + _("ruled") + " ", style="dim") + (ruled(event) or "—")
                 lines.append(Handle(verdict, hang=BLOCK_HANG))
             if event["retracted"] or event["note"]:
                 note = Text("  ")
                 if event["retracted"]:
-                    note.append("(retracted) ", style="bold")
+                    note.append(_("(retracted)") + " ", style="bold")
                 if event["note"]:
-                    note.append("note: ", style="dim")
+                    note.append(_("note: "), style="dim")
                     note.append(event["note"], style="italic")
                 lines.append(Words(note, hang=BLOCK_HANG))
             if event.get("gm"):
-                lines.append(Words(Text("  gm: ", style="dim") + event["gm"], hang=BLOCK_HANG))
+                gm = Text("  " + _("gm: "), style="dim") + event["gm"]
+                lines.append(Words(gm, hang=BLOCK_HANG))
             for line in lines:
                 if event["retracted"]:
                     line.text.stylize("dim strike")

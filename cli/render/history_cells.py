@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.text import Text
 
+from campaign.core.i18n import _
 from campaign.rules.morale import ruled_as_the_rules_say
 from cli.render.cells import Words
 from cli.render.common import Handle, plain
@@ -37,6 +38,15 @@ def rules_cell(event: dict[str, Any]) -> str:
     if rules_say and isinstance(rules_say, list) and not isinstance(ruled, list | None):
         return "one of " + plain(rules_say)  # a choice among candidates
     return plain(rules_say)
+
+
+def rules_said(event: dict[str, Any]) -> str:
+    """:func:`rules_cell` in the invocation's language (the same in English: the report keeps
+    :func:`rules_cell`): ``l'un de fight, flee`` in French."""
+    rules_say, ruled = event["rules_say"], event["ruled"]
+    if rules_say and isinstance(rules_say, list) and not isinstance(ruled, list | None):
+        return _("one of {choices}").format(choices=plain(rules_say))  # a choice among them
+    return rules_cell(event)
 
 
 class Seen:
@@ -74,7 +84,7 @@ def heading(session: Any) -> Text:
 
 
 def heading_text(session: Any) -> str:
-    return "before any session" if session is None else f"session {session}"
+    return _("before any session") if session is None else _("session {n}").format(n=session)
 
 
 CREATED = "initialised"  # the campaign's creation: `campaign created`, not its command
@@ -96,7 +106,7 @@ def _what(event: dict[str, Any], first: bool, indent: str, opens: bool) -> list[
     """:func:`what` as its pieces, each with its style."""
     kind = event["kind"]
     if kind == CREATED:
-        return [("campaign created", "")]
+        return [(_("campaign created"), "")]
     if first:
         command = event["command"]
         if kind == ENDED and command and not command.startswith("condition "):
@@ -118,18 +128,19 @@ def ruled(event: dict[str, Any]) -> Text:
 
 def note(event: dict[str, Any], gm_line: bool = False) -> Text:
     """The note, ``(retracted)`` before it; with ``gm_line``, the GM on a line of its own."""
-    shown = Text("(retracted) " if event["retracted"] else "", style="bold")
+    shown = Text(_("(retracted)") + " " if event["retracted"] else "", style="bold")
     shown.append(event["note"] or "", style="italic")
     if gm_line and event.get("gm"):
-        shown.append(f"{chr(10) if shown.plain else ''}gm: {event['gm']}", style="dim")
+        gm = _("gm: ") + event["gm"]
+        shown.append(f"{chr(10) if shown.plain else ''}{gm}", style="dim")
     return shown
 
 
 def note_text(event: dict[str, Any], gm_line: bool = False) -> str:
     """:func:`note`'s plain text."""
-    said = ("(retracted) " if event["retracted"] else "") + (event["note"] or "")
+    said = (_("(retracted)") + " " if event["retracted"] else "") + (event["note"] or "")
     if gm_line and event.get("gm"):
-        said += f"{chr(10) if said else ''}gm: {event['gm']}"
+        said += f"{chr(10) if said else ''}" + _("gm: ") + event["gm"]
     return said
 
 
@@ -153,7 +164,7 @@ def plain_row(
         (str, str(event["position"])),
         (Words if first else Handle, "".join(p for p, _ in _what(event, first, "  ", opens))),
         (Handle, event["subject"] or ""),
-        (Handle, rules_cell(event)),
+        (Handle, rules_said(event)),
         (Handle, ruling),
         (Words, note_text(event, gm_line)),
     ]

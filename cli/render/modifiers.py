@@ -8,8 +8,10 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from campaign.core.i18n import _, pgettext
 from campaign.rules.d6harmonie import modifier_words
 from cli.render.common import Handle, plain, printable
+from cli.render.words import clock_said, said
 
 
 def _modifier(modifier: dict[str, Any]) -> Text:
@@ -21,8 +23,9 @@ def _modifier(modifier: dict[str, Any]) -> Text:
     if modifier.get("applies_to"):
         line.append(f" ({modifier['applies_to']})", style="cyan")
     if modifier.get("until"):
-        line.append(f" until {modifier['until']}", style="cyan")
-    line.append(f"  event {modifier['position']}", style="dim")
+        until = _("until {moment}").format(moment=clock_said(modifier["until"]))
+        line.append(" " + until, style="cyan")
+    line.append("  " + _("event {position}").format(position=modifier["position"]), style="dim")
     return line
 
 
@@ -36,18 +39,18 @@ def _table(subjects: list[dict[str, Any]]) -> Table:
     table = Table(header_style="bold")
     # the numbers never fold away: a long handle breaks instead (unwrapped, one of 55 letters
     # left the other columns no width at 60 columns, their headers cut to `K… R… M…`)
-    table.add_column("Subject", min_width=10)
-    table.add_column("Kind", style="dim", no_wrap=True, min_width=9)  # character
-    table.add_column("Rating", justify="right", no_wrap=True, min_width=6)
-    table.add_column("Modifiers", min_width=12, overflow="fold")
-    table.add_column("Effective", justify="right", no_wrap=True, min_width=9)
+    table.add_column(_("Subject"), min_width=10)
+    table.add_column(_("Kind"), style="dim", no_wrap=True, min_width=9)  # character
+    table.add_column(_("Rating"), justify="right", no_wrap=True, min_width=6)
+    table.add_column(_("Modifiers"), min_width=12, overflow="fold")
+    table.add_column(_("Effective"), justify="right", no_wrap=True, min_width=9)
     for subject in subjects:
         lines = Text("\n").join(_modifier(modifier) for modifier in subject["modifiers"])
         table.add_row(
             Handle(subject["subject"], style="bold"),
-            subject["kind"],
+            said(subject["kind"]),
             plain(subject["rating"]) or "—",
-            lines or Text("none", style="dim"),
+            lines or Text(pgettext("modifiers", "none"), style="dim"),
             Text(plain(subject["effective"]) or "—", style="bold"),
         )
     return table
@@ -70,9 +73,10 @@ class _Modifiers:
             return
         for subject in self.subjects:
             head = Text(subject["subject"], style="bold")
-            head.append(f" {subject['kind']}", style="dim")
+            head.append(f" {said(subject['kind'])}", style="dim")
             yield Handle(head)
-            line = Text(f"  rating {plain(subject['rating']) or '—'}, effective ")
+            rating = _("rating {rating}, effective").format(rating=plain(subject["rating"]) or "—")
+            line = Text(f"  {rating} ")
             line.append(plain(subject["effective"]) or "—", style="bold")
             yield line
             for modifier in subject["modifiers"]:

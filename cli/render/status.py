@@ -9,8 +9,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from campaign.rules.d6harmonie import modifier_words
-from cli.render.common import Handle, french, printable, signed
+from campaign.core.i18n import _, ngettext
+from cli.render.common import Handle, printable, signed
+from cli.render.status_characters import character_block
+from cli.render.words import clock_said, said
 
 STATUS_STYLE = {
     "fighting": "green",
@@ -20,30 +22,35 @@ STATUS_STYLE = {
     "will-not-fight": "cyan",
     "out": "dim",
 }
-ITEM_STYLE = {"intact": "green", "damaged": "yellow", "broken": "red", "destroyed": "bold red"}
 
 
 def _header(data: dict[str, Any], as_of: str | None) -> Text:
     session = data.get("session")
     text = Text()
     if session is None:
-        text.append("No session yet", style="bold")
+        text.append(_("No session yet"), style="bold")
     else:
-        text.append(f"Session {session}", style="bold")
-        text.append(" (open)" if data.get("session_open") else " (ended)", style="dim")
+        text.append(_("Session {number}").format(number=session), style="bold")
+        text.append(_(" (open)") if data.get("session_open") else _(" (ended)"), style="dim")
     text.append("  ·  ")
-    text.append(str(data.get("clock")), style="bold cyan")
+    text.append(clock_said(data.get("clock")), style="bold cyan")
     text.append("  ·  ")
-    text.append(f"event {data.get('position')}", style="dim")
+    text.append(_("event {position}").format(position=data.get("position")), style="dim")
     if as_of:
-        text.append(f"  ·  as of {as_of}", style="bold magenta")
+        text.append("  ·  " + _("as of {moment}").format(moment=as_of), style="bold magenta")
     return text
 
 
+def _lost(killed: int, incapacitated: int) -> list[str]:
+    """``2 killed``, ``3 incap.``: the members out, by how (none: nothing)."""
+    parts = [ngettext("{n} killed", "{n} killed", killed).format(n=killed)] if killed else []
+    if incapacitated:
+        parts.append(ngettext("{n} incap.", "{n} incap.", incapacitated).format(n=incapacitated))
+    return parts
+
+
 def _out(group: dict[str, Any]) -> Text:
-    killed, incapacitated = group["killed"], group["incapacitated"]
-    parts = [f"{killed} killed"] if killed else []
-    parts += [f"{incapacitated} incap."] if incapacitated else []
+    parts = _lost(group["killed"], group["incapacitated"])
     if not parts:
         return Text("—", style="dim")
     if len(parts) == 1:
@@ -59,7 +66,7 @@ def _morale(group: dict[str, Any]) -> Text:
     text = Text()
     if adjustment and group["effective_morale"] == group["morale"]:
         text.append(str(group["effective_morale"]), style="bold")
-        text.append(f"\n{signed(adjustment)} ignored", style="dim")
+        text.append("\n" + _("{value} ignored").format(value=signed(adjustment)), style="dim")
         return text
     if adjustment or group["effective_morale"] != group["morale"]:
         text.append(f"{group['morale']} ", style="dim")
@@ -74,7 +81,8 @@ def _successes(group: dict[str, Any]) -> str:
     the GM needs the count."""
     if not group["successes"]:
         return ""
-    return f" ({group['successes']} success{'es' if group['successes'] > 1 else ''})"
+    n = group["successes"]
+    return " (" + ngettext("{n} success", "{n} successes", n).format(n=n) + ")"
 
 
 def _board(encounter: dict[str, Any]) -> Table:
@@ -82,43 +90,63 @@ def _board(encounter: dict[str, Any]) -> Table:
     if encounter.get("name"):
         title.append(f" — {encounter['name']}")
     if encounter.get("ended"):
-        title.append("  (ended)", style="dim")
+        title.append(" " + _(" (ended)"), style="dim")
     table = Table(title=title, title_justify="left", header_style="bold", pad_edge=False)
     # The numbers never fold away on a narrow terminal: names and statuses wrap instead. A
     # check due goes under the status: a column of its own was the first a narrow terminal
     # squeezed out, leaving the JSON's due check off the board a GM reads mid-fight.
-    table.add_column("Group", overflow="fold")
-    table.add_column("Kind", style="dim", width=8, no_wrap=True)  # monsters, company: no name
-    table.add_column("Count", justify="right", no_wrap=True, min_width=5)
-    table.add_column("Out", min_width=8)
-    table.add_column("Morale", justify="right", min_width=8)  # "7 -1 = 6"; "12\n-1 ignored"
-    table.add_column("Status", overflow="fold", min_width=15)  # fights-to-death
+    table.add_column(_("Group"), overflow="fold")
+    # monsters, company: no name; as wide as the language's words for them (8 in English)
+    table.add_column(_("Kind"), style="dim", width=_kind_width(), no_wrap=True)
+    table.add_column(_("Count"), justify="right", no_wrap=True, min_width=_count_width())
+    table.add_column(_("Out"), min_width=8)
+    table.add_column(_("Morale"), justify="right", min_width=8)  # "7 -1 = 6"; "12\n-1 ignored"
+    table.add_column(_("Status"), overflow="fold", min_width=15)  # fights-to-death
     if not encounter["groups"]:
-        table.add_row(Text("no groups yet", style="dim"))
+        table.add_row(Text(_("no groups yet"), style="dim"))
     for group in encounter["groups"]:
         handle = Text(group["handle"], style="bold")
         if group.get("name"):
             handle.append(f"\n{group['name']}", style="dim")
-        status = Text(group["status"], style=STATUS_STYLE.get(group["status"], ""))
+        status = Text(said(group["status"]), style=STATUS_STYLE.get(group["status"], ""))
         status.append(_successes(group), style="dim")
         if group["checks_due"]:
-            status.append("\nmorale check: " + ", ".join(group["checks_due"]), style="bold red")
-        count, kind = str(group["count"]), group["kind"]
+            status.append("\n" + _checks(group), style="bold red")
+        count, kind = str(group["count"]), said(group["kind"])
         table.add_row(Handle(handle), kind, count, _out(group), _morale(group), status)
     return table
 
 
+def _checks(group: dict[str, Any]) -> str:
+    """``morale check: first-death, half-out``: the checks due."""
+    due = ", ".join(said(check) for check in group["checks_due"])
+    return _("morale check: {checks}").format(checks=due)
+
+
 BOARD_WIDTH = 70  # the board's table needs this many columns; narrower, one line per group
-FIXED_WIDTH = 7 + 10 + 7 + 10 + 16  # the borders; Kind, Count, Morale and Status, padded
+
+
+def _kind_width() -> int:
+    return max(8, *(cell_len(said(kind)) for kind in ("monsters", "company")))
+
+
+def _count_width() -> int:
+    return max(5, cell_len(_("Count")))
+
+
+def _fixed_width() -> int:
+    """The board's columns but Group and Out: the borders; Kind, Count, Morale and Status,
+    padded (50 in English)."""
+    return 7 + _kind_width() + 2 + _count_width() + 2 + 10 + 16
 
 
 def _share(table: Table, groups: list[dict[str, Any]], width: int) -> None:
     """Caps the Group and Out columns so that the Status column keeps its 15 on a terminal too
     narrow for the whole board: Rich shrinks the widest columns evenly, then widens again one
     taken below its ``min_width``, past the terminal's edge, where Status was cropped."""
-    room = width - FIXED_WIDTH - 3  # Group's padding 1, Out's 2
+    room = width - _fixed_width() - 3  # Group's padding 1, Out's 2
     names = [line for g in groups for line in [g["handle"], *(g.get("name") or "").split("\n")]]
-    group = max(cell_len(line) for line in ["Group", *names])
+    group = max(cell_len(line) for line in [_("Group"), *names])
     out = max((cell_len(_out(g).plain) for g in groups), default=3)
     if group + out <= room:
         return
@@ -152,22 +180,20 @@ class _Board:
             yield table
             return
         if not self.encounter["groups"]:
-            yield Text("  no groups yet", style="dim")
+            yield Text("  " + _("no groups yet"), style="dim")
         for group in self.encounter["groups"]:
             line = Text("  ")
             line.append(group["handle"], style="bold")
-            line.append(f" {group['kind']}, {group['count']}: ", style="dim")
+            line.append(f" {said(group['kind'])}, {group['count']}: ", style="dim")
             line.append(_out(group))
             morale = _morale(group).plain  # "12\n-1 ignored" on two lines in the table
-            line.append(
-                ", morale " + (morale.replace("\n", " (") + ")" if "\n" in morale else morale)
-            )
+            morale = morale.replace("\n", " (") + ")" if "\n" in morale else morale
+            line.append(", " + _("morale {morale}").format(morale=morale))
             line.append(", ")
-            line.append(group["status"], style=STATUS_STYLE.get(group["status"], ""))
+            line.append(said(group["status"]), style=STATUS_STYLE.get(group["status"], ""))
             line.append(_successes(group), style="dim")  # the table's, said here too
             if group["checks_due"]:
-                due = ", ".join(group["checks_due"])
-                line.append(f" — morale check: {due}", style="bold red")
+                line.append(" — " + _checks(group), style="bold red")
             yield Handle(line)
 
 
@@ -178,9 +204,8 @@ def _troop(company: dict[str, Any]) -> str:
 
 def _fit(company: dict[str, Any], apart: str = "\n") -> Text:
     """``18 of 20`` and, on a line below (or after ``apart``), ``2 killed, 2 incap.``."""
-    fit = Text(f"{company['fit']} of {company['size']}")
-    lost = [f"{company['killed']} killed"] if company["killed"] else []
-    lost += [f"{company['incapacitated']} incap."] if company["incapacitated"] else []
+    fit = Text(_("{fit} of {size}").format(fit=company["fit"], size=company["size"]))
+    lost = _lost(company["killed"], company["incapacitated"])
     if lost:
         fit.append(apart + ", ".join(lost), style="dim")
     return fit
@@ -192,9 +217,11 @@ def _company_morale(company: dict[str, Any], apart: str = "\n") -> Text:
     morale = Text(str(company["morale"]), style="bold")
     if company["base_morale"] != company["table_morale"]:
         base, table = company["base_morale"], company["table_morale"]
-        morale.append(f"{apart}base {base} (table {table})", style="yellow")
+        words = _("base {base} (table {table})").format(base=base, table=table)
+        morale.append(apart + words, style="yellow")
     else:
-        morale.append(f"{apart}table {company['table_morale']}", style="dim")
+        words = _("table {table}").format(table=company["table_morale"])
+        morale.append(apart + words, style="dim")
     return morale
 
 
@@ -204,33 +231,36 @@ def _working_conditions(company: dict[str, Any]) -> list[Text]:
     for modifier in company["modifiers"]:
         line = Text(signed(modifier["value"]), style="bold")
         line.append(f" {modifier['reason']}")
-        line.append(f"  event {modifier.get('position')}", style="dim")
+        line.append(
+            "  " + _("event {position}").format(position=modifier.get("position")), style="dim"
+        )
         lines.append(line)
     return lines
 
 
 def _companies_table(companies: list[dict[str, Any]]) -> Table:
-    table = Table(title=Text("Companies", style="bold"), title_justify="left", header_style="bold")
+    title = Text(_("Companies"), style="bold")
+    table = Table(title=title, title_justify="left", header_style="bold")
     # as on the board, the numbers never fold away: the name wraps instead (unwrapped, a long
     # one left Troop, Fit and Morale no width at all on a narrow terminal)
-    table.add_column("Company", min_width=10)
-    table.add_column("Troop", min_width=8, overflow="fold")  # "trained," over "mounted"
-    table.add_column("Fit", justify="right", min_width=8, overflow="fold")  # "18 of 20"
-    table.add_column("Morale", justify="right", min_width=8, overflow="fold")  # "(table 6)"
-    table.add_column("Working conditions", min_width=10, overflow="fold")
+    table.add_column(_("Company"), min_width=10)
+    table.add_column(_("Troop"), min_width=8, overflow="fold")  # "trained," over "mounted"
+    table.add_column(_("Fit"), justify="right", min_width=8, overflow="fold")  # "18 of 20"
+    table.add_column(_("Morale"), justify="right", min_width=8, overflow="fold")  # "(table 6)"
+    table.add_column(_("Working conditions"), min_width=10, overflow="fold")
     for company in companies:
         name: list[RenderableType] = [Handle(company["handle"], style="bold")]
         if company.get("name"):
             name.append(Handle(company["name"], style="dim"))
         if not company["in_service"]:
-            name.append(Text("not in service", style="red"))
+            name.append(Text(_("not in service"), style="red"))
         conditions = Text("\n").join(_working_conditions(company))
         table.add_row(
             Group(*name),
             _troop(company),
             _fit(company),
             _company_morale(company),
-            conditions or Text("none", style="dim"),
+            conditions or Text(_("none"), style="dim"),
         )
     return table
 
@@ -250,105 +280,22 @@ class _Companies:
         if options.max_width >= COMPANIES_WIDTH:
             yield _companies_table(self.companies)
             return
-        yield Text("Companies", style="bold")
+        yield Text(_("Companies"), style="bold")
         for company in self.companies:
             head = Text("  ")
             head.append(company["handle"], style="bold")
             if company.get("name"):
                 head.append(f" {company['name']}", style="dim")
             if not company["in_service"]:
-                head.append("  not in service", style="red")
+                head.append("  " + _("not in service"), style="red")
             yield Handle(head)
-            line = Text(f"    {_troop(company)}; fit ")
+            line = Text(f"    {_troop(company)}; " + _("fit") + " ")
             line.append(_fit(company, apart=", "))
-            line.append("; morale ")
+            line.append("; " + _("morale") + " ")
             line.append(_company_morale(company, apart=", "))
             yield line
             for modifier in _working_conditions(company):
                 yield Text("    ") + modifier
-
-
-def _condition(condition: dict[str, Any]) -> Text:
-    text = Text(modifier_words(condition["value"], condition.get("unit")), style="bold yellow")
-    text.append(f" {condition['applies_to']}  ")
-    text.append(french(condition["source"]), style="dim")
-    if condition.get("detail"):  # which of several such flaws: phobia-mild (…): rats
-        text.append(f": {condition['detail']}", style="dim")
-    until = condition.get("until")
-    text.append(f"  until {until}" if until else "  until the session ends", style="cyan")
-    return text
-
-
-def _item(item: dict[str, Any]) -> Text:
-    text = Text(item["name"], style="bold")
-    text.append(f"  {item['slot']}" + (", magic" if item.get("magic") else ""), style="dim")
-    text.append("  ")
-    text.append(item["state"], style=ITEM_STYLE.get(item["state"], ""))
-    if item.get("hp_max") is not None:
-        text.append(f"  {item['hp']}/{item['hp_max']} hp")
-    return text
-
-
-def _traits(traits: list[dict[str, Any]]) -> Text:
-    text = Text()
-    for trait in traits:
-        if text:
-            text.append("\n")
-        text.append(french(trait["key"]))
-        if trait.get("detail"):
-            text.append(f": {trait['detail']}", style="italic")
-        text.append(f"  {trait['points']} pts", style="dim")
-    return text
-
-
-def _character(character: dict[str, Any]) -> Group:
-    title = Text(character["name"] or character["handle"], style="bold")
-    title.append(f" ({character['handle']})", style="dim")
-    employer = character.get("retainer_of")
-    if employer and not character["in_service"]:  # a retainer leaves by quitting
-        title.append(f" — left {employer}'s service (quit)", style="red")
-        title.append(f", loyalty {character['loyalty']}")
-    elif employer:
-        title.append(f" — retainer of {employer}, loyalty {character['loyalty']}")
-    elif not character["in_service"]:
-        title.append("  not in service", style="red")
-    if not character["finalized"] and (character["flaws"] or character["advantages"]):
-        # creation is about the traits (docs/log-language.md#characters): without one, nothing
-        # is being created, and a retainer is never finalized
-        title.append("  in creation", style="dim")
-    # the title on a line of its own: in the grid's first column (no_wrap) a retainer's long
-    # title pushed the values — their items, conditions — off a narrow terminal
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(style="dim", no_wrap=True)
-    grid.add_column(overflow="fold")
-
-    def row(label: str, value: str | Text) -> None:
-        # a value whole, broken after a space, a / or a - where it must: a flaw's detail
-        # (`phobia-mild: spiders-and-all-crawling-…`) wider than the column ended in …
-        grid.add_row(label, Handle(value))
-
-    if character["flaws"]:
-        row("  flaws", _traits(character["flaws"]))
-    if character["advantages"]:
-        row("  advantages", _traits(character["advantages"]))
-    if character.get("stats"):
-        row("  scores", ", ".join(f"{k} {v}" for k, v in character["stats"].items()))
-    if character.get("moral_modifier"):
-        bonus = Text(signed(character["moral_modifier"]), style="bold")
-        row("  MORAL bonus", bonus + Text(" (advantages)", style="dim"))
-    for index, condition in enumerate(character["conditions"]):
-        row("  conditions" if index == 0 else "", _condition(condition))
-    for index, item in enumerate(character["items"]):
-        row("  items" if index == 0 else "", _item(item))
-    if character.get("saves"):
-        row("  saves", ", ".join(f"{k} {signed(v)}" for k, v in character["saves"].items()))
-    losses = [f"{character['damage_taken']} damage taken"] if character["damage_taken"] else []
-    losses += [f"{where} HP −{n}" for where, n in (character["hp_lost"] or {}).items() if n]
-    if character.get("conscience_lost"):
-        losses.append(f"conscience −{character['conscience_lost']}")
-    if losses:
-        row("  losses", ", ".join(losses))
-    return Group(Handle(title), grid)  # a long handle broken after a -, not folded
 
 
 def status_view(data: dict[str, Any], *, show_all: bool, as_of: str | None) -> RenderableType:
@@ -360,16 +307,22 @@ def status_view(data: dict[str, Any], *, show_all: bool, as_of: str | None) -> R
         parts += [_Board(encounter), Text("")]
     hidden = len(data["encounters"]) - len(shown)
     if not shown:
-        parts += [Text("No encounter open.", style="dim")]
+        parts += [Text(_("No encounter open."), style="dim")]
     if hidden:
-        parts += [Text(f"{hidden} ended encounter(s) not shown: --all shows them.", style="dim")]
+        # one English sentence for any number, as it always read; French counts by ngettext
+        said = ngettext(
+            "{n} ended encounter(s) not shown: --all shows them.",
+            "{n} ended encounter(s) not shown: --all shows them.",
+            hidden,
+        )
+        parts += [Text(said.format(n=hidden), style="dim")]
     if not shown or hidden:
         parts.append(Text(""))
     if data["companies"]:
         parts += [_Companies(data["companies"]), Text("")]
     if data["characters"]:
-        parts.append(Text("Characters", style="bold"))
+        parts.append(Text(_("Characters"), style="bold"))
         for index, character in enumerate(data["characters"]):
             parts += [Text("")] if index else []
-            parts.append(_character(character))
+            parts.append(character_block(character))
     return Group(*parts)

@@ -11,21 +11,17 @@
   if (!pick || !slider) return;
   const words = byId("replay").dataset;  // what the page says, in its language
   const say = (text, values) => text.replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
-  function moment(clock) {  // "day 6 14:00", the data's words, as the page's language says it
-    const found = /^day (\d+) (\d\d):(\d\d)$/.exec(clock);
-    if (!found) return clock;
-    const [, day, hh, mm] = found;
-    return say(words.clock, { day, hh, h: Number(hh), mm });
-  }
   const built = new Map();
 
   function states(number) {
     if (built.has(number)) return built.get(number);
     const data = JSON.parse(byId(`replay-data-${number}`).textContent);
-    const found = [{ position: data.position, line: null, said: [], changed: {}, state: data.start }];
-    let state = data.start;
+    // the in-game time as data (status's words) and as the page's language says it
+    let state = { ...data.start, clockSaid: data.clock };
+    const found = [{ position: data.position, line: null, said: [], changed: {}, state }];
     for (const step of data.steps) {
-      const next = { clock: "clock" in step.changes ? step.changes.clock : state.clock };
+      const next = { clock: "clock" in step.changes ? step.changes.clock : state.clock,
+                     clockSaid: step.clock || state.clockSaid };
       for (const kind of KINDS) next[kind] = Object.assign({}, state[kind], step.changes[kind]);
       found.push({ position: step.position, line: step.line, said: step.said,
                    changed: step.changes, state: next });
@@ -91,7 +87,9 @@
     where.textContent = index === 0
       ? say(words.before, { event: position })
       : say(words.after, { command: index, commands: all.length - 1, event: position });
-    byId("replay-clock").textContent = moment(state.clock);
+    const clock = byId("replay-clock");
+    clock.textContent = state.clockSaid;
+    clock.dataset.clock = state.clock;
     byId("replay-line").textContent = line || "";
     const told = byId("replay-said");
     told.replaceChildren();

@@ -82,14 +82,15 @@ def report_html(report: Any) -> Iterator[str]:
 
 
 def _contents(report: Any) -> str:
+    replay, charts_, audit = _("Replay a session"), _("Charts"), _("The audit")
     items = [
-        f'<li><a href="#replay">{escape(_("Replay a session"))}</a></li>',
-        f'<li><a href="#charts">{escape(_("Charts"))}</a></li>',
+        f'<li><a href="#replay">{escape(replay)}</a></li>',
+        f'<li><a href="#charts">{escape(charts_)}</a></li>',
     ]
     for s in report.sessions:
         items.append(f'<li><a href="#session-{s.number}">{_title(s)}</a></li>')
     if report.findings is not None:
-        items.append(f'<li><a href="#audit">{escape(_("The audit"))}</a></li>')
+        items.append(f'<li><a href="#audit">{escape(audit)}</a></li>')
     return f"<nav><ul>{''.join(items)}</ul></nav>"
 
 
@@ -104,7 +105,8 @@ def _moment(clock: str | None) -> str | None:
 
 
 def _charts(report: Any) -> Iterator[str]:
-    yield f'<section id="charts"><h2>{escape(_("Charts"))}</h2>'
+    heading = _("Charts")
+    yield f'<section id="charts"><h2>{escape(heading)}</h2>'
     data = escape(json.dumps(report.stats, ensure_ascii=True), quote=True)
     yield f'<div hidden id="stats" data-stats="{data}"></div>'
     for chart, title, svg in charts(report.stats, rulings=not report.players):
@@ -139,9 +141,10 @@ def _session(session: Any) -> str:
 
 
 def _findings(findings: list[Any]) -> Iterator[str]:
-    yield f'<section id="audit"><h2>{escape(_("The audit"))}</h2>'
+    heading, none = _("The audit"), _("No findings.")
+    yield f'<section id="audit"><h2>{escape(heading)}</h2>'
     if not findings:
-        yield f"<p>{escape(_('No findings.'))}</p></section>"
+        yield f"<p>{escape(none)}</p></section>"
         return
     heads = (
         _("Session"), _("Event"), _("Code"), _("Subject"), _("Finding"), _("Rules say"),

@@ -16,7 +16,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from campaign.core.i18n import N_, _
+from campaign.core.clock import moment_said, parse_moment
+from campaign.core.i18n import N_, _, pgettext
 from cli.render.common import plain
 from cli.render.history_cells import differs, rules_cell
 
@@ -43,8 +44,9 @@ def replay_section(sessions: Sequence[Any], *, players: bool) -> Iterator[str]:
     replayed = [s for s in sessions if s.replay is not None]
     if not replayed:
         return
-    yield f'<section id="replay" {_words()}><h2>{escape(_("Replay a session"))}</h2>'
-    yield f'<div class="controls"><label>{escape(_("Session"))} <select id="replay-session">'
+    heading, session_, time = _("Replay a session"), _("Session"), _("In-game time:")
+    yield f'<section id="replay" {_words()}><h2>{escape(heading)}</h2>'
+    yield f'<div class="controls"><label>{escape(session_)} <select id="replay-session">'
     for session in replayed:
         title = f"{session.number}" + (f" — {session.title}" if session.title else "")
         yield f'<option value="{session.number}">{escape(title)}</option>'
@@ -53,14 +55,15 @@ def replay_section(sessions: Sequence[Any], *, players: bool) -> Iterator[str]:
     yield (
         '<input type="range" id="replay-slider" min="0" max="0" value="0" step="1" '
         f'aria-label="{label}">'
-        f'<span>{escape(_("In-game time:"))} <strong id="replay-clock"></strong></span></div>'
+        f'<span>{escape(time)} <strong id="replay-clock"></strong></span></div>'
         '<p id="replay-position" aria-live="polite"></p>'
         '<div id="replay-step"><code id="replay-line"></code><ul id="replay-said"></ul></div>'
     )
     for table, heads in _HEADS.items():
-        cells = "".join(f"<th>{escape(_(head))}</th>" for head in heads)
+        cells = "".join(f"<th>{escape(said_now)}</th>" for said_now in map(_, heads))
+        caption = _(_CAPTIONS[table])
         yield (
-            f'<table id="{table}"><caption>{escape(_(_CAPTIONS[table]))}</caption>'
+            f'<table id="{table}"><caption>{escape(caption)}</caption>'
             f"<thead><tr>{cells}</tr></thead><tbody></tbody></table>"
         )
     for session in replayed:
@@ -75,12 +78,14 @@ def _data(replay: Any, *, players: bool) -> str:
         "number": replay.number,
         "position": replay.position,
         "start": replay.start,
+        "clock": _moment(replay.start["clock"]),
         "steps": [
             {
                 "position": step.position,
                 "line": step.command,
                 "said": [said(row, players=players) for row in step.rows],
                 "changes": step.changes,
+                **({"clock": _moment(step.changes["clock"])} if "clock" in step.changes else {}),
             }
             for step in replay.steps
         ],
@@ -106,6 +111,11 @@ def said(row: dict[str, Any], *, players: bool) -> str:
     return words
 
 
+def _moment(clock: str) -> str:
+    """An in-game time of the data (``status``'s words) as a person reads it."""
+    return moment_said(parse_moment(clock))
+
+
 def _words() -> str:
     """What the script says, in the page's language: ``data-`` attributes of the section, each
     with its ``{placeholders}`` (docs/cli.md#report)."""
@@ -114,8 +124,6 @@ def _words() -> str:
         "after": _("after command {command} of {commands} (event {event})"),
         "yes": _("yes"),
         "no": _("no"),
-        "none": _("none"),
-        # an in-game time: {hh} the hour as two digits, {h} as it is said, {mm} the minutes
-        "clock": _("day {day} {hh}:{mm}"),
+        "none": pgettext("hit points", "none"),
     }
     return " ".join(f'data-{key}="{escape(value, quote=True)}"' for key, value in words.items())

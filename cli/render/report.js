@@ -11,6 +11,8 @@
   if (!pick || !slider) return;
   const words = byId("replay").dataset;  // what the page says, in its language
   const say = (text, values) => text.replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
+  const stateWords = JSON.parse(words.states);  // a status, kind or item state as the page says it
+  const stateSaid = (word) => stateWords[word] || word;
   const built = new Map();
 
   function states(number) {
@@ -53,6 +55,8 @@
   const GROUPS = ["name", "kind", "count", "killed", "incapacitated", "out", "effective_morale",
                   "status"].map((name) => [name, plain(name)]);
   GROUPS[0] = ["name", (entry, key) => entry.name || key.split("/")[1]];
+  GROUPS[1] = ["kind", (entry) => stateSaid(entry.kind)];
+  GROUPS[7] = ["status", (entry) => stateSaid(entry.status)];
   const yes = (name) => (entry) => (entry[name] ? words.yes : words.no);
   const COMPANIES = ["name", "size", "fit", "killed", "incapacitated", "morale"]
     .map((name) => [name, plain(name)]).concat([["in_service", yes("in_service")]]);
@@ -61,7 +65,8 @@
       ["hp_lost", (entry) => Object.entries(entry.hp_lost || {}).filter(([, lost]) => lost)
         .map(([place, lost]) => `${place} ${lost}`).join(", ") || words.none],
       ["items", (entry) => entry.items.map((item) => item.hp_max === null
-        ? `${item.name}: ${item.state}` : `${item.name}: ${item.state} ${item.hp}/${item.hp_max}`)
+        ? `${item.name}: ${stateSaid(item.state)}`
+        : `${item.name}: ${stateSaid(item.state)} ${item.hp}/${item.hp_max}`)
         .join("; ")],
     ]);
 

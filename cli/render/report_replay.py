@@ -20,6 +20,8 @@ from campaign.core.clock import moment_said, parse_moment
 from campaign.core.i18n import N_, _, pgettext
 from cli.render.common import plain
 from cli.render.history_cells import differs, rules_cell
+from cli.render.words import STATE_WORDS
+from cli.render.words import said as said_word
 
 SCRIPT = Path(__file__).with_name("report.js").read_text("utf-8")
 SCRIPT_HASH = "sha256-" + base64.b64encode(hashlib.sha256(SCRIPT.encode()).digest()).decode()
@@ -126,4 +128,6 @@ def _words() -> str:
         "no": _("no"),
         "none": pgettext("hit points", "none"),
     }
+    # the state words of the data (a group's status and kind, an item's state) as said here
+    words["states"] = json.dumps({word: said_word(word) for word in STATE_WORDS})
     return " ".join(f'data-{key}="{escape(value, quote=True)}"' for key, value in words.items())

@@ -10,7 +10,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from campaign.core.i18n import N_, _
 from cli.render.common import printable
+from cli.render.words import said
 
 BLOCKS = "▁▂▃▄▅▆▇█"
 
@@ -33,16 +35,16 @@ def sparkline(values: Sequence[int | None], low: int | None = None) -> str:
 def stats_view(data: dict[str, Any]) -> RenderableType:
     sessions = data["sessions"]
     if not sessions:
-        return Text("no session recorded yet: `campaign session N` opens one", style="dim")
+        none = _("no session recorded yet: `campaign session N` opens one")
+        return Text(none, style="dim")
     shown: list[RenderableType] = [_sessions(sessions)]
     trend = len(sessions) > 1
     if trend:
         shown.append(_trends(sessions))
     if data["companies"]:
-        shown.append(_series(("Company", "Companies"), data["companies"], _COMPANY, trend))
+        shown.append(_series(_COMPANIES, data["companies"], _COMPANY, trend, company=True))
     if data["characters"]:
-        named = ("Character", "Characters")
-        shown.append(_series(named, data["characters"], _CHARACTER, trend))
+        shown.append(_series(_CHARACTERS, data["characters"], _CHARACTER, trend))
     return Group(*shown)
 
 
@@ -67,35 +69,35 @@ def _rulings(rulings: dict[str, Any]) -> str:
 
 
 def _items(items: dict[str, int]) -> str:
-    return _counted([(n, state) for state, n in items.items()])
+    return _counted([(n, said(state)) for state, n in items.items()])
 
 
 # the trends under the sessions' table: one number per session each
 _TRENDS = (
-    ("monsters out", lambda s: sum(s["casualties"]["monsters"].values())),
-    ("companies out", lambda s: sum(s["casualties"]["companies"].values())),
-    ("morale tests", lambda s: s["morale_tests"]["tests"]),
-    ("rulings differed", lambda s: s["rulings"]["differed"]),
-    ("items saved", lambda s: sum(s["items"].values())),
+    (N_("monsters out"), lambda s: sum(s["casualties"]["monsters"].values())),
+    (N_("companies out"), lambda s: sum(s["casualties"]["companies"].values())),
+    (N_("morale tests"), lambda s: s["morale_tests"]["tests"]),
+    (N_("rulings differed"), lambda s: s["rulings"]["differed"]),
+    (N_("items saved"), lambda s: sum(s["items"].values())),
 )
 
 
 def _sessions(sessions: list[dict[str, Any]]) -> Table:
     """One row a session: what its commands recorded."""
     table = Table(
-        title="Sessions",
+        title=_("Sessions"),
         title_justify="left",
         header_style="bold",
-        caption="casualties: killed · incapacitated",
+        caption=_("casualties: killed · incapacitated"),
         caption_justify="left",
     )
-    table.add_column("Session", justify="right", no_wrap=True)
-    table.add_column("Title")
-    table.add_column("Monsters", no_wrap=True)
-    table.add_column("Companies", no_wrap=True)
-    table.add_column("Morale tests")
-    table.add_column("Rulings differed")
-    table.add_column("Items saved")
+    table.add_column(_("Session"), justify="right", no_wrap=True)
+    table.add_column(_("Title"))
+    table.add_column(_("Monsters"), no_wrap=True)
+    table.add_column(_("Companies"), no_wrap=True)
+    table.add_column(_("Morale tests"))
+    table.add_column(_("Rulings differed"))
+    table.add_column(_("Items saved"))
     for session in sessions:
         table.add_row(
             str(session["session"]),
@@ -116,51 +118,62 @@ def _line(values: Sequence[int | None], low: int | None) -> Text:
 
 def _trends(sessions: list[dict[str, Any]]) -> Group:
     first, last = sessions[0]["session"], sessions[-1]["session"]
-    heading = Text(f"Trends, one block a session ({first}–{last})", style="italic")
+    trends = _("Trends, one block a session ({first}–{last})").format(first=first, last=last)
+    heading = Text(trends, style="italic")
     table = Table.grid(padding=(0, 2))
     table.add_column(no_wrap=True)
     table.add_column()
     for label, figure in _TRENDS:
-        table.add_row(label, _line([figure(s) for s in sessions], low=0))
+        table.add_row(_(label), _line([figure(s) for s in sessions], low=0))
     return Group(heading, table)
 
 
 # a series' column: its heading, its key, where its sparkline starts (None: its smallest value),
-# and whether a sparkline of it is drawn beside the last value
-_COMPANY = (("Morale", "morale", None, True), ("Fit", "fit", 0, True))
-_CHARACTER = (
-    ("Damage taken", "damage_taken", 0, True),
-    ("HP lost", "hp_lost", 0, False),
-    ("Conscience lost", "conscience_lost", 0, False),
+# and the heading of its sparkline beside the last value (None: none drawn)
+_COMPANY = (
+    (N_("Morale"), "morale", None, N_("Morale by session")),
+    (N_("Fit"), "fit", 0, N_("Fit by session")),
 )
+_CHARACTER = (
+    (N_("Damage taken"), "damage_taken", 0, N_("Damage taken by session")),
+    (N_("HP lost"), "hp_lost", 0, None),
+    (N_("Conscience lost"), "conscience_lost", 0, None),
+)
+# a series' table: its first column's heading, its title with a trend and with one session
+_COMPANIES = (N_("Company"), N_("Companies at each session's end"),
+              N_("Companies at the session's end"))  # fmt: skip
+_CHARACTERS = (N_("Character"), N_("Characters at each session's end"),
+               N_("Characters at the session's end"))  # fmt: skip
 
 
 def _series(
-    heading: tuple[str, str],
+    heading: tuple[str, str, str],
     rows: list[dict[str, Any]],
-    columns: Sequence[tuple[str, str, int | None, bool]],
+    columns: Sequence[tuple[str, str, int | None, str | None]],
     trend: bool,
+    *,
+    company: bool = False,
 ) -> Table:
     """Each company or character at the last session's end, and where a trend reads, a
     sparkline of it at each session's end."""
-    title = f"{heading[1]} at each session's end" if trend else f"{heading[1]} at the session's end"
+    title = _(heading[1] if trend else heading[2])
     table = Table(title=title, title_justify="left", header_style="bold")
-    table.add_column(heading[0], min_width=8)
-    company = heading[0] == "Company"
-    for label, _, _, _ in columns:
-        table.add_column(label, justify="right", no_wrap=True)
+    table.add_column(_(heading[0]), min_width=8)
+    for label, _key, _low, _line_heading in columns:
+        table.add_column(_(label), justify="right", no_wrap=True)
     if company:
-        table.add_column("In service", no_wrap=True)
-    drawn = [(label, key, low) for label, key, low, drawn in columns if drawn and trend]
-    for label, _, _ in drawn:
-        table.add_column(f"{label} by session", min_width=8)
+        table.add_column(_("In service"), no_wrap=True)
+    drawn = [(key, low, line) for _label, key, low, line in columns if line and trend]
+    for _key, _low, line in drawn:
+        table.add_column(_(line), min_width=8)
+    words = {True: _("yes"), False: _("no"), None: "—"}
     for row in rows:
         cells: list[Any] = [printable(row["name"] or row["handle"])]
-        for _, key, _, _ in columns:
+        for _label, key, _low, _line_heading in columns:
             last = row[key][-1]
             cells.append("—" if last is None else str(last))
         if company:
-            cells.append({True: "yes", False: "no", None: "—"}[row["in_service"][-1]])
-        cells += [_line(row[key], low) for _, key, low in drawn]
+            cells.append(words[row["in_service"][-1]])
+        cells += [_line(row[key], low) for key, low, _line_heading in drawn]
         table.add_row(*cells)
     return table

@@ -5,11 +5,9 @@ one left open, one started before any session."""
 
 from dataclasses import asdict
 
-from typer.testing import CliRunner
-
 from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
-from cli.main import app
+from tests.replayed import replayed as replayed_log
 
 LOG = """\
 #! campaign-log 1
@@ -30,12 +28,7 @@ note "nothing fought"
 
 
 def replayed(tmp_path) -> str:
-    log = tmp_path / "sessions.log"
-    log.write_text(LOG)
-    db = str(tmp_path / "campaign.db")
-    result = CliRunner().invoke(app, ["--db", db, "replay", str(log)])
-    assert result.exit_code == 0, result.output
-    return db
+    return replayed_log(tmp_path, LOG)
 
 
 def test_each_sessions_status_holds_the_encounters_it_names(tmp_path):

@@ -10,6 +10,7 @@ from campaign.history.report import report_sessions
 from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 from cli.main import app
+from tests.replayed import replayed as replayed_log
 
 LOG = """\
 #! campaign-log 1
@@ -49,12 +50,7 @@ class Counted:
 
 
 def replayed(tmp_path) -> str:
-    log = tmp_path / "sessions.log"
-    log.write_text(LOG)
-    db = str(tmp_path / "campaign.db")
-    result = CliRunner().invoke(app, ["--db", db, "replay", str(log)])
-    assert result.exit_code == 0, result.output
-    return db
+    return replayed_log(tmp_path, LOG)
 
 
 def test_only_the_sessions_asked_are_written_and_folded(tmp_path):

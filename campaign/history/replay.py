@@ -99,7 +99,7 @@ class _Pass:
         self.fold = Fold(None, None)  # type: ignore[arg-type]  # it advances: writes nothing
         self.campaign: Campaign | None = None
         self.open: dict[str, Encounter] = {}  # encounters not ended, by handle
-        self.companies: dict[str, MercenaryCompany] = {}  # by handle: their groups' names
+        self.named: dict[str, str] = {}  # a company's name by handle: its group's, on a board
         self.session: SessionReplay | None = None
         self.said: Mapping[int, Mapping[str, Any]] = {}
         self.shown: State = {}  # the state the session's last step left
@@ -141,9 +141,15 @@ class _Pass:
         if isinstance(aggregate, Campaign):
             self.campaign = aggregate
         elif isinstance(aggregate, Encounter):
-            _keep(self.open, aggregate, not aggregate.ended)
+            if aggregate.ended or aggregate.retracted:
+                self.open.pop(aggregate.handle, None)
+            else:
+                self.open[aggregate.handle] = aggregate
         elif isinstance(aggregate, MercenaryCompany):
-            _keep(self.companies, aggregate)
+            if aggregate.name is not None and not aggregate.retracted:
+                self.named[aggregate.handle] = aggregate.name
+            else:
+                self.named.pop(aggregate.handle, None)
 
     def _whole(self) -> State:
         """The state as the session begins: the clock and the encounters not ended; each
@@ -176,12 +182,11 @@ class _Pass:
         return format_moment(self.campaign.clock if self.campaign is not None else 0)
 
     def _encounter(self, state: State, encounter: Encounter) -> None:
-        named = {h: c.name for h, c in self.companies.items() if c.name is not None}
         board = MoraleBoard().rows(encounter)
         keys = []
         for row in board[tables.groups]:
             key = f"{encounter.handle}/{row['handle']}"
-            state["groups"][key] = _only(group_entry(row, named), GROUP)
+            state["groups"][key] = _only(group_entry(row, self.named), GROUP)
             keys.append(key)
         state["encounters"][encounter.handle] = {
             "name": encounter.name, "ended": encounter.ended, "groups": keys,
@@ -230,13 +235,6 @@ class _Pass:
         if self.screen.players:
             found.update(command=None, note=None, gm=None, rules_say=None)
         return found
-
-
-def _keep(kept: dict[str, Any], aggregate: Any, standing: bool = True) -> None:
-    if standing and not aggregate.retracted:
-        kept[aggregate.handle] = aggregate
-    else:
-        kept.pop(aggregate.handle, None)
 
 
 def _only(entry: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:

@@ -16,10 +16,10 @@ from collections.abc import Iterable, Iterator
 from html import escape
 from typing import Any
 
-from campaign.core.clock import moment_said, parse_moment
 from campaign.core.i18n import _, language
 from cli.render.charts import charts
 from cli.render.report_replay import SCRIPT, SCRIPT_HASH, replay_section
+from cli.render.words import clock_said
 
 CSP = f"default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src '{SCRIPT_HASH}'"
 STYLE = """
@@ -99,11 +99,6 @@ def _title(session: Any) -> str:
     return escape(title if not session.title else f"{title} — {session.title}")
 
 
-def _moment(clock: str | None) -> str | None:
-    """An in-game time of the page's data (``status``'s words) as a person reads it."""
-    return None if clock is None else moment_said(parse_moment(clock))
-
-
 def _charts(report: Any) -> Iterator[str]:
     heading = _("Charts")
     yield f'<section id="charts"><h2>{escape(heading)}</h2>'
@@ -120,8 +115,8 @@ def _charts(report: Any) -> Iterator[str]:
 def _session(session: Any) -> str:
     facts = [
         (_("Date"), session.date),
-        (_("In-game time at the start"), _moment(session.clock_start)),
-        (_("In-game time at the end"), _moment(session.clock_end)),
+        (_("In-game time at the start"), session.clock_start and clock_said(session.clock_start)),
+        (_("In-game time at the end"), session.clock_end and clock_said(session.clock_end)),
     ]
     listed = "".join(
         f"<dt>{name}</dt><dd>{escape(str(value))}</dd>" for name, value in facts if value

@@ -16,11 +16,10 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from campaign.core.clock import moment_said, parse_moment
 from campaign.core.i18n import N_, _, pgettext
 from cli.render.common import plain
 from cli.render.history_cells import differs, rules_cell
-from cli.render.words import STATE_WORDS
+from cli.render.words import STATE_WORDS, clock_said
 from cli.render.words import said as said_word
 
 SCRIPT = Path(__file__).with_name("report.js").read_text("utf-8")
@@ -80,14 +79,14 @@ def _data(replay: Any, *, players: bool) -> str:
         "number": replay.number,
         "position": replay.position,
         "start": replay.start,
-        "clock": _moment(replay.start["clock"]),
+        "clock": clock_said(replay.start["clock"]),
         "steps": [
             {
                 "position": step.position,
                 "line": step.command,
                 "said": [said(row, players=players) for row in step.rows],
                 "changes": step.changes,
-                **({"clock": _moment(step.changes["clock"])} if "clock" in step.changes else {}),
+                **({"clock": clock_said(step.changes["clock"])} if "clock" in step.changes else {}),
             }
             for step in replay.steps
         ],
@@ -111,11 +110,6 @@ def said(row: dict[str, Any], *, players: bool) -> str:
     if row["note"] and not players:
         words += f" — {row['note']}"
     return words
-
-
-def _moment(clock: str) -> str:
-    """An in-game time of the data (``status``'s words) as a person reads it."""
-    return moment_said(parse_moment(clock))
 
 
 def _words() -> str:

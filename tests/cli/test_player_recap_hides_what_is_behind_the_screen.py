@@ -13,6 +13,8 @@ import re
 
 import pytest
 
+from tests.stores import succeeding
+
 SESSION_1 = """\
 session 1 --date 2026-11-21 --title "The ford at Greywater"
 character create brynn --name Brynn --flaw phobia-mild:spiders --note "MARKER-NOTE-CREATE"
@@ -71,7 +73,7 @@ def recorded(campaign, tmp_path, monkeypatch):
     """The campaign recorded by a GM whose name is a marker: its store."""
     monkeypatch.setenv("CAMPAIGN_SEED", "31")
     db = str(tmp_path / "campaign.db")
-    ok = _ok(campaign, db)
+    ok = succeeding(campaign, db)
     (tmp_path / "one.log").write_text(SESSION_1, "utf-8")
     ok("--gm", "MARKER-GM", "replay", str(tmp_path / "one.log"))
     events = json.loads(ok("history", "--json"))["events"]
@@ -80,15 +82,6 @@ def recorded(campaign, tmp_path, monkeypatch):
     (tmp_path / "two.log").write_text(two, "utf-8")
     ok("--gm", "MARKER-GM", "replay", str(tmp_path / "two.log"))
     return ok
-
-
-def _ok(campaign, db):
-    def run(*args: str) -> str:
-        result = campaign("--db", db, *args)
-        assert result.exit_code == 0, (args, result.output)
-        return result.stdout
-
-    return run
 
 
 def test_the_players_recap_holds_no_marker_and_every_visible_fact(recorded, campaign):

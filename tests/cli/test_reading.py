@@ -8,16 +8,13 @@ import re
 import shlex
 import subprocess
 import sys
-import threading
-import time
 
 import pytest
 from typer.testing import CliRunner
 
-from campaign.service.ledger import Ledger
-from campaign.store import parse_store_url
 from cli.main import app
 from tests.scenario import FORD_LOG, FORD_STATUS, contains
+from tests.stores import woken_by_a_write
 
 HISTORY_KEYS = {
     "position", "session", "command", "kind", "subject", "rules_say", "ruled", "note", "gm",
@@ -410,14 +407,7 @@ def test_run_wakes_on_a_postgresql_write(store_url):
     if not store_url.startswith("postgresql"):
         pytest.skip("SQLite has no NOTIFY: `projections run` polls every --interval")
     log(CliRunner(), store_url, "session 1\n")
-    with Ledger(parse_store_url(store_url)) as ledger, ledger.wakeups() as wait:
-        writer = threading.Timer(0.5, log, (CliRunner(), store_url, 'note "a write"\n'))
-        writer.start()
-        started = time.monotonic()
-        wait(20)
-        writer.join()
-        assert time.monotonic() - started < 10  # woken by the write, not the timeout
-        assert ledger.queries.catch_up() > 0
+    woken_by_a_write(store_url, lambda: log(CliRunner(), store_url, 'note "a write"\n'))
 
 
 @pytest.mark.parametrize("columns", ["100", "60"])  # the table, and the block per event

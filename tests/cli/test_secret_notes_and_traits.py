@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 
+from tests.stores import succeeding
+
 LOG = """\
 session 1
 character create brynn --name Brynn --flaw phobia-mild:spiders
@@ -25,15 +27,6 @@ SECRET_LINES = [
 AFRESH = ("timestamp", "source", "source_hash")
 
 
-def _ok(campaign, db):
-    def run(*args: str) -> str:
-        result = campaign("--db", db, *args)
-        assert result.exit_code == 0, (args, result.output)
-        return result.stdout
-
-    return run
-
-
 def _data(jsonl: str) -> list[dict]:
     """Each event's topic and data, less what a replay of another file records afresh: its
     time, and the session's source (the file's name and hash)."""
@@ -43,7 +36,7 @@ def _data(jsonl: str) -> list[dict]:
 
 
 def test_the_secret_flag_is_kept_and_written_back(campaign, tmp_path):
-    first = _ok(campaign, str(tmp_path / "first.db"))
+    first = succeeding(campaign, str(tmp_path / "first.db"))
     (tmp_path / "s.log").write_text(LOG, "utf-8")
     first("replay", str(tmp_path / "s.log"))
     exported = first("export", "--format", "jsonl")
@@ -62,18 +55,18 @@ def test_the_secret_flag_is_kept_and_written_back(campaign, tmp_path):
     log = first("export", "--format", "log")
     assert [line for line in log.splitlines() if "--secret" in line] == SECRET_LINES
     (tmp_path / "exported.log").write_text(log, "utf-8")
-    second = _ok(campaign, str(tmp_path / "second.db"))
+    second = succeeding(campaign, str(tmp_path / "second.db"))
     second("replay", str(tmp_path / "exported.log"))
     assert _data(second("export", "--format", "jsonl")) == _data(exported)
 
 
 def test_jsonl_carries_the_flag_through_import(campaign, tmp_path):
-    first = _ok(campaign, str(tmp_path / "first.db"))
+    first = succeeding(campaign, str(tmp_path / "first.db"))
     (tmp_path / "s.log").write_text(LOG, "utf-8")
     first("replay", str(tmp_path / "s.log"))
     exported = first("export", "--format", "jsonl")
     (tmp_path / "all.jsonl").write_text(exported, "utf-8")
-    moved = _ok(campaign, str(tmp_path / "moved.db"))
+    moved = succeeding(campaign, str(tmp_path / "moved.db"))
     moved("import", str(tmp_path / "all.jsonl"))
     assert moved("export", "--format", "jsonl") == exported
     assert "the baron pays the goblins" not in moved("export", "--format", "markdown", "--players")

@@ -7,7 +7,7 @@ from dataclasses import asdict
 
 from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
-from tests.replayed import replayed as replayed_log
+from tests.stores import replayed as replayed_log
 
 LOG = """\
 #! campaign-log 1

@@ -10,7 +10,7 @@ from campaign.history.report import report_sessions
 from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 from cli.main import app
-from tests.replayed import replayed as replayed_log
+from tests.stores import replayed as replayed_log
 
 LOG = """\
 #! campaign-log 1

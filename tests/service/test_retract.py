@@ -36,12 +36,6 @@ from tests import answers
 from tests.scenario import FORD, play
 
 
-@pytest.fixture
-def ledger(store_url):
-    with Ledger(parse_store_url(store_url), gm="ann", seed=5) as opened:
-        yield opened
-
-
 def comparable(status):
     return {k: v for k, v in status.items() if k != "position"}
 

@@ -28,16 +28,8 @@ from campaign.commands import (
     SessionOpen,
 )
 from campaign.core.errors import ImpossibleInput
-from campaign.service.ledger import Ledger
-from campaign.store import parse_store_url
 from cli.main import app
 from tests import answers
-
-
-@pytest.fixture
-def ledger(store_url):
-    with Ledger(parse_store_url(store_url), gm="ann", seed=5) as opened:
-        yield opened
 
 
 def _fought(ledger):

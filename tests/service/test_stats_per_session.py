@@ -21,16 +21,7 @@ from campaign.commands import (
     SessionOpen,
 )
 from campaign.core.errors import UnknownSession
-from campaign.service.ledger import Ledger
-from campaign.store import parse_store_url
 from tests.scenario import play
-
-
-@pytest.fixture
-def ledger(store_url):
-    with Ledger(parse_store_url(store_url), gm="ann", seed=5) as opened:
-        yield opened
-
 
 # Session 12 is the ford (tests/scenario.py: docs/log-language.md#a-log, its status worked out
 # in docs/json.md#status); session 13 is this one.

@@ -156,34 +156,35 @@ def test_a_second_replay_records_nothing(campaign, db):
     assert read_json(campaign, db, "status") == status
 
 
-@pytest.mark.subprocess
-def test_play_script_replays_and_shows_the_campaign(tmp_path):
+def play(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """``examples/play.sh`` run as a newcomer runs it — the installed ``campaign``, a store in
+    ``tmp_path``, no colours — with no store, GM, key or seed of the shell's, and ``env`` set."""
     binary = Path(sys.executable).parent / "campaign"
     assert binary.exists(), f"{binary}: install the project (pip install -e .) first"
     script = EXAMPLES / "play.sh"
     assert os.access(script, os.X_OK), "examples/play.sh must be executable"
-    db = tmp_path / "play.db"
-    env = {**os.environ, "COLUMNS": "200", "NO_COLOR": "1"}
+    environment = {**os.environ, "NO_COLOR": "1", **env}
     for name in ("CAMPAIGN_DB", "CAMPAIGN_GM", "CAMPAIGN_KEY", "CAMPAIGN_SEED"):
-        env.pop(name, None)
+        environment.pop(name, None)
+    return subprocess.run(
+        [str(script), str(binary), str(tmp_path / "play.db")],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=tmp_path,
+        timeout=300,
+        check=False,
+    )
 
-    def play():
-        return subprocess.run(
-            [str(script), str(binary), str(db)],
-            capture_output=True,
-            text=True,
-            env=env,
-            cwd=tmp_path,
-            timeout=300,
-            check=False,
-        )
 
-    first = play()
+@pytest.mark.subprocess
+def test_play_script_replays_and_shows_the_campaign(tmp_path):
+    first = play(tmp_path, COLUMNS="200")
     assert first.returncode == 0, first.stderr
     assert "recorded" in first.stdout
     assert "Redcap bandits" in first.stdout
     assert "Gnoll raiders" in first.stdout
-    again = play()
+    again = play(tmp_path, COLUMNS="200")
     assert again.returncode == 0, again.stderr
     assert again.stdout.count("nothing new") == len(LOGS)
     assert "Redcap bandits" in again.stdout

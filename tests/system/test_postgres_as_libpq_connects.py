@@ -12,8 +12,6 @@ from __future__ import annotations
 import json
 import os
 import pwd
-import threading
-import time
 import uuid
 from collections.abc import Iterator
 
@@ -21,10 +19,10 @@ import psycopg
 import pytest
 from typer.testing import CliRunner
 
-from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
 from cli.main import app
 from tests.conftest import POSTGRES_URL, REQUIRE_POSTGRES, need_postgres, postgres_schema
+from tests.stores import woken_by_a_write
 
 pytestmark = pytest.mark.postgres
 
@@ -218,11 +216,4 @@ def test_following_over_the_socket_wakes_on_a_write(monkeypatch, peer_schema):
     monkeypatch.setenv("PGDATABASE", parse_store_url(POSTGRES_URL).dbname)
     url = f"postgresql+psycopg://{me}@?schema={name}"
     cli(url, "session", "1")
-    with Ledger(parse_store_url(url)) as ledger, ledger.wakeups() as wait:
-        writer = threading.Timer(0.5, cli, (url, "note", "a write"))
-        writer.start()
-        started = time.monotonic()
-        wait(20)
-        writer.join()
-        assert time.monotonic() - started < 10  # woken by the write, not the timeout
-        assert ledger.queries.catch_up() > 0
+    woken_by_a_write(url, lambda: cli(url, "note", "a write"))

@@ -5,6 +5,8 @@ ships says what the ``.po`` says. Babel runs here, in the tests, never in the tr
 
 from __future__ import annotations
 
+import re
+import tokenize
 from typing import Any
 
 import pytest
@@ -95,3 +97,21 @@ def test_the_package_ships_the_compiled_catalogue():
     data = project["tool"]["setuptools"]["package-data"]["campaign"]
     assert "locale/*/LC_MESSAGES/*.mo" in data
     assert MO.read_bytes()[:4] in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")  # gettext's magic
+
+
+_SAID = re.compile(r"""\b(?:_|N_|ngettext|pgettext)\(\s*[rRuU]?["']""")  # a literal said
+_PREFIX = re.compile(r"[rRbBuUfF]*")  # a string literal's prefix
+
+
+def test_no_message_is_said_inside_an_f_string():
+    """Babel's extractor reads an f-string as one string: a ``_("…")`` of a literal inside one
+    is never extracted, so the checks above cannot see it missing. Say it before the f-string."""
+    hidden = []
+    for package in ("aggregates", "campaign", "cli", "projections"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            with open(path, "rb") as source:
+                for token in tokenize.tokenize(source.readline):
+                    formatted = "f" in _PREFIX.match(token.string).group().lower()
+                    if token.type == tokenize.STRING and formatted and _SAID.search(token.string):
+                        hidden.append(f"{path.relative_to(ROOT)}:{token.start[0]}")
+    assert hidden == []

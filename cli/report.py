@@ -1,7 +1,8 @@
 """``campaign report`` (docs/cli.md#report): the campaign as one self-contained HTML page — its
 sessions in the recap's words, the charts of ``stats``, the audit — the GM's or, with
 ``--players``, the players' version. Thin: parse → the service's report → the page
-(:mod:`cli.render.report_html`) → the file, written whole only once the page is."""
+(:mod:`cli.render.report_html`) → the file, written part by part as the sessions are made,
+and put in place only once the page is whole."""
 
 from __future__ import annotations
 
@@ -54,18 +55,18 @@ def report(
     """
     wanted = _wanted(session, sessions)
     from cli.reading import progress_bar
+    from cli.render.report_html import report_html
 
     with open_ledger(ctx, create=False) as ledger, progress_bar("making the report") as advance:
         found = ledger.history.report(wanted, players=players, progress=advance)
-    from cli.render.report_html import report_html
-
-    # a control or format character a store holds is written escaped (docs/log-language.md#values)
-    page = (escaped(part) for part in report_html(found))
-    if output == "-":
-        for part in page:
-            echo_utf8(part)
-        return
-    _write(Path(output), page)
+        # a control or format character a store holds is written escaped
+        # (docs/log-language.md#values); each session is made as the page reaches it
+        page = (escaped(part) for part in report_html(found))
+        if output == "-":
+            for part in page:
+                echo_utf8(part)
+            return
+        _write(Path(output), page)
     stdout().print(f"wrote {output}", markup=False, soft_wrap=True)
 
 

@@ -11,7 +11,7 @@ casualties: its rows are struck out or deleted.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from sqlalchemy import Connection, false, func, select
@@ -136,22 +136,24 @@ COMPANY_SERIES = ("morale", "fit", "in_service")
 CHARACTER_SERIES = ("damage_taken", "hp_lost", "conscience_lost")
 
 
-def series(points: Sequence[dict[str, list[dict[str, Any]]]]) -> dict[str, list[dict[str, Any]]]:
-    """Each company and character across ``points`` (:func:`standing` at each session's end):
-    one value a point, ``None`` where it was not there (not yet hired or created, or its
-    command withdrawn by then). In the order they first appear."""
-    found: dict[str, Any] = {}
-    for kind, keys in (("companies", COMPANY_SERIES), ("characters", CHARACTER_SERIES)):
-        rows: dict[str, dict[str, Any]] = {}
-        for at, point in enumerate(points):
+def series(
+    points: Iterable[dict[str, list[dict[str, Any]]]], count: int
+) -> dict[str, list[dict[str, Any]]]:
+    """Each company and character across the ``count`` ``points`` (:func:`standing` at each
+    session's end, taken as they come: none is held): one value a point, ``None`` where it was
+    not there (not yet hired or created, or its command withdrawn by then). In the order they
+    first appear."""
+    kinds = (("companies", COMPANY_SERIES), ("characters", CHARACTER_SERIES))
+    rows: dict[str, dict[str, dict[str, Any]]] = {kind: {} for kind, _ in kinds}
+    for at, point in enumerate(points):
+        for kind, keys in kinds:
             for row in point[kind]:
-                line = rows.setdefault(
+                line = rows[kind].setdefault(
                     row["handle"],
                     {"handle": row["handle"], "name": row["name"],
-                     **{key: [None] * len(points) for key in keys}},
+                     **{key: [None] * count for key in keys}},
                 )  # fmt: skip
                 line["name"] = row["name"]
                 for key in keys:
                     line[key][at] = row[key]
-        found[kind] = list(rows.values())
-    return found
+    return {kind: list(found.values()) for kind, found in rows.items()}

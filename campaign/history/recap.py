@@ -84,19 +84,22 @@ def markdown_lines(
 
 def session_sections(
     history: Recapped, numbers: Collection[int] | None = None, *, players: bool = False
-) -> Iterator[tuple[Any, list[str]]]:
-    """The sessions of ``numbers`` (every one when None) that the recap tells, in order: each
-    one's ``session N`` event and its section's lines, without the ``## Session`` heading
-    (``campaign report``, docs/cli.md#report). Only those sessions are written, and the
-    history read only as far as the last of them ends."""
+) -> tuple[list[Any], Iterator[tuple[Any, list[str]]]]:
+    """The sessions of ``numbers`` (every one when None) that the recap tells: their ``session
+    N`` events, in order (read by the survey, before any section), and a lazy iterator of each
+    one's event and section lines, without the ``## Session`` heading (``campaign report``,
+    docs/cli.md#report). Only those sessions are written, and the history read only as far as
+    the last of them ends."""
     survey = _survey(history)
     told = [
         number
         for number, event in survey.opened.items()
         if event.command not in survey.withdrawn and (numbers is None or number in numbers)
     ]
-    for number, lines in _sections(history, told, survey, Screen(players=players)):
-        yield survey.opened[number], lines[1:]
+    sections = _sections(history, told, survey, Screen(players=players))
+    return [survey.opened[n] for n in told], (
+        (survey.opened[number], lines[1:]) for number, lines in sections
+    )
 
 
 class _Survey:

@@ -10,7 +10,7 @@ session opened and at its end (``status --as-of``). A session the recap leaves o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -39,7 +39,27 @@ class ReportSession:
     replay: SessionReplay | None = None
 
 
-Progress = Callable[[int, int], None]  # (sessions done, sessions to do): each counted twice
+@dataclass(frozen=True)
+class Heading:
+    """A session as the page's contents name it, before any session is made."""
+
+    number: int
+    title: str | None
+
+
+Progress = Callable[[int, int], None]  # (sessions made, sessions to make)
+
+
+class Sessions:
+    """The sessions a report tells: ``headings`` first, then, iterated once, each session made
+    as the history is read — one session held at a time, however long the campaign."""
+
+    def __init__(self, headings: list[Heading], made: Iterator[ReportSession]) -> None:
+        self.headings = headings
+        self._made = made
+
+    def __iter__(self) -> Iterator[ReportSession]:
+        return self._made
 
 
 def report_sessions(
@@ -48,38 +68,47 @@ def report_sessions(
     *,
     players: bool = False,
     progress: Progress | None = None,
-) -> list[ReportSession]:
+) -> Sessions:
     """The sessions of ``numbers`` (every one when None) that the recap tells, in order, each
-    with its replay (:mod:`campaign.history.replay`), which gives its clocks too. ``progress``
-    is told of each session's recap section, then of each session's replay."""
-    tell = progress or (lambda done, total: None)
-    total = None if numbers is None else 2 * len(numbers)
-    told = []
-    for section in session_sections(history, numbers, players=players):  # (its opening, lines)
-        told.append(section)
-        tell(len(told), total or 0)
-    wanted = [opened.number for opened, _ in told]
-    replayed = {}
-    for replay in replays(history.events(), history.rows_by_position, wanted, players=players):
-        replayed[replay.number] = replay
-        tell(len(told) + len(replayed), 2 * len(told))
-    found = []
-    for opened, lines in told:
-        replay = replayed[opened.number]
+    with its replay (:mod:`campaign.history.replay`), which gives its clocks too: the recap's
+    sections and the replays are two passes over the events, read side by side. ``progress``
+    is told of each session made."""
+    opened, sections = session_sections(history, numbers, players=players)
+    headings = [Heading(o.number, o.title) for o in opened]
+    return Sessions(headings, _made(history, sections, headings, players, progress))
+
+
+def _made(
+    history: Reported,
+    sections: Iterator[tuple[Any, list[str]]],
+    headings: list[Heading],
+    players: bool,
+    progress: Progress | None,
+) -> Iterator[ReportSession]:
+    wanted = [heading.number for heading in headings]
+    replayed = replays(history.events(), history.rows_by_position, wanted, players=players)
+    for done, (opened, lines) in enumerate(sections, 1):
+        replay = next((r for r in replayed if r.number == opened.number), None)
+        if progress is not None:
+            progress(done, len(wanted))
+        yield _session(opened, lines, replay)
+
+
+def _session(opened: Any, lines: list[str], replay: SessionReplay | None) -> ReportSession:
+    clocks: tuple[str | None, str | None] = (None, None)
+    if replay is not None:
         # the clock as the session opened: after the command that opened it
         opening = next(
             (i for i, step in enumerate(replay.steps) if step.position >= opened.position),
             len(replay.steps) - 1,
         )
-        found.append(
-            ReportSession(
-                number=opened.number,
-                date=opened.date,
-                title=opened.title,
-                clock_start=replay.clock_after(opening),
-                clock_end=replay.clock_after(len(replay.steps) - 1),
-                lines=lines,
-                replay=replay,
-            )
-        )
-    return found
+        clocks = replay.clock_after(opening), replay.clock_after(len(replay.steps) - 1)
+    return ReportSession(
+        number=opened.number,
+        date=opened.date,
+        title=opened.title,
+        clock_start=clocks[0],
+        clock_end=clocks[1],
+        lines=lines,
+        replay=replay,
+    )

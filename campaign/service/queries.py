@@ -263,9 +263,8 @@ class Queries:
             numbers = known if session is None else [session]
             figures = stats.session_figures(connection, numbers)
             untils = stats.session_ends(connection, numbers)
-        folded = self.folded_at(untils, STANDING)
-        points = [stats.standing(connection) for connection in folded]
-        return Stats(figures, **stats.series(points))
+        points = (stats.standing(connection) for connection in self.folded_at(untils, STANDING))
+        return Stats(figures, **stats.series(points, len(untils)))
 
     def projection_positions(self) -> list[ProjectionPosition]:
         """``projections status``: each read model's position and how far behind it is."""

@@ -4,7 +4,7 @@ reading commands answer — the recap's sessions (:mod:`campaign.history.report`
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import fields
 from typing import TYPE_CHECKING
 
 from campaign.core.errors import ImpossibleInput, UnknownSession
@@ -23,10 +23,12 @@ def report(
     progress: Progress | None = None,
 ) -> Report:
     """The report of the sessions ``first..last`` (every session when None): checked first,
-    so a bad range is an input error before anything is read. ``progress``: told of each
-    session's recap section and replay (``(done, total)``, total 0 while it is not known)."""
+    so a bad range is an input error before anything is read. Its sessions are made as they
+    are iterated, once, while the ledger is open; ``progress``: told of each (``(done,
+    total)``)."""
     queries = history.queries
-    stats = asdict(queries.stats())
+    counted = queries.stats()  # its own lists, not shared: taken as they are, not copied
+    stats = {field.name: getattr(counted, field.name) for field in fields(counted)}
     known = [figures["session"] for figures in stats["sessions"]]
     numbers = None if sessions is None else _checked(sessions, known)
     wanted = range(known[0], known[-1] + 1) if numbers is None and known else numbers

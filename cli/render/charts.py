@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import re
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import matplotlib
@@ -41,34 +41,32 @@ _PROLOGUE = re.compile(
 )
 
 
-def charts(stats: dict[str, Any], *, rulings: bool) -> list[tuple[str, str, str]]:
-    """Each chart of the report as (id, title, inline SVG); ``rulings``: with the chart of the
-    rulings that differed from the rules (the GM's version only)."""
+def charts(stats: dict[str, Any], *, rulings: bool) -> Iterator[tuple[str, str, str]]:
+    """Each chart of the report as (id, title, inline SVG), drawn as it is asked for (one
+    figure held at a time); ``rulings``: with the chart of the rulings that differed from the
+    rules (the GM's version only)."""
     sessions = stats["sessions"]
-    found = [
-        ("casualties", _("Casualties per session"), _bars(sessions, CASUALTIES, "casualties")),
-        ("morale-tests", _("Morale tests per session, by outcome"),
-         _bars(sessions, _keys(sessions, "morale_tests", "outcomes"), "morale-tests")),
-    ]  # fmt: skip
+    yield "casualties", _("Casualties per session"), _bars(sessions, CASUALTIES, "casualties")
+    outcomes = _keys(sessions, "morale_tests", "outcomes")
+    yield ("morale-tests", _("Morale tests per session, by outcome"),
+           _bars(sessions, outcomes, "morale-tests"))  # fmt: skip
     if rulings:
         codes = _keys(sessions, "rulings", "codes")
-        found.append(("rulings", _("Rulings that differed from the rules, by audit code"),
-                      _bars(sessions, codes, "rulings")))  # fmt: skip
+        yield ("rulings", _("Rulings that differed from the rules, by audit code"),
+               _bars(sessions, codes, "rulings"))  # fmt: skip
     numbers = [s["session"] for s in sessions]
     titles = {
         "morale": _("Each company's morale at each session's end"),
         "fit": _("Each company's fit members at each session's end"),
     }
     for key, title in titles.items():
-        found.append((f"company-{key}", title,
-                      _lines(numbers, stats["companies"], key, f"company-{key}",
-                             changes=True)))  # fmt: skip
+        drawn = _lines(numbers, stats["companies"], key, f"company-{key}", changes=True)
+        yield f"company-{key}", title, drawn
     damage = _lines(numbers, stats["characters"], "damage_taken", "character-damage", changes=True)
-    found.append(("character-damage", _("Each character's damage taken, at each session's end"),
-                  damage))  # fmt: skip
-    found.append(("items", _("Items damaged, broken and destroyed per session"),
-                  _bars(sessions, ITEMS, "items")))  # fmt: skip
-    return found
+    yield ("character-damage", _("Each character's damage taken, at each session's end"),
+           damage)  # fmt: skip
+    yield ("items", _("Items damaged, broken and destroyed per session"),
+           _bars(sessions, ITEMS, "items"))  # fmt: skip
 
 
 def _keys(sessions: Sequence[dict[str, Any]], group: str, key: str) -> list[Series]:

@@ -18,7 +18,7 @@ from typing import Any
 
 from campaign.core.i18n import _, language
 from cli.render.charts import charts
-from cli.render.report_replay import SCRIPT, SCRIPT_HASH, replay_section
+from cli.render.report_replay import SCRIPT, SCRIPT_HASH, replay_data, replay_section
 from cli.render.words import clock_said
 
 CSP = f"default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src '{SCRIPT_HASH}'"
@@ -55,7 +55,8 @@ figure svg { max-width: 100%; height: auto; }
 
 def report_html(report: Any) -> Iterator[str]:
     """The page of a report (:class:`campaign.service.results.report.Report`), part by part:
-    written as it is made, never held whole."""
+    written as it is made, never held whole — each session (its replay's data and its
+    recap) as the service makes it."""
     version = _("the players' version") if report.players else _("the GM's version")
     title = escape(_("Campaign report"))
     yield from (
@@ -69,12 +70,11 @@ def report_html(report: Any) -> Iterator[str]:
         _contents(report) + "\n",
         "</header>\n",
     )
-    for part in replay_section(report.sessions, players=report.players):
+    for part in replay_section(report.sessions.headings, players=report.players):
         yield part + "\n"
-    for part in _charts(report):
-        yield part + "\n"
+    yield from _charts(report)
     for session in report.sessions:
-        yield _session(session) + "\n"
+        yield replay_data(session, players=report.players) + _session(session) + "\n"
     if report.findings is not None:
         for part in _findings(report.findings):
             yield part + "\n"
@@ -87,7 +87,7 @@ def _contents(report: Any) -> str:
         f'<li><a href="#replay">{escape(replay)}</a></li>',
         f'<li><a href="#charts">{escape(charts_)}</a></li>',
     ]
-    for s in report.sessions:
+    for s in report.sessions.headings:
         items.append(f'<li><a href="#session-{s.number}">{_title(s)}</a></li>')
     if report.findings is not None:
         items.append(f'<li><a href="#audit">{escape(audit)}</a></li>')
@@ -100,16 +100,32 @@ def _title(session: Any) -> str:
 
 
 def _charts(report: Any) -> Iterator[str]:
+    """The charts' section, each part a line: its figures as data, then each chart."""
     heading = _("Charts")
-    yield f'<section id="charts"><h2>{escape(heading)}</h2>'
-    data = escape(json.dumps(report.stats, ensure_ascii=True), quote=True)
-    yield f'<div hidden id="stats" data-stats="{data}"></div>'
+    yield f'<section id="charts"><h2>{escape(heading)}</h2>\n'
+    yield '<div hidden id="stats" data-stats="'
+    yield from _attribute(json.JSONEncoder(ensure_ascii=True).iterencode(report.stats))
+    yield '"></div>\n'
     for chart, title, svg in charts(report.stats, rulings=not report.players):
         yield (
             f'<figure id="chart-{chart}" data-chart="{chart}">'
-            f"<figcaption>{escape(title)}</figcaption>{svg}</figure>"
+            f"<figcaption>{escape(title)}</figcaption>{svg}</figure>\n"
         )
-    yield "</section>"
+    yield "</section>\n"
+
+
+def _attribute(chunks: Iterable[str], size: int = 1 << 16) -> Iterator[str]:
+    """``chunks`` escaped for an HTML attribute's value, gathered in parts of about ``size``
+    characters: a long campaign's figures are never one string."""
+    held: list[str] = []
+    length = 0
+    for chunk in chunks:
+        held.append(chunk)
+        length += len(chunk)
+        if length >= size:
+            yield escape("".join(held), quote=True)
+            held, length = [], 0
+    yield escape("".join(held), quote=True)
 
 
 def _session(session: Any) -> str:

@@ -40,15 +40,16 @@ _CAPTIONS = {
 }
 
 
-def replay_section(sessions: Sequence[Any], *, players: bool) -> Iterator[str]:
-    """The replay's section, with every session's data (none: no section)."""
-    replayed = [s for s in sessions if s.replay is not None]
-    if not replayed:
+def replay_section(headings: Sequence[Any], *, players: bool) -> Iterator[str]:
+    """The replay's section: its session picker (of ``headings``), slider and tables (no
+    session: no section). Each session's data follows later in the page (:func:`replay_data`),
+    written as the session is made."""
+    if not headings:
         return
     heading, session_, time = _("Replay a session"), _("Session"), _("In-game time:")
     yield f'<section id="replay" {_words()}><h2>{escape(heading)}</h2>'
     yield f'<div class="controls"><label>{escape(session_)} <select id="replay-session">'
-    for session in replayed:
+    for session in headings:
         title = f"{session.number}" + (f" — {session.title}" if session.title else "")
         yield f'<option value="{session.number}">{escape(title)}</option>'
     yield "</select></label>"
@@ -67,10 +68,16 @@ def replay_section(sessions: Sequence[Any], *, players: bool) -> Iterator[str]:
             f'<table id="{table}"><caption>{escape(caption)}</caption>'
             f"<thead><tr>{cells}</tr></thead><tbody></tbody></table>"
         )
-    for session in replayed:
-        data = _data(session.replay, players=players)
-        yield f'<script type="application/json" id="replay-data-{session.number}">{data}</script>'
     yield "</section>"
+
+
+def replay_data(session: Any, *, players: bool) -> str:
+    """A session's replay, as the JSON the script decodes when the session is picked ("" when
+    it has none)."""
+    if session.replay is None:
+        return ""
+    data = _data(session.replay, players=players)
+    return f'<script type="application/json" id="replay-data-{session.number}">{data}</script>'
 
 
 def _data(replay: Any, *, players: bool) -> str:

@@ -27,12 +27,17 @@ def ledger(store_url):
 def test_the_gms_report_holds_the_stats_and_the_audit(ledger):
     found = ledger.history.report()
     assert not found.players
-    assert [s.number for s in found.sessions] == [12, 13]
+    assert [(h.number, h.title) for h in found.sessions.headings] == [
+        (12, "The ford at Greywater"),
+        (13, "The troll bridge"),
+    ]
+    sessions = list(found.sessions)
+    assert [s.number for s in sessions] == [12, 13]
     assert found.stats == asdict(ledger.queries.stats())
     assert found.findings == ledger.queries.audit()
-    thirteen = found.sessions[1]
+    thirteen = sessions[1]
     assert thirteen.title == "The troll bridge"
-    assert thirteen.clock_start == found.sessions[0].clock_end
+    assert thirteen.clock_start == sessions[0].clock_end
     assert thirteen.clock_end == ledger.queries.status("session:13").clock
     assert any("the rules said flee" in line for line in thirteen.lines)
 
@@ -47,10 +52,11 @@ def test_one_session_as_stats_has_it(ledger):
 
 def test_the_players_report_has_no_audit_and_no_rulings(ledger):
     found = ledger.history.report(players=True)
+    sessions = list(found.sessions)
     assert found.findings is None
     assert found.stats["sessions"][0] == {k: v for k, v in SESSION_12.items() if k != "rulings"}
     assert all("rulings" not in s for s in found.stats["sessions"])
-    assert not any("rules said" in line for s in found.sessions for line in s.lines)
+    assert not any("rules said" in line for s in sessions for line in s.lines)
 
 
 def test_sessions_not_recorded_or_backwards_are_refused(ledger):

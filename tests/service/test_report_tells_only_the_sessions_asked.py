@@ -58,7 +58,7 @@ def test_only_the_sessions_asked_are_written_and_folded(tmp_path):
     with Ledger(parse_store_url(db)) as ledger:
         events = ledger.last_position()
         counted = Counted(ledger.history)
-        told = report_sessions(counted, range(2, 3))
+        told = list(report_sessions(counted, range(2, 3)))
         ends = [e.position for e in ledger.history.events() if e.session == 2]
     assert [s.number for s in told] == [2]
     recap = [refs for refs in counted.asked if all(r.startswith("session:") for r in refs)]
@@ -72,8 +72,8 @@ def test_each_section_is_that_of_the_recap(tmp_path):
     db = replayed(tmp_path)
     runner = CliRunner()
     with Ledger(parse_store_url(db)) as ledger:
-        told = report_sessions(ledger.history)
-        some = report_sessions(ledger.history, range(2, 4))
+        told = list(report_sessions(ledger.history))
+        some = list(report_sessions(ledger.history, range(2, 4)))
     assert [s.number for s in told] == [1, 2, 3, 4]
     assert [s.number for s in some] == [2, 3]
     for session in told:
@@ -84,3 +84,23 @@ def test_each_section_is_that_of_the_recap(tmp_path):
         assert heading.startswith(f"## Session {session.number}")
         assert [line for line in session.lines if line] == [line for line in lines if line]
     assert some == told[1:3]
+
+
+def test_each_session_is_made_as_it_is_asked_for(tmp_path):
+    """A long campaign's report holds one session at a time: before any session is asked for,
+    only the survey has read the history; the first session is made reading no further than
+    the event after it."""
+    db = replayed(tmp_path)
+    with Ledger(parse_store_url(db)) as ledger:
+        events = ledger.last_position()
+        first_end = max(e.position for e in ledger.history.events() if e.session == 1)
+        counted = Counted(ledger.history)
+        sessions = report_sessions(counted)
+        assert [(h.number, h.title) for h in sessions.headings] == [
+            (1, "The ford"), (2, "The bridge"), (3, "The hill"), (4, None)
+        ]  # fmt: skip
+        assert counted.read == events  # the survey alone
+        made = iter(sessions)
+        assert next(made).number == 1
+        assert counted.read <= events + 2 * (first_end + 1)
+        assert [s.number for s in made] == [2, 3, 4]

@@ -6,16 +6,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from campaign.history.report import ReportSession
+from campaign.history.report import Sessions
 from campaign.service.results.reading import Finding
 
 
 @dataclass(frozen=True)
 class Report:
-    """One report: ``players`` says whose version; ``stats`` is ``stats --json`` for the
-    sessions told (without ``rulings`` for the players); ``findings`` is None for the players."""
+    """One report: ``players`` says whose version; ``sessions`` the sessions told (their
+    headings, then each made as it is iterated, once, while the ledger is open); ``stats`` is
+    ``stats --json`` for them (without ``rulings`` for the players); ``findings`` is None for
+    the players."""
 
     players: bool
-    sessions: list[ReportSession]
+    sessions: Sessions
     stats: dict[str, Any]
     findings: list[Finding] | None

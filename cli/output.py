@@ -20,7 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from campaign.core.errors import ImpossibleInput
-from campaign.core.i18n import _
+from campaign.core.i18n import _, language
 from campaign.core.passwords import hide_passwords
 from campaign.core.text import escaped
 from campaign.rules.citation import Citation
@@ -197,8 +197,9 @@ def explanation(
     verdict: str,
     cites: Iterable[Citation] = (),
 ) -> Panel:
-    """A calculator answer for a person: the numbers, the verdict, and the sentences it rests on.
-    An item's name given to it is shown escaped if it holds a control or format character
+    """A calculator answer for a person: the numbers, the verdict, and the sentences it rests on
+    (in French, the seed's sentence without the English digest: docs/fr.md). An item's name
+    given to it is shown escaped if it holds a control or format character
     (docs/log-language.md#values)."""
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
@@ -213,5 +214,6 @@ def explanation(
         body.add_row(Text(""))
         body.add_row(Text(f"{cite.name} — seeds/{cite.seed}", style="cyan"))
         body.add_row(Text(f"« {cite.text_fr} »", style="italic"))
-        body.add_row(Text(cite.digest, style="dim"))
+        if language() == "en":
+            body.add_row(Text(cite.digest, style="dim"))
     return Panel(body, title=title, title_align="left", expand=False)

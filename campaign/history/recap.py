@@ -37,8 +37,10 @@ from aggregates.campaign import Campaign
 from aggregates.encounter import Encounter
 from aggregates.subjects import Subjects
 from campaign.core.errors import UnknownSession
+from campaign.core.i18n import _
 from campaign.history.players import Screen
-from campaign.history.recap_sections import Told, md, section_lines
+from campaign.history.recap_sections import Told, section_lines
+from campaign.history.recap_words import Mark, clock_words, md
 from campaign.sessionlog.writing import command_line
 
 
@@ -77,7 +79,7 @@ def markdown_lines(
         if session not in numbers:
             return _joined(_never_held(survey.opened[session], survey.withdrawn))
         numbers = [session]
-    head = [] if session is not None else ["# Campaign recap", ""]
+    head = [] if session is not None else ["# " + _("Campaign recap"), ""]
     sections = _sections(history, numbers, survey, Screen(players=players))
     return _joined(chain(head, chain.from_iterable(lines for _, lines in sections)))
 
@@ -143,10 +145,18 @@ def _survey(history: Recapped) -> _Survey:
 
 def _never_held(opened: Any, withdrawn: dict[int, Any]) -> list[str]:
     """The section of a session whose ``session N`` line was retracted: it never took place."""
-    title = f"## Session {opened.number}" + (f" — {md(opened.title)}" if opened.title else "")
     retraction = withdrawn[opened.command]
-    return [title, "", f"*Withdrawn: its `session {opened.number}` line was retracted (event "
-            f"{retraction.position}); this session never took place.*"]  # fmt: skip
+    said = _(
+        "Withdrawn: its `session {number}` line was retracted (event {event}); this session "
+        "never took place."
+    ).format(number=opened.number, event=retraction.position)
+    return [_title(opened), "", f"*{said}*"]
+
+
+def _title(opened: Any) -> str:
+    """``## Session 2 — Fire on the Causeway``: a session's heading."""
+    title = "## " + _("Session {number}").format(number=opened.number)
+    return title + (f" — {md(opened.title)}" if opened.title else "")
 
 
 def _sections(
@@ -204,13 +214,18 @@ def _told(
 
 
 def _withdrawn_in(retraction: Any, survey: _Survey) -> str:
-    """The mark of a command a later session withdrew: that session, where its recap says so."""
+    """The mark of a command a later session withdrew: that session, where its recap says so
+    (with the words of a mark on something only part of which it withdrew)."""
     if retraction is None:
         return ""
     opened = survey.opened.get(retraction.session)
     if opened is None or opened.command in survey.withdrawn:  # no session, or one never held
-        return " *(withdrawn later)*"
-    return f" *(withdrawn in session {retraction.session})*"
+        return Mark(_("withdrawn later"), _("part of it withdrawn later"))
+    number = retraction.session
+    return Mark(
+        _("withdrawn in session {session}").format(session=number),
+        _("part of it withdrawn in session {session}").format(session=number),
+    )
 
 
 def _withdrawal(events: list[Any], subjects: Subjects, screen: Screen) -> str | None:
@@ -219,7 +234,8 @@ def _withdrawal(events: list[Any], subjects: Subjects, screen: Screen) -> str | 
     line = screen.withdrawn(events, command_line(events, subjects) or type(events[0]).__qualname__)
     if line is None:
         return None
-    return f"- {md(line)} — recorded in session {events[0].session} (event {events[0].position})"
+    said = _("{line} — recorded in session {session} (event {event})")
+    return "- " + said.format(line=md(line), session=events[0].session, event=events[0].position)
 
 
 def _joined(parts: Iterable[str]) -> Iterator[str]:
@@ -237,7 +253,6 @@ def _joined(parts: Iterable[str]) -> Iterator[str]:
 
 
 def _session(opened: Any, status: dict[str, Any], events: list[Told], screen: Screen) -> list[str]:
-    title = f"## Session {opened.number}" + (f" — {md(opened.title)}" if opened.title else "")
     when = [md(opened.date)] if opened.date else []
-    when.append(f"in-game time at the end: {status['clock']}")
-    return [title, "", f"*{' · '.join(when)}*", "", *section_lines(status, events, screen)]
+    when.append(_("in-game time at the end: {clock}").format(clock=clock_words(status["clock"])))
+    return [_title(opened), "", f"*{' · '.join(when)}*", "", *section_lines(status, events, screen)]

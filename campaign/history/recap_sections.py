@@ -1,11 +1,10 @@
 """The sections of a session's recap (``export --format markdown``): encounters and how every
 group fared, casualties, saving throws, damaged items, flaws, retainers, notes and the commands
-withdrawn, each from the session's events and the state at its end; and :func:`md`, free text
-made inert in Markdown."""
+withdrawn, each from the session's events and the state at its end, in the invocation's
+language (the words: :mod:`campaign.history.recap_words`)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -14,22 +13,20 @@ from aggregates.campaign import Campaign
 from aggregates.character import Character
 from aggregates.encounter import Encounter
 from campaign.core.errors import ImpossibleInput
-from campaign.core.text import escaped
+from campaign.core.i18n import N_, _, pgettext
 from campaign.history.players import Screen
+from campaign.history.recap_words import (
+    FATES,
+    fate_said,
+    killed,
+    md,
+    out_of_the_fight,
+    roll_said,
+    state_said,
+)
 from campaign.rules.d6harmonie import find_trait, loss_words, outcome_word, penalty_words
-from campaign.rules.dice import roll_words
 from campaign.rules.morale import ruled_as_the_rules_say
 
-FATES = {
-    "fighting": "still fighting",
-    "fled": "fled",
-    "surrendered": "surrendered",
-    "fights-to-death": "fights to the death",
-    "will-not-fight": "would not fight",
-    "out": "all down",
-    "left": "left the field (dismissed)",
-}
-_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
 ITEM_HARM = (Character.ItemDamaged, Character.ItemBroken, Character.ItemDestroyed)
 # An event of the session, its subject's handle and its mark if a later session withdrew it (a
 # retraction of such a command: "campaign" and the line of its *Withdrawn* list instead).
@@ -42,14 +39,6 @@ ITEM_EVENTS = (
 )
 
 
-def md(text: Any) -> str:
-    """Free text made inert in Markdown (a name such as ``*Grim*`` stays as typed), on one line,
-    a control or format character shown escaped (``\\x1b``: a store recorded before they were
-    refused may hold one, and a recap printed to a terminal would send it)."""
-    flat = escaped(" ".join(str(text).split()))
-    return _SPECIAL.sub(r"\\\1", flat)
-
-
 def _verdict(
     event: Any, screen: Screen, said: Callable[[Any], Any] = lambda outcome: outcome
 ) -> str:
@@ -58,7 +47,9 @@ def _verdict(
     rules_say, ruled = said(event.rules_say), said(event.ruled)
     if not screen.rules_beside_rulings or ruled_as_the_rules_say(rules_say, ruled):
         return f"{ruled}"
-    return f"{ruled} (the GM's ruling; the rules said {rules_say})"
+    return _("{ruled} (the GM's ruling; the rules said {rules})").format(
+        ruled=ruled, rules=rules_say
+    )
 
 
 def _names(status: dict[str, Any]) -> dict[Any, str]:
@@ -71,13 +62,13 @@ def _names(status: dict[str, Any]) -> dict[Any, str]:
         for group in encounter["groups"]:
             who = group["name"] or group["handle"]
             if group["kind"] == "company":
-                who = f"{names.get(group['handle'], group['handle'])} (company)"
+                who = _("{name} (company)").format(name=names.get(group["handle"], group["handle"]))
             names[(encounter["handle"], group["handle"])] = who
     return names
 
 
 def _heading(text: str, lines: list[str]) -> list[str]:
-    return [f"### {text}", "", *lines, ""] if lines else []
+    return [f"### {_(text)}", "", *lines, ""] if lines else []
 
 
 def _marked(marks: list[str], *, partly: bool = False) -> str:
@@ -87,7 +78,7 @@ def _marked(marks: list[str], *, partly: bool = False) -> str:
         return marks[0]
     withdrawn = sorted({m for m in marks if m})
     if partly and withdrawn:
-        return withdrawn[0].replace("*(withdrawn", "*(part of it withdrawn", 1)
+        return withdrawn[0].partly
     return ""
 
 
@@ -99,10 +90,11 @@ def _encounters(status, events, names, screen) -> list[str]:
     out: list[str] = []
     for encounter in (e for e in status["encounters"] if e["handle"] in fought):
         name = encounter["name"] or encounter["handle"]
-        ended = "ended" if encounter["ended"] else "still going"
+        ended = _("ended") if encounter["ended"] else _("still going")
         mark = _marked(fought[encounter["handle"]])
+        columns = (_("Group"), _("Fate"), _("Losses"), _("Morale"))
         out += [f"### {md(name)} ({ended}){mark}", "",
-                "| Group | Fate | Losses | Morale |", "|---|---|---|---|"]  # fmt: skip
+                f"| {' | '.join(columns)} |", "|---|---|---|---|"]  # fmt: skip
         for group in encounter["groups"]:
             out.append(_group_row(group, names[(encounter["handle"], group["handle"])]))
         tests = [(e, mark) for e, h, mark in events if isinstance(e, Encounter.MoraleTested)
@@ -112,7 +104,8 @@ def _encounters(status, events, names, screen) -> list[str]:
         for test, mark in tests:
             who = names[(encounter["handle"], test.group)]
             verdict = md(_verdict(test, screen))
-            out.append(f"- Morale of {md(who)}: {_tested(test, screen)} — {verdict}{mark}")
+            said = _("Morale of {who}: {test}").format(who=md(who), test=_tested(test, screen))
+            out.append(f"- {said} — {verdict}{mark}")
         out.append("")
     return out
 
@@ -122,38 +115,41 @@ def _tested(test: Any, screen: Screen) -> str:
     cornered) a roll decides nothing, which is said rather than set against the rating. Dice
     the screen hides are the GM's roll."""
     if test.tests:
-        dice = roll_words(test.roll) if screen.dice(test.roll) else "the GM's roll"
-        return f"{dice} against {test.effective}"
+        dice = roll_said(test.roll) if screen.dice(test.roll) else _("the GM's roll")
+        return _("{dice} against {rating}").format(dice=dice, rating=test.effective)
     # the rating (≤ 2, ≥ 12) or two successes first: `--cornered` counts only at ≤ 2
-    why = FATES.get(test.rules_say) or ("cornered, it fights" if test.cornered else "")
-    why = why or str(test.rules_say)
-    rolled = f"{roll_words(test.roll)}, but " if screen.dice(test.roll) else ""
-    return f"{rolled}no test was due ({why})"
+    why = FATES.get(test.rules_say) or (N_("cornered, it fights") if test.cornered else "")
+    why = _(why) if why else str(test.rules_say)
+    if screen.dice(test.roll):
+        return _("{dice}, but no test was due ({why})").format(dice=roll_said(test.roll), why=why)
+    return _("no test was due ({why})").format(why=why)
 
 
 def _group_row(group: dict[str, Any], who: str) -> str:
-    losses = [f"{group['killed']} killed"] if group["killed"] else []
-    losses += [f"{group['incapacitated']} out of the fight"] if group["incapacitated"] else []
-    lost = ", ".join(losses) or "none"
+    losses = [killed(group["killed"])] if group["killed"] else []
+    losses += [out_of_the_fight(group["incapacitated"])] if group["incapacitated"] else []
+    lost = ", ".join(losses) or pgettext("losses", "none")
     morale = str(group["morale"])
     if group["adjustment"] and group["effective_morale"] == group["morale"]:
         # at ≤ 2 or ≥ 12 the adjustment is ignored, as in ``status`` (docs/json.md#status)
-        morale += f" ({group['adjustment']:+d} ignored)"
+        morale += " " + _("({value} ignored)").format(value=f"{group['adjustment']:+d}")
     elif group["adjustment"]:
-        morale += f" ({group['effective_morale']} with adjustments)"
-    fate = FATES.get(group["status"], group["status"])
-    return f"| {md(who)} | {fate} | {lost} of {group['count']} | {morale} |"
+        said = _("({rating} with adjustments)")
+        morale += " " + said.format(rating=group["effective_morale"])
+    lost = _("{losses} of {count}").format(losses=lost, count=group["count"])
+    return f"| {md(who)} | {fate_said(group['status'])} | {lost} | {morale} |"
 
 
 def _casualties(status, events, names, screen) -> list[str]:
     lines = []
     for event, encounter, mark in events:
         if isinstance(event, Encounter.CasualtyRecorded):
-            what = "out of the fight" if event.incapacitated else "killed"
+            lost = (out_of_the_fight if event.incapacitated else killed)(event.n)
             cause = f" — {md(event.cause)}" if event.cause else ""
             who, where = names[(encounter, event.group)], names[(encounter,)]
-            lines.append(f"- {md(who)} at {md(where)}: {event.n} {what}{cause}{mark}")
-    return _heading("Casualties", lines)
+            said = _("{who} at {where}: {losses}").format(who=md(who), where=md(where), losses=lost)
+            lines.append(f"- {said}{cause}{mark}")
+    return _heading(N_("Casualties"), lines)
 
 
 def _saves(status, events, names, screen) -> list[str]:
@@ -161,29 +157,44 @@ def _saves(status, events, names, screen) -> list[str]:
     dice = True  # whether the last save's die is told (its natural 1 exposes an item)
     for event, handle, mark in events:
         if isinstance(event, Character.SaveMade | Character.SaveFailed):
-            line = f"- {md(names.get(handle, handle))} against {md(event.vs)} ({event.save_type}"
-            line += f", DC {event.dc})" if event.dc is not None else ")"
             dice = screen.dice(event.roll)
-            if event.roll is not None and not dice:  # the GM's die, and so its total
-                line += f" — {md(_verdict(event, screen))}"
-            elif event.roll is not None:
-                verdict = md(_verdict(event, screen))
-                line += f": {roll_words(event.roll)}, total {event.total} — {verdict}"
-            elif event.ruled == event.rules_say:
-                line += " — no save: the full effect"
-            else:
-                line += f" — no save; ruled a {event.ruled}"
-            if event.damage_taken:
-                line += f"; {event.damage_taken} damage"
-            if event.damage_differs and event.rules_damage is not None:  # SAV005
-                line += "" if event.damage_taken else "; no damage"
-                if screen.rules_beside_rulings:
-                    line += f" (the GM's ruling; the rules said {event.rules_damage})"
-            lines.append(line + mark)
+            lines.append(_save(event, names.get(handle, handle), dice, screen) + mark)
         elif isinstance(event, Character.ItemExposed):
-            natural = "a natural 1: " if dice else ""
-            lines.append(f"  - {natural}the {md(event.item)} was exposed")
-    return _heading("Saving throws", lines)
+            said = _("a natural 1: the {item} was exposed") if dice else _("the {item} was exposed")
+            lines.append("  - " + said.format(item=md(event.item)))
+    return _heading(N_("Saving throws"), lines)
+
+
+def _save(event: Any, who: str, dice: bool, screen: Screen) -> str:
+    """A saving throw's line (without its mark); ``dice``: whether its die is told."""
+    line = "- " + _("{who} against {effect} ({save})").format(
+        who=md(who), effect=md(event.vs), save=_save_type(event)
+    )
+    if event.roll is not None and not dice:  # the GM's die, and so its total
+        line += f" — {md(_verdict(event, screen))}"
+    elif event.roll is not None:
+        verdict = md(_verdict(event, screen))
+        said = _("{dice}, total {total}").format(dice=roll_said(event.roll), total=event.total)
+        line += _(": {said}").format(said=said) + f" — {verdict}"
+    elif event.ruled == event.rules_say:
+        line += " — " + _("no save: the full effect")
+    else:
+        line += " — " + _("no save; ruled a {ruled}").format(ruled=event.ruled)
+    if event.damage_taken:
+        line += _("; {n} damage").format(n=event.damage_taken)
+    if event.damage_differs and event.rules_damage is not None:  # SAV005
+        line += "" if event.damage_taken else _("; no damage")
+        if screen.rules_beside_rulings:
+            said = _("(the GM's ruling; the rules said {damage})")
+            line += " " + said.format(damage=event.rules_damage)
+    return line
+
+
+def _save_type(event: Any) -> str:
+    """``reflex, DC 16``: the save's type (a word of the log) and its DC if stated."""
+    if event.dc is None:
+        return str(event.save_type)
+    return _("{save_type}, DC {dc}").format(save_type=event.save_type, dc=event.dc)
 
 
 def _items(status, events, names, screen) -> list[str]:
@@ -207,12 +218,7 @@ def _items(status, events, names, screen) -> list[str]:
             harmed.setdefault(item, told)
             harmed[item]["marks"].append(mark)
             if ruled and screen.rules_beside_rulings:  # what was ruled, what the rules said
-                hp = f" ({event.hp} hp)" if event.hp is not None else ""
-                left = f" ({event.rules_hp_left} hp)" if event.rules_hp_left is not None else ""
-                harmed[item]["rulings"].append(
-                    f"an item save ruled {event.ruled}{hp} where the rules said "
-                    f"{event.rules_say}{left}"
-                )
+                harmed[item]["rulings"].append(_item_ruling(event))
         if item not in harmed:
             continue
         if isinstance(event, Character.ItemDropped):
@@ -221,22 +227,39 @@ def _items(status, events, names, screen) -> list[str]:
             harmed[item] |= {"state": event.state, "hp": event.hp}
             harmed[item] |= {"hp_max": event.hp_max} if hasattr(event, "hp_max") else {}
     lines = []
-    for (handle, _, _), told in harmed.items():
+    for (handle, *_rest), told in harmed.items():
         who, name = md(names[handle]), md(told["name"])
         mark = _marked(told["marks"], partly=True)
         if told["rulings"]:
-            mark = f"; {'; '.join(told['rulings'])}{mark}"
+            mark = "".join(_("; {said}").format(said=r) for r in told["rulings"]) + mark
         if not told["dropped"]:  # still carried: the read side's own state
             character = next(c for c in status["characters"] if c["handle"] == handle)
             held = (i for i in character["items"] if i["name"] == told["name"])
             told = next(held, None)
             if told is None:
-                lines.append(f"- {who}'s {name}: no longer carried{mark}")
+                said = _("{who}'s {item}: no longer carried").format(who=who, item=name)
+                lines.append(f"- {said}{mark}")
                 continue
-        hp = f", {told['hp']} of {told['hp_max']} hp" if told["hp_max"] is not None else ""
-        then = ", then dropped" if told.get("dropped") else ""
-        lines.append(f"- {who}'s {name}: {told['state']}{hp}{then}{mark}")
-    return _heading("Damaged items", lines)
+        lines.append(f"- {_item_state(who, name, told)}{mark}")
+    return _heading(N_("Damaged items"), lines)
+
+
+def _item_ruling(event: Any) -> str:
+    """``an item save ruled broken (3 hp) where the rules said damaged (5 hp)``."""
+    hp = " " + _("({hp} hp)").format(hp=event.hp) if event.hp is not None else ""
+    left = event.rules_hp_left
+    left = " " + _("({hp} hp)").format(hp=left) if left is not None else ""
+    return _("an item save ruled {ruled} where the rules said {rules}").format(
+        ruled=f"{event.ruled}{hp}", rules=f"{event.rules_say}{left}"
+    )
+
+
+def _item_state(who: str, name: str, told: dict[str, Any]) -> str:
+    """``Isolde Varga's Heavy wooden shield: broken, 7 of 15 hp`` (``, then dropped``)."""
+    said = _("{who}'s {item}: {state}").format(who=who, item=name, state=state_said(told["state"]))
+    if told["hp_max"] is not None:
+        said += _(", {hp} of {most} hp").format(hp=told["hp"], most=told["hp_max"])
+    return said + (_(", then dropped") if told.get("dropped") else "")
 
 
 def _flaws(status, events, names, screen) -> list[str]:
@@ -244,16 +267,20 @@ def _flaws(status, events, names, screen) -> list[str]:
     for event, handle, mark in events:
         if isinstance(event, Character.FlawRolled):
             trait = event.key + (f" ({event.detail})" if event.detail else "")
-            line = f"- {md(names.get(handle, handle))}'s {md(trait)}"
+            who = md(names.get(handle, handle))
+            line = "- " + _("{who}'s {trait}").format(who=who, trait=md(trait))
             if event.result is not None:
                 said = partial(outcome_word, critical=event.critical)  # docs/rules.md#d-9
-                line += f": {event.result} against {event.difficulty} — "
-                line += md(_verdict(event, screen, said))
+                against = _("{result} against {target}")
+                line += _(": {said}").format(
+                    said=against.format(result=event.result, target=event.difficulty)
+                )
+                line += " — " + md(_verdict(event, screen, said))
             effects = _consequence_words(event)
             if effects:
-                line += "; " + md(", ".join(effects))
+                line += _("; {effects}").format(effects=md(", ".join(effects)))
             lines.append(line + mark)
-    return _heading("Flaws triggered", lines)
+    return _heading(N_("Flaws triggered"), lines)
 
 
 def _consequence_words(event: Any) -> list[str]:
@@ -301,26 +328,29 @@ def _retainers(status, events, names, screen) -> list[str]:
     retainers = (c for c in status["characters"] if c["retainer_of"] is not None)
     for character in (c for c in retainers if c["handle"] in tests):
         employer = names.get(character["retainer_of"], character["retainer_of"])
-        line = f"- {md(names[character['handle']])}, {md(employer)}'s retainer: loyalty "
-        line += f"{character['loyalty']}" + ("" if character["in_service"] else ", has quit")
+        line = "- " + _("{who}, {employer}'s retainer: loyalty {loyalty}").format(
+            who=md(names[character["handle"]]), employer=md(employer), loyalty=character["loyalty"]
+        )
+        line += "" if character["in_service"] else _(", has quit")
         for test, mark in tests.get(character["handle"], []):
-            dice = f": {roll_words(test.roll)}" if screen.dice(test.roll) else ""
-            line += f"; tested ({test.occasion}){dice} — {md(_verdict(test, screen))}"
-            line += mark
+            tested = _("; tested ({occasion})").format(occasion=test.occasion)
+            if screen.dice(test.roll):
+                tested += _(": {said}").format(said=roll_said(test.roll))
+            line += f"{tested} — {md(_verdict(test, screen))}{mark}"
         lines.append(line)
-    return _heading("Retainers", lines)
+    return _heading(N_("Retainers"), lines)
 
 
 def _notes(status, events, names, screen) -> list[str]:
     lines = [f"- {md(e.text)}{mark}" for e, _, mark in events
              if isinstance(e, Campaign.NoteRecorded)]  # fmt: skip
-    return _heading("Notes", lines)
+    return _heading(N_("Notes"), lines)
 
 
 def _withdrawals(status, events, names, screen) -> list[str]:
     """The commands this session retracted that an earlier session's recap told (marked)."""
     lines = [line for e, _, line in events if isinstance(e, Campaign.CommandRetracted)]
-    return _heading("Withdrawn", lines)
+    return _heading(N_("Withdrawn"), lines)
 
 
 SECTIONS = (_encounters, _casualties, _saves, _items, _flaws, _retainers, _notes, _withdrawals)

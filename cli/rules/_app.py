@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from campaign.core.i18n import _
 from campaign.rules.citation import Citation
 from campaign.rules.dice import D20, TWO_D6, Dice, entry_form
 from cli.output import explanation
@@ -55,4 +56,16 @@ def signed(value: int | None) -> str | None:
 
 
 def yes_no(value: bool | None) -> str | None:
-    return None if value is None else ("yes" if value else "no")
+    return None if value is None else (_("yes") if value else _("no"))
+
+
+def flagged(flag: str | None) -> str:
+    """`` Flagged: MOR004.`` after a verdict, or nothing."""
+    return " " + _("Flagged: {code}.").format(code=flag) if flag else ""
+
+
+def ruled_by(total: int, sign: str, target: int, outcome: str) -> str:
+    """``8 > 6: the rules say flee.``: a 2d6 test's verdict (the outcome a word of the log)."""
+    return _("{total} {sign} {target}: the rules say {outcome}.").format(
+        total=total, sign=sign, target=target, outcome=outcome
+    )

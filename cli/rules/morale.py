@@ -7,10 +7,12 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import _, language, pgettext
 from campaign.rules import morale as rules
 from campaign.rules.dice import TWO_D6, Roll, entry_form, parse_roll
 from cli.output import emit, explanation
-from cli.rules._app import JsonOption, TwoD6RollOption, app
+from cli.render.words import said
+from cli.rules._app import JsonOption, TwoD6RollOption, app, flagged, ruled_by
 
 if TYPE_CHECKING:
     from rich.panel import Panel
@@ -95,14 +97,15 @@ def morale(
 
 
 def _morale_explanation(test: rules.MoraleTest) -> Panel:
+    ignored = "" if test.tests else " " + _("(ignored)")
     return explanation(
-        "Morale test",
+        _("Morale test"),
         [
-            ("rating", test.rating),
-            ("adjustment", f"{test.adjustment:+d}" + ("" if test.tests else " (ignored)")),
-            ("effective", test.effective),
+            (_("rating"), test.rating),
+            (_("adjustment"), f"{test.adjustment:+d}" + ignored),
+            (_("effective"), test.effective),
             ("2d6", test.roll),
-            ("successes", f"{test.successes_before} → {test.successes_after}"),
+            (_("successes"), f"{test.successes_before} → {test.successes_after}"),
         ],
         _morale_verdict(test),
         test.cites,
@@ -110,16 +113,13 @@ def _morale_explanation(test: rules.MoraleTest) -> Panel:
 
 
 def _morale_verdict(test: rules.MoraleTest) -> str:
-    flagged = f" Flagged: {test.flag}." if test.flag else ""
     if not test.tests:
-        return f"No test: {test.outcome}."
+        return _("No test: {outcome}.").format(outcome=test.outcome)
     if test.roll is None:
-        return (
-            f"A test applies: 2d6 ≤ {test.effective} keeps fighting (give --roll to judge)."
-            + flagged
-        )
+        said = _("A test applies: 2d6 ≤ {rating} keeps fighting (give --roll to judge).")
+        return said.format(rating=test.effective) + flagged(test.flag)
     sign = "≤" if test.outcome == rules.FIGHT else ">"
-    return f"{test.roll.total} {sign} {test.effective}: the rules say {test.outcome}." + flagged
+    return ruled_by(test.roll.total, sign, test.effective, test.outcome) + flagged(test.flag)
 
 
 @app.command("company-morale")
@@ -151,26 +151,33 @@ def company_morale(
     qualities = [
         q for q, on in (("mounted", mounted), ("elite", elite), ("fanatic", fanatic)) if on
     ]
-    parts = [f"{rules.TROOP_TYPES[troop].name_en} {rules.TROOP_TYPES[troop].morale}"] + [
-        f"{rules.TROOP_QUALITIES[q].name_en} +{rules.TROOP_QUALITIES[q].morale}" for q in qualities
+    rows = [rules.TROOP_TYPES[troop], *(rules.TROOP_QUALITIES[q] for q in qualities)]
+    parts = [f"{_troop_name(rows[0])} {rows[0].morale}"]
+    parts += [f"{_troop_name(row)} +{row.morale}" for row in rows[1:]]
+    if data["tests"]:
+        verdict = _("Morale {rating}: it tests like a monster group.").format(rating=rating)
+    else:
+        said_status = said(status)
+        verdict = _("Morale {rating}: no test ({status}).").format(
+            rating=rating, status=said_status
+        )
+    conditions = ", ".join(f"{m:+d}" for m in modifiers) or pgettext("conditions", "none")
+    numbers = [
+        (_("troop table"), " + ".join(parts) + f" = {table}"),
+        (_("working conditions"), conditions),
+        (_("morale"), rating),
     ]
+    cites = (rules.MERCENARIES,)
     emit(
         data,
         as_json=as_json,
-        render=lambda c: c.print(
-            explanation(
-                "Mercenary morale",
-                [
-                    ("troop table", " + ".join(parts) + f" = {table}"),
-                    ("working conditions", ", ".join(f"{m:+d}" for m in modifiers) or "none"),
-                    ("morale", rating),
-                ],
-                f"Morale {rating}: "
-                + ("it tests like a monster group." if data["tests"] else f"no test ({status})."),
-                (rules.MERCENARIES,),
-            )
-        ),
+        render=lambda c: c.print(explanation(_("Mercenary morale"), numbers, verdict, cites)),
     )
+
+
+def _troop_name(row: rules.TroopRow) -> str:
+    """A troop type or quality as the table names it: the seed's French name in French."""
+    return row.name_en if language() == "en" else row.name_fr
 
 
 @app.command("loyalty")
@@ -220,23 +227,23 @@ def loyalty(
 def _loyalty_explanation(cha: int, rated: rules.RetainerLoyalty, test: rules.LoyaltyTest) -> Panel:
     reaction = rated.reaction
     reaction_text = (
-        "not known (no bonus)"
+        _("not known (no bonus)")
         if reaction is None
         else f"{reaction.raw} {reaction.modifier:+d} = {reaction.total} ({reaction.band})"
     )
-    verdict = (
-        f"Loyalty {rated.loyalty}: give --roll to judge a test."
-        if test.roll is None
-        else f"{test.roll.total} {'≤' if test.outcome == rules.STAY else '>'} {rated.loyalty}: "
-        f"the rules say {test.outcome}."
-    )
+    if test.roll is None:
+        verdict = _("Loyalty {loyalty}: give --roll to judge a test.").format(loyalty=rated.loyalty)
+    else:
+        sign = "≤" if test.outcome == rules.STAY else ">"
+        verdict = ruled_by(test.roll.total, sign, rated.loyalty, test.outcome)
+    by_cha = _("{cha} → loyalty {loyalty}").format(cha=cha, loyalty=rated.table_loyalty)
     return explanation(
-        "Retainer loyalty",
+        _("Retainer loyalty"),
         [
-            ("employer CHA", f"{cha} → loyalty {rated.table_loyalty}"),
-            ("hiring reaction", reaction_text),
-            ("loyalty", f"{rated.table_loyalty} + {rated.bonus} = {rated.loyalty}"),
-            ("occasion", test.occasion),
+            (_("employer CHA"), by_cha),
+            (_("hiring reaction"), reaction_text),
+            (_("loyalty"), f"{rated.table_loyalty} + {rated.bonus} = {rated.loyalty}"),
+            (_("occasion"), test.occasion),
             ("2d6", test.roll),
         ],
         verdict,

@@ -9,16 +9,31 @@ from typing import Annotated
 
 import typer
 
+from campaign.core.i18n import N_, _, language
 from campaign.rules import saves
 from campaign.rules.dice import D20, parse_roll
 from cli.output import emit
-from cli.rules._app import D20RollOption, JsonOption, app, show, signed
+from cli.rules._app import D20RollOption, JsonOption, app, flagged, show, signed
 
 # Choices come from the rules' own tables, so the CLI never keeps a second list.
 ClassName = StrEnum("ClassName", {key: key for key in saves.CLASSES})
 CasterName = StrEnum("CasterName", {key: key for key in saves.CASTERS})  # rules dc: casters only
 EffectName = StrEnum("EffectName", {key: key for key in saves.EFFECTS})
 PaladinAbility = StrEnum("PaladinAbility", {key: key for key in saves.PALADIN_ABILITIES})
+# The words of the answers: a progression (good, poor) and what of an effect applies (JSON values)
+WORDS = {
+    "good": N_("good"),
+    "poor": N_("poor"),
+    "full": N_("full"),
+    "lesser": N_("lesser"),
+    "half": N_("half"),
+    "none": N_("none"),
+}
+
+
+def _said(word: str | None) -> str:
+    message = WORDS.get(word or "")
+    return str(word) if message is None else _(message)
 
 
 @app.command("ability-mod")
@@ -35,9 +50,11 @@ def ability_mod(
         {"modifier": modifier, "score": score},
         as_json=as_json,
         render=show(
-            "Ability modifier",
-            [("score", score), ("⌊(score − 10) / 2⌋", signed(modifier))],
-            f"An ability score of {score} gives a modifier of {modifier:+d}.",
+            _("Ability modifier"),
+            [(_("score"), score), (_("⌊(score − 10) / 2⌋"), signed(modifier))],
+            _("An ability score of {score} gives a modifier of {modifier}.").format(
+                score=score, modifier=f"{modifier:+d}"
+            ),
             (saves.CITE_ABILITY_BONUS,),
         ),
     )
@@ -58,22 +75,28 @@ def base_save(
     """
     result = saves.base_saves(class_.value, level)
     row = saves.CORE_CLASSES[class_.value]
+    bonuses = {"fortitude": f"{result.fortitude:+d}", "reflex": f"{result.reflex:+d}"}
+    bonuses["will"] = f"{result.will:+d}"
     emit(
         {**result.as_json(), "class": row.key, "level": level},
         as_json=as_json,
         render=show(
-            "Base saves",
+            _("Base saves"),
             [
-                ("class", f"{row.key} ({row.name_fr}), level {level}"),
-                ("fortitude", f"{result.fortitude:+d} ({row.fortitude})"),
-                ("reflex", f"{result.reflex:+d} ({row.reflex})"),
-                ("will", f"{result.will:+d} ({row.will})"),
+                (_("class"), _("{key} ({name}), level {level}").format(
+                    key=row.key, name=row.name_fr, level=level
+                )),
+                (_("fortitude"), f"{bonuses['fortitude']} ({_said(row.fortitude)})"),
+                (_("reflex"), f"{bonuses['reflex']} ({_said(row.reflex)})"),
+                (_("will"), f"{bonuses['will']} ({_said(row.will)})"),
             ],
-            f"Fortitude {result.fortitude:+d}, Reflex {result.reflex:+d}, Will {result.will:+d}"
-            " — add the ability modifiers (Con, Dex, Wis) and other bonuses.",
+            _(
+                "Fortitude {fortitude}, Reflex {reflex}, Will {will} — add the ability "
+                "modifiers (Con, Dex, Wis) and other bonuses."
+            ).format(**bonuses),
             result.cites,
         ),
-    )
+    )  # fmt: skip
 
 
 @app.command("dc")
@@ -121,22 +144,29 @@ def dc(
         ability_score=ability_score,
         paladin_ability=paladin_ability.value,
     )
-    numbers: list[tuple[str, object]] = [("spell level", spell_level)]
-    if result.ability is not None:
-        en, fr = saves.ABILITY_NAMES[result.ability]
-        numbers.append(("ability", f"{result.ability} — {en} ({fr}), score {ability_score}"))
-    numbers += [("ability modifier", signed(result.ability_mod)), ("DC", result.dc)]
+    numbers = _dc_numbers(result, spell_level, ability_score)
+    verdict = _("DC = 10 + {level} + ({modifier}) = {dc}.").format(
+        level=spell_level, modifier=f"{result.ability_mod:+d}", dc=result.dc
+    )
     emit(
         result.as_json(),
         as_json=as_json,
-        render=show(
-            "Save DC",
-            numbers,
-            f"DC = 10 + {spell_level} + ({result.ability_mod:+d}) = {result.dc}."
-            + (f" Flagged: {result.flag}." if result.flag else ""),
-            result.cites,
-        ),
+        render=show(_("Save DC"), numbers, verdict + flagged(result.flag), result.cites),
     )
+
+
+def _dc_numbers(
+    result: saves.SpellDc, spell_level: int, score: int | None
+) -> list[tuple[str, object]]:
+    """The numbers of a save DC: the spell level, the casting ability (its English and French
+    names, or the French alone in French) and its modifier, the DC."""
+    numbers: list[tuple[str, object]] = [(_("spell level"), spell_level)]
+    if result.ability is not None:
+        en, fr = saves.ABILITY_NAMES[result.ability]
+        name = f"{en} ({fr})" if language() == "en" else fr
+        said = _("{ability} — {name}, score {score}")
+        numbers.append((_("ability"), said.format(ability=result.ability, name=name, score=score)))
+    return [*numbers, (_("ability modifier"), signed(result.ability_mod)), (_("DC"), result.dc)]
 
 
 @app.command("save")
@@ -181,14 +211,14 @@ def save(
         result.as_json(),
         as_json=as_json,
         render=show(
-            "Saving throw",
+            _("Saving throw"),
             [
-                ("effect", f"{result.effect} ({saves.EFFECT_KINDS[result.effect].name_fr})"),
-                ("bonus", signed(bonus)),
-                ("DC", dc_),
-                ("natural d20", result.natural),
-                ("total", result.total),
-                ("damage", damage),
+                (_("effect"), f"{result.effect} ({saves.EFFECT_KINDS[result.effect].name_fr})"),
+                (_("bonus"), signed(bonus)),
+                (_("DC"), dc_),
+                (_("natural d20"), result.natural),
+                (_("total"), result.total),
+                (_("damage"), damage),
             ],
             _save_verdict(result),
             result.cites,
@@ -198,14 +228,17 @@ def save(
 
 def _save_verdict(result: saves.SaveResult) -> str:
     if not result.rolls:
-        why = "voluntary failure" if result.success is False else "no save is made"
-        tail = "" if result.damage is None else f", {result.damage} damage"
-        return f"No roll ({why}): the effect applies in full{tail}."
+        why = _("voluntary failure") if result.success is False else _("no save is made")
+        tail = "" if result.damage is None else _(", {n} damage").format(n=result.damage)
+        return _("No roll ({why}): the effect applies in full{tail}.").format(why=why, tail=tail)
     if result.success is None:
-        return "A roll is needed: give --roll (the d20's natural face)."
-    word = "succeeds" if result.success else "fails"
+        return _("A roll is needed: give --roll (the d20's natural face).")
+    said = _("The save succeeds") if result.success else _("The save fails")
     if result.natural in (1, 20):
-        word += f" (natural {result.natural})"
-    tail = "" if result.damage is None else f"; damage {result.damage}"
-    extra = " An exposed item may be harmed if the effect can harm objects." * (result.natural == 1)
-    return f"The save {word}: effect {result.effect_applies}{tail}.{extra}"
+        said += " (" + _("natural {n}").format(n=result.natural) + ")"
+    said += _(": effect {effect}").format(effect=_said(result.effect_applies))
+    if result.damage is not None:
+        said += _("; damage {n}").format(n=result.damage)
+    if result.natural == 1:
+        return said + ". " + _("An exposed item may be harmed if the effect can harm objects.")
+    return said + "."

@@ -9,11 +9,14 @@ from typing import Annotated
 import typer
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_, _, ngettext, pgettext
 from campaign.rules import saves
 from cli.output import emit
+from cli.render.words import said
 from cli.rules._app import JsonOption, app, show, signed, yes_no
 
 ITEM_FORM = "NAME:SLOT[:magic][:unattended]"
+_SAVED, _ENERGY = N_("saved: half"), N_("energy: half")  # why damage to an object was halved
 _ITEM_FLAGS = ("magic", "unattended")
 
 
@@ -72,32 +75,34 @@ def item_candidates(
         seen.add(carried.name.lower())
     result = saves.item_candidates(items)
     numbers: list[tuple[str, object]] = [
-        (f"rank {rank}", _describe(candidate))
+        (_("rank {rank}").format(rank=rank), _describe(candidate))
         for candidate, rank in zip(result.candidates, result.ranks, strict=True)
     ]
     numbers += [
-        (f"tied, rank {saves.item_rank(t.slot, t.magic)}", _describe(t)) for t in result.tied
+        (_("tied, rank {rank}").format(rank=saves.item_rank(t.slot, t.magic)), _describe(t))
+        for t in result.tied
     ]
-    numbers += [("excluded (unattended)", _describe(i)) for i in items if i.unattended]
+    numbers += [(_("excluded (unattended)"), _describe(i)) for i in items if i.unattended]
     if not result.choosable:
-        verdict = "No exposed item: nothing carried or worn."
+        verdict = _("No exposed item: nothing carried or worn.")
     else:
-        verdict = (
-            f"Choose uniformly among {len(result.choosable)}: "
-            + ", ".join(i.name for i in result.choosable)
-            + "."
+        verdict = _("Choose uniformly among {n}: {items}.").format(
+            n=len(result.choosable), items=", ".join(i.name for i in result.choosable)
         )
     emit(
         result.as_json(),
         as_json=as_json,
-        render=show("Items exposed by a natural 1", numbers, verdict, result.cites),
+        render=show(_("Items exposed by a natural 1"), numbers, verdict, result.cites),
     )
 
 
 def _describe(item: saves.CarriedItem) -> str:
     row = saves.ITEM_SLOTS[item.slot]
-    magic = "magic " if item.magic else ""
-    return f"{item.name} — {magic}{item.slot} ({row.name_fr})"
+    if item.magic:
+        words = _("{name} — magic {slot} ({slot_fr})")
+    else:
+        words = _("{name} — {slot} ({slot_fr})")
+    return words.format(name=item.name, slot=item.slot, slot_fr=row.name_fr)
 
 
 @app.command("item-save")
@@ -126,22 +131,26 @@ def item_save(
         magic=magic, caster_level=caster_level, bearer_bonus=bearer_bonus, unattended=unattended
     )
     if not result.saves:
-        verdict = "No save: an unattended non-magical item simply takes the damage."
+        verdict = _("No save: an unattended non-magical item simply takes the damage.")
     elif result.bonus is None:
-        verdict = "It saves as its bearer (the bearer's bonus was not given)."
+        verdict = _("It saves as its bearer (the bearer's bonus was not given).")
     else:
-        verdict = f"It saves with {result.bonus:+d}."
+        verdict = _("It saves with {bonus}.").format(bonus=f"{result.bonus:+d}")
+    level = _("yes, caster level {level}").format(level=caster_level)
     emit(
         result.as_json(),
         as_json=as_json,
         render=show(
-            "Item save",
+            _("Item save"),
             [
-                ("magic", f"yes, caster level {caster_level}" if magic else "no"),
-                ("own bonus (2 + ⌊CL/2⌋)", signed(result.own_bonus)),
-                ("bearer's bonus", "none (unattended)" if unattended else signed(bearer_bonus)),
-                ("saves", yes_no(result.saves)),
-                ("bonus", signed(result.bonus)),
+                (_("magic"), level if magic else _("no")),
+                (_("own bonus (2 + ⌊CL/2⌋)"), signed(result.own_bonus)),
+                (
+                    _("bearer's bonus"),
+                    pgettext("bonus", "none (unattended)") if unattended else signed(bearer_bonus),
+                ),
+                (pgettext("item", "saves"), yes_no(result.saves)),
+                (_("bonus"), signed(result.bonus)),
             ],
             verdict,
             result.cites,
@@ -174,25 +183,35 @@ def object_damage(
     result = saves.object_damage(
         damage=damage, hardness=hardness, hp=hp, hp_left=hp_left, energy=energy, halved=halved
     )
-    halvings = [label for on, label in ((halved, "saved: half"), (energy, "energy: half")) if on]
+    halvings = [_(label) for on, label in ((halved, _SAVED), (energy, _ENERGY)) if on]
     steps = [str(damage)]
     if halvings:
         steps.append(f"{result.before_hardness} ({', '.join(halvings)})")
-    steps.append(f"{result.damage} (minus hardness {hardness}, not below 0)")
+    less = _("{damage} (minus hardness {value}, not below 0)")
+    steps.append(less.format(damage=result.damage, value=hardness))
+    before = hp if hp_left is None else hp_left
     emit(
         result.as_json(),
         as_json=as_json,
         render=show(
-            "Object damage",
+            _("Object damage"),
             [
-                ("damage", " → ".join(steps)),
-                ("hit points", f"{hp if hp_left is None else hp_left} → {result.hp_left} of {hp}"),
-                ("half the maximum", f"{hp / 2:g}"),
-                ("broken", yes_no(result.broken)),
-                ("destroyed", yes_no(result.destroyed)),
+                (_("damage"), " → ".join(steps)),
+                (
+                    _("hit points"),
+                    _("{before} → {left} of {most}").format(
+                        before=before, left=result.hp_left, most=hp
+                    ),
+                ),
+                (_("half the maximum"), f"{hp / 2:g}"),
+                (_("broken"), yes_no(result.broken)),
+                (_("destroyed"), yes_no(result.destroyed)),
             ],
-            f"The object takes {result.damage} damage: {result.hp_left} hit points left, "
-            f"{result.state}.",
+            ngettext(
+                "The object takes {damage} damage: {left} hit points left, {state}.",
+                "The object takes {damage} damage: {left} hit points left, {state}.",
+                result.damage,
+            ).format(damage=result.damage, left=result.hp_left, state=said(result.state)),
             result.cites,
         ),
     )

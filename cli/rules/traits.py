@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_, _, pgettext
 from campaign.rules import d6harmonie as rules
 from cli.output import emit, explanation, to_the_terminal
 from cli.parsing import ParsedCommand
@@ -28,11 +29,19 @@ _OPTION_HELP = {
     "result": "--result N",
     "critical": "--critical",
     "difficulty": "--difficulty N",
-    "minutes": "--minutes N (+1 per whole minute, at most +12)",
-    "hours": "--hours N (required: each full period deprived counts)",
-    "years": "--years N (+1 per whole year)",
+    "minutes": N_("--minutes N (+1 per whole minute, at most +12)"),
+    "hours": N_("--hours N (required: each full period deprived counts)"),
+    "years": N_("--years N (+1 per whole year)"),
     "sum": "--sum normal|large|very-large",
 }
+# A trait's kind (a JSON value), as the table says it
+_KINDS = {"flaw": N_("flaw"), "advantage": N_("advantage")}
+
+
+def _kind(kind: str) -> str:
+    message = _KINDS.get(kind)
+    return kind if message is None else _(message)
+
 
 # The catalogue's mark of an advantage that halves a lack-of-sleep penalty (Lève-tôt,
 # docs/rules.md#where-seed-002-leaves-a-case-open): `--advantage` bears on the triggers marked
@@ -42,44 +51,53 @@ _LACK_OF_SLEEP = "lack-of-sleep-penalties"
 
 def _trigger_options(trigger: rules.Trigger) -> str:
     """The options one trigger takes, ``--advantage`` included where an advantage bears on it."""
-    options = [_OPTION_HELP[o] for o in trigger.accepted_options]
+    options = [_(_OPTION_HELP[o]) for o in trigger.accepted_options]
     if trigger.lack_of_sleep:
+        halves = _("--advantage {key} ({name} halves the penalty, toward zero)")
         options += [
-            f"--advantage {a.key} ({a.name_fr} halves the penalty, toward zero)"
+            halves.format(key=a.key, name=a.name_fr)
             for a in rules.ADVANTAGES
             if any(p.applies_to == _LACK_OF_SLEEP for p in a.passive)
         ]
-    return ", ".join(options) or "none"
+    return ", ".join(options) or pgettext("options", "none")
 
 
 def _trait_help(trait: rules.Trait) -> str:
     """The triggers of one flaw and the options each takes."""
-    lines = [f"{trait.key} — {trait.name_fr} ({trait.points} points, {trait.kind})"]
+    points = _("{points} points, {kind}").format(points=trait.points, kind=_kind(trait.kind))
+    lines = [f"{trait.key} — {trait.name_fr} ({points})"]
     lines.append(f"  {trait.summary}")
     if not trait.triggers:
-        lines.append("  It never rolls nor triggers: nothing to resolve with `rules trait`.")
+        lines.append(
+            "  " + _("It never rolls nor triggers: nothing to resolve with `rules trait`.")
+        )
         return "\n".join(lines)
-    lines.append("  Triggers (--trigger; the first is the default):")
+    lines.append("  " + _("Triggers (--trigger; the first is the default):"))
     for index, trigger in enumerate(trait.triggers):
-        default = " (default)" if index == 0 else ""
+        default = " " + _("(default)") if index == 0 else ""
         if trigger.rolls:
-            roll = (
-                f"rolls {rules.score_name(trigger.score)} vs "
-                f"{rules.describe_difficulty(trigger.difficulty)}"
+            roll = _("rolls {score} vs {target}").format(
+                score=rules.score_name(trigger.score),
+                target=rules.describe_difficulty(trigger.difficulty),
             )
         else:
-            roll = "no roll"
-        lines.append(f"    {trigger.name}{default}: {trigger.when} — {roll}.")
-        lines.append(f"        options: {_trigger_options(trigger)}")
+            roll = _("no roll")
+        said = _("{trigger}: {situation} — {roll}.")
+        lines.append(
+            "    " + said.format(trigger=trigger.name + default, situation=trigger.when, roll=roll)
+        )
+        lines.append("        " + _("options: {options}").format(options=_trigger_options(trigger)))
     return "\n".join(lines)
 
 
 def _all_triggers_help() -> str:
-    lines = ["Flaws that roll or trigger, with their triggers (the first is the default):"]
+    lines = [_("Flaws that roll or trigger, with their triggers (the first is the default):")]
     for trait in rules.FLAWS:
         if trait.triggers:
             lines.append(f"  {trait.key}: {', '.join(trait.trigger_names)}")
-    lines.append("`campaign rules trait KEY --help` shows one flaw's triggers and their options.")
+    lines.append(
+        _("`campaign rules trait KEY --help` shows one flaw's triggers and their options.")
+    )
     return "\n".join(lines)
 
 
@@ -140,14 +158,14 @@ def traits(
 
 
 def _render_traits(console: Console, chosen: tuple[rules.Trait, ...]) -> None:
-    table = Table(title=f"D6Harmonie flaws and advantages (seeds/{rules.SEED})")
-    table.add_column("key", overflow="fold")
-    table.add_column("French name", min_width=16)
-    table.add_column("kind")
-    table.add_column("points", justify="right")
-    table.add_column("triggers (first: default)")
+    table = Table(title=_("D6Harmonie flaws and advantages (seeds/{seed})").format(seed=rules.SEED))
+    table.add_column(_("key"), overflow="fold")
+    table.add_column(_("French name"), min_width=16)
+    table.add_column(_("kind"))
+    table.add_column(_("points"), justify="right")
+    table.add_column(_("triggers (first: default)"))
     for t in chosen:
-        table.add_row(t.key, t.name_fr, t.kind, str(t.points), ", ".join(t.trigger_names))
+        table.add_row(t.key, t.name_fr, _kind(t.kind), str(t.points), ", ".join(t.trigger_names))
     console.print(table)
 
 
@@ -173,13 +191,13 @@ def budget(
         as_json=as_json,
         render=lambda console: console.print(
             explanation(
-                "D6Harmonie creation budget",
+                _("D6Harmonie creation budget"),
                 [
-                    ("flaws", _listing(result.flaws)),
-                    ("flaw points", f"{result.flaw_points} / {rules.MAX_FLAW_POINTS}"),
-                    ("advantages", _listing(result.advantages)),
+                    (_("flaws"), _listing(result.flaws)),
+                    (_("flaw points"), f"{result.flaw_points} / {rules.MAX_FLAW_POINTS}"),
+                    (_("advantages"), _listing(result.advantages)),
                     (
-                        "advantage points",
+                        _("advantage points"),
                         f"{result.advantage_points} / {rules.MAX_ADVANTAGE_POINTS}",
                     ),
                 ],
@@ -191,24 +209,22 @@ def budget(
 
 
 def _listing(taken: tuple[rules.Trait, ...]) -> str:
-    return ", ".join(f"{t.key} ({t.name_fr}, {t.points})" for t in taken) or "none"
+    return ", ".join(f"{t.key} ({t.name_fr}, {t.points})" for t in taken) or pgettext(
+        "traits", "none"
+    )
 
 
 def _budget_verdict(result: rules.Budget) -> str:
     if result.within_budget:
-        return "Within budget: at most 20 points each way."
-    over = [
-        label
-        for label, ok in (
-            ("flaws", result.flaws_within_budget),
-            ("advantages", result.advantages_within_budget),
-        )
-        if not ok
-    ]
-    return (
-        f"Over budget ({' and '.join(over)} above 20): recorded as ruled, and flagged by the "
-        "audit (TRT002/TRT003)."
-    )
+        return _("Within budget: at most 20 points each way.")
+    if not result.flaws_within_budget and not result.advantages_within_budget:
+        over = _("flaws and advantages")
+    else:
+        over = _("flaws") if not result.flaws_within_budget else _("advantages")
+    return _(
+        "Over budget ({which} above 20): recorded as ruled, and flagged by the audit "
+        "(TRT002/TRT003)."
+    ).format(which=over)
 
 
 # `rules trait`'s argument and options (its --help appends the flaw's triggers: TraitCommand).
@@ -312,40 +328,46 @@ def _number(value: float | None) -> float | int | None:
 
 
 def _trait_numbers(o: rules.FlawOutcome) -> list[tuple[str, object]]:
-    numbers: list[tuple[str, object]] = [("situation", o.trigger.when)]
+    numbers: list[tuple[str, object]] = [(_("situation"), o.trigger.when)]
     numbers += [(name, value) for name, value in o.inputs.items()]
     if o.rolls:
-        numbers.append(
-            ("roll", f"{rules.score_name(o.score)} vs {rules.describe_difficulty(o.difficulty)}")
+        roll = _("{score} vs {target}").format(
+            score=rules.score_name(o.score), target=rules.describe_difficulty(o.difficulty)
         )
+        numbers.append((_("roll"), roll))
         if o.difficulty != o.rule_difficulty:
-            numbers.append(("rule's difficulty", rules.describe_difficulty(o.rule_difficulty)))
-        numbers.append(("result", o.result))
+            numbers.append((_("rule's difficulty"), rules.describe_difficulty(o.rule_difficulty)))
+        numbers.append((_("result"), o.result))
         if o.critical:
-            numbers.append(("critical failure", "yes"))
-        numbers.append(("failure points", o.failure_points))
+            numbers.append((_("critical failure"), _("yes")))
+        numbers.append((_("failure points"), o.failure_points))
     if o.hp_lost:
-        numbers.append(("HP lost", ", ".join(f"{k} {v}" for k, v in o.hp_lost.items())))
+        lost = ", ".join(f"{k} {v}" for k, v in o.hp_lost.items())
+        numbers.append((pgettext("rules", "HP lost"), lost))
     if o.conscience_lost:
-        numbers.append(("conscience lost", o.conscience_lost))
+        numbers.append((_("conscience lost"), o.conscience_lost))
     for penalty in o.penalties:
-        numbers.append(("penalty", str(penalty)))
+        numbers.append((_("penalty"), str(penalty)))
     if o.effects:
-        numbers.append(("effects", "; ".join(o.effects)))
+        numbers.append((_("effects"), "; ".join(o.effects)))
     return numbers
 
 
 def _trait_verdict(o: rules.FlawOutcome) -> str:
     if not o.rolls:
-        return "No roll: the flaw's consequences apply."
+        return _("No roll: the flaw's consequences apply.")
     if o.success is None:
         failure = o.trigger.failure
-        what = "; ".join([*(str(p) for p in failure.penalties), *failure.effects]) or "see the rule"
-        return f"Give --result to judge. Success iff result ≥ {o.difficulty}; on a failure: {what}."
+        what = "; ".join([*(str(p) for p in failure.penalties), *failure.effects])
+        return _(
+            "Give --result to judge. Success iff result ≥ {target}; on a failure: {what}."
+        ).format(target=o.difficulty, what=what or _("see the rule"))
     if o.success:
-        return f"{o.result} ≥ {o.difficulty}: success."
+        return _("{result} ≥ {target}: success.").format(result=o.result, target=o.difficulty)
     if o.critical and o.failure_points is None:  # no result: what a critical failure does
-        return "Critical failure; give --result for the points of failure."
+        return _("Critical failure; give --result for the points of failure.")
     if o.critical:
-        return f"Critical failure (failed by {o.failure_points})."
-    return f"{o.result} < {o.difficulty}: failed by {o.failure_points}."
+        return _("Critical failure (failed by {n}).").format(n=o.failure_points)
+    return _("{result} < {target}: failed by {n}.").format(
+        result=o.result, target=o.difficulty, n=o.failure_points
+    )

@@ -1,7 +1,7 @@
 """`campaign --lang fr report`: the page's own words in French — its headings, the replay's
 tables and sentences, the charts' titles, an in-game time as `jour 6, 14 h 00` — and its data
-the same in both languages (docs/cli.md#report, docs/fr.md). The sessions' recap is still
-English (docs/fr.md lists what is)."""
+the same in both languages (docs/cli.md#report, docs/fr.md). The sessions' recap, French too,
+is checked in tests/cli/test_report_sessions_speak_french.py."""
 
 import json
 import re

@@ -12,6 +12,7 @@ from typing import Any
 from eventsourcing.domain import event
 
 from aggregates.base import LedgerAggregate, aggregate_id
+from aggregates.refusals import Moment, Refusal
 from aggregates.values import check_date
 from campaign.commands import (
     ClockAdvance,
@@ -23,8 +24,9 @@ from campaign.commands import (
     SessionOpen,
     Setting,
 )
-from campaign.core.clock import LAST_SECOND, format_moment, parse_duration, parse_moment
+from campaign.core.clock import LAST_SECOND, parse_duration, parse_moment
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.core.numbers import quoted
 
 PALADIN_ABILITIES = ("wis", "cha")  # docs/rules.md#d-6
@@ -115,33 +117,45 @@ class Campaign(LedgerAggregate):
     def check_session_number(self, number: int) -> None:
         if number == self.open_session:
             raise ImpossibleInput(
-                f"session {number} is already open (`session end` ends it; "
-                f"`session {number + 1}` ends it and opens the next)",
+                N_(
+                    "session {number} is already open (`session end` ends it; "
+                    "`session {next}` ends it and opens the next)"
+                ),
                 field="number",
                 value=number,
-                expected=f"a number above {number}",
+                expected=N_("a number above {number}"),
+                values={"number": number, "next": number + 1},
             )
         if number == self.last_session:
             raise ImpossibleInput(
-                f"session {number} cannot open again: it has ended, and an ended session is "
-                "never reopened",
+                N_(
+                    "session {number} cannot open again: it has ended, and an ended session is "
+                    "never reopened"
+                ),
                 field="number",
                 value=number,
-                expected=f"a number above {number}",
+                expected=N_("a number above {number}"),
+                values={"number": number},
             )
         if number < self.last_session:
             raise ImpossibleInput(
-                f"session {number} cannot open: session {self.last_session} came before it "
-                "(numbers increase; an ended session is never reopened)",
+                N_(
+                    "session {number} cannot open: session {last} came before it "
+                    "(numbers increase; an ended session is never reopened)"
+                ),
                 field="number",
                 value=number,
-                expected=f"a number above {self.last_session}",
+                expected=N_("a number above {last}"),
+                values={"number": number, "last": self.last_session},
             )
 
     def check_session_open(self) -> int:
         if self.open_session is None:
             raise ImpossibleInput(
-                "no session is open", field="session", expected="`session N` first"
+                N_("no session is open"),
+                field="session",
+                expected=N_("`session N` first"),
+                values={},
             )
         return self.open_session
 
@@ -188,14 +202,18 @@ class Campaign(LedgerAggregate):
         seconds = command.seconds
         if seconds < 0:
             raise ImpossibleInput(
-                "the clock never runs backwards", field="duration", expected="a duration ≥ 0"
+                N_("the clock never runs backwards"),
+                field="duration",
+                expected=N_("a duration ≥ 0"),
+                values={},
             )
         if seconds == 0:
             raise ImpossibleInput(
-                f"{command.words or '0s'} moves the clock by nothing",
+                N_("{words} moves the clock by nothing"),
                 field="duration",
                 value=command.words,
-                expected="a duration of at least 1s",
+                expected=N_("a duration of at least 1s"),
+                values={"words": command.words or "0s"},
             )
         self._check_kept(self.clock + seconds, "duration")
         self._check_words(command.words, seconds, parse_duration)
@@ -207,11 +225,15 @@ class Campaign(LedgerAggregate):
         if seconds < self.clock:
             # the next whole minute, as a GM usually types a time (`clock set` takes seconds too)
             earliest = -(-self.clock // 60) * 60
-            raise ImpossibleInput(
-                f"{format_moment(seconds, exact=True)} is before the clock's "
-                f"{format_moment(self.clock, exact=True)}: the clock never runs backwards",
+            raise Refusal(
+                N_("{time} is before the clock's {clock}: the clock never runs backwards"),
                 field="time",
-                expected=f"{format_moment(earliest)} or later",
+                expected=N_("{earliest} or later"),
+                values={
+                    "time": Moment(seconds, exact=True),
+                    "clock": Moment(self.clock, exact=True),
+                    "earliest": Moment(earliest),
+                },
             )
         self._check_kept(seconds, "time")
         self._check_words(command.words, seconds, parse_moment)
@@ -227,12 +249,14 @@ class Campaign(LedgerAggregate):
     def _check_kept(seconds: int, field: str) -> None:
         """In-game time a store keeps: up to the clock's last second (campaign/core/clock.py)."""
         if seconds > LAST_SECOND:
-            last = format_moment(LAST_SECOND - LAST_SECOND % 60)
-            raise ImpossibleInput(
-                f"the clock would be at {format_moment(seconds)}, past the last time a store "
-                f"keeps ({last})",
+            raise Refusal(
+                N_("the clock would be at {time}, past the last time a store keeps ({last})"),
                 field=field,
-                expected=f"a time up to {last}",
+                expected=N_("a time up to {last}"),
+                values={
+                    "time": Moment(seconds),
+                    "last": Moment(LAST_SECOND - LAST_SECOND % 60),
+                },
             )
 
     @event(ClockMoved)
@@ -250,11 +274,20 @@ class Campaign(LedgerAggregate):
     def change_setting(self, command: Setting) -> None:
         if command.setting != "paladin-ability" or command.value not in PALADIN_ABILITIES:
             wrong = (
-                f"{quoted(command.value)} is no paladin ability"
+                N_("{value} is no paladin ability")
                 if command.setting == "paladin-ability"
-                else f"unknown setting {quoted(command.setting)}"
+                else N_("unknown setting {setting}")
             )
-            raise ImpossibleInput(wrong, field="setting", expected="paladin-ability wis|cha")
+            raise ImpossibleInput(
+                wrong,
+                field="setting",
+                expected="{choices}",  # the log's words (docs/log-language.md)
+                values={
+                    "value": quoted(command.value),
+                    "setting": quoted(command.setting),
+                    "choices": "paladin-ability wis|cha",
+                },
+            )
         self._set(command.setting, command.value, command.note)
 
     @event(SettingChanged)

@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from aggregates.refusals import Moment, Refusal
 from aggregates.values import check_whole, options_given, same_name
 from campaign.commands import CharacterHeal, ConditionEnd
-from campaign.core.clock import LAST_SECOND, format_moment
+from campaign.core.clock import LAST_SECOND
 from campaign.core.errors import ImpossibleInput, UnknownHandle
+from campaign.core.i18n import N_
 from campaign.rules import d6harmonie
 from campaign.rules.d6harmonie import Penalty
 from campaign.rules.dice import Dice, Roll
@@ -69,18 +71,22 @@ class ConditionCommands:
         if not mine:
             active = ", ".join(dict.fromkeys(_named(c) for c in self._conditions)) or "none"
             raise UnknownHandle(
-                f"{self.handle} has no condition from {source!r}; active: {active}",
+                N_("{who} has no condition from {source}; active: {active}")
+                if self._conditions
+                else N_("{who} has no condition from {source}; active: none"),
                 field="source",
                 value=source,
-                expected=active,
+                expected="{active}" if self._conditions else N_("none"),
+                values={"who": self.handle, "source": repr(source), "active": active},
             )
         if len({c.get("detail") for c in mine}) > 1:
             several = ", ".join(dict.fromkeys(_named(c) for c in mine))
             raise ImpossibleInput(
-                f"{self.handle} has conditions from {key} of several flaws: name one ({several})",
+                N_("{who} has conditions from {key} of several flaws: name one ({several})"),
                 field="source",
                 value=source,
                 expected="KEY:detail",
+                values={"who": self.handle, "key": key, "several": several},
             )
         return key, mine
 
@@ -108,15 +114,19 @@ class ConditionCommands:
         amounts = {"hp": command.hp, "conscience": command.conscience, "damage": command.damage}
         if all(value is None for value in amounts.values()):
             raise ImpossibleInput(
-                "heal what? give --hp, --conscience or --damage",
+                N_("heal what? give --hp, --conscience or --damage"),
                 field="hp",
-                expected="--hp N, --conscience N or --damage N",
+                expected=N_("--hp N, --conscience N or --damage N"),
+                values={},
             )
         location = command.location
         place = d6harmonie.slug(location) if isinstance(location, str) else ""
         if not place:
             raise ImpossibleInput(
-                f"{location!r} is not a location", field="location", expected="torso"
+                N_("{location} is not a location"),
+                field="location",
+                expected="torso",
+                values={"location": repr(location)},
             )
         for field, value in amounts.items():
             if value is not None:
@@ -149,17 +159,26 @@ def _roll_for(spec: Any, roller: Callable[[Dice], Roll] | None, source: str) -> 
     rolled = roller(spec.dice) if roller is not None else None
     if rolled is None:
         raise ImpossibleInput(
-            f"the {spec} of {source} needs a duration or a {spec.dice.name} roll",
+            N_("the {penalty} of {source} needs a duration or a {dice} roll"),
             field="duration",
-            expected=f"a duration (4h, 2rounds), or a roll of {spec.dice.name}",
+            expected=N_("a duration (4h, 2rounds), or a roll of {dice}"),
+            values={"penalty": str(spec), "source": source, "dice": spec.dice.name},
         )
     dice = spec.dice
     if rolled.dice != dice or not dice.lowest <= rolled.total <= dice.highest:
         raise ImpossibleInput(
-            f"the {spec} of {source} is a {dice.name}, not {rolled}",
+            N_("the {penalty} of {source} is a {dice}, not {rolled}"),
             field="duration",
             value=str(rolled),
-            expected=f"{dice.name}: {dice.lowest}–{dice.highest}",
+            expected=N_("{dice}: {lowest}–{highest}"),
+            values={
+                "penalty": str(spec),
+                "source": source,
+                "dice": dice.name,
+                "rolled": str(rolled),
+                "lowest": dice.lowest,
+                "highest": dice.highest,
+            },
         )
     return rolled
 
@@ -185,22 +204,36 @@ def _check_until_kept(
     refuses to go there (``given``: the GM's duration and its words, else None)."""
     if clock_seconds + length <= LAST_SECOND:
         return
+    values: dict[str, Any] = {"penalty": str(spec), "source": source}
     if given is not None:
         duration, words = given
-        what = words or d6harmonie.describe_seconds(duration)
-    else:
-        shown = d6harmonie.describe_seconds(length, spec.unit)
-        what = f"the {spec} of {source}" + (
-            f", rolled {rolled.total} ({shown})," if rolled is not None else ""
+        values["what"] = words or d6harmonie.describe_seconds(duration)
+        sentence = N_(
+            "{what} from {start} would end at {end}, past the last time a store keeps ({last})"
         )
-    raise ImpossibleInput(
-        f"{what} from {format_moment(clock_seconds, exact=True)} would end at "
-        f"{format_moment(clock_seconds + length, exact=True)}, past the last time "
-        f"a store keeps ({format_moment(LAST_SECOND, exact=True)})",
+    elif rolled is None:
+        sentence = N_(
+            "the {penalty} of {source} from {start} would end at {end}, past the last time a "
+            "store keeps ({last})"
+        )
+    else:
+        values.update(total=rolled.total, shown=d6harmonie.describe_seconds(length, spec.unit))
+        sentence = N_(
+            "the {penalty} of {source}, rolled {total} ({shown}), from {start} would end at "
+            "{end}, past the last time a store keeps ({last})"
+        )
+    raise Refusal(
+        sentence,
         field="duration",
         value=given[1] if given is not None else None,
-        expected="a duration of at most "
-        + d6harmonie.describe_seconds(max(0, LAST_SECOND - clock_seconds)),
+        expected=N_("a duration of at most {most}"),
+        values={
+            **values,
+            "start": Moment(clock_seconds, exact=True),
+            "end": Moment(clock_seconds + length, exact=True),
+            "last": Moment(LAST_SECOND, exact=True),
+            "most": d6harmonie.describe_seconds(max(0, LAST_SECOND - clock_seconds)),
+        },
     )
 
 

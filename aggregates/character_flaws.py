@@ -19,6 +19,7 @@ from aggregates.values import INT_LIMIT, check_whole, options_given, same_name
 from campaign.commands import FlawRoll
 from campaign.core.clock import parse_duration
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.core.numbers import BLANKS
 from campaign.rules import d6harmonie
 from campaign.rules.d6harmonie import FlawOutcome, Penalty
@@ -67,13 +68,25 @@ def check_amount_kept(
         else:
             high = middle
     difficulty = outcome.rule_difficulty
-    what = "penalty" if difficulty is None or difficulty <= INT_LIMIT else "difficulty"
+    sentence = (
+        N_("{amount} {name}: the penalty of {key} ({trigger}) would be more than a store keeps")
+        if difficulty is None or difficulty <= INT_LIMIT
+        else N_(
+            "{amount} {name}: the difficulty of {key} ({trigger}) would be more than a store keeps"
+        )
+    )
     raise ImpossibleInput(
-        f"{_typed(amount)} {name}: the {what} of {key} ({outcome.trigger.name}) would be more "
-        "than a store keeps",
+        sentence,
         field=name,
         value=amount,
-        expected=f"fewer than {high} {name}",
+        expected=N_("fewer than {high} {name}"),
+        values={
+            "amount": _typed(amount),
+            "name": name,
+            "key": key,
+            "trigger": outcome.trigger.name,
+            "high": high,
+        },
     )
 
 
@@ -83,24 +96,29 @@ def check_flaw_ruling(key: str, outcome: FlawOutcome, command: FlawRoll) -> None
     ruling = command.ruling
     if outcome.rolls and command.result is None:  # a critical failure too (docs/rules.md#d-9)
         raise ImpossibleInput(
-            f"{key} rolls {d6harmonie.score_name(outcome.score)}: enter the result "
-            "(D6Harmonie rolls are never rolled by the tracker)",
+            N_(
+                "{key} rolls {score}: enter the result "
+                "(D6Harmonie rolls are never rolled by the tracker)"
+            ),
             field="result",
-            expected="the obtained result, a whole number ≥ 0",
+            expected=N_("the obtained result, a whole number ≥ 0"),
+            values={"key": key, "score": d6harmonie.score_name(outcome.score)},
         )
     if ruling is not None and not outcome.rolls:
         raise ImpossibleInput(
-            f"{key} ({outcome.trigger.name}) does not roll: no outcome to rule",
+            N_("{key} ({trigger}) does not roll: no outcome to rule"),
             field="ruling",
             value=ruling,
-            expected="no ruling",
+            expected=N_("no ruling"),
+            values={"key": key, "trigger": outcome.trigger.name},
         )
     if ruling is not None and ruling not in FLAW_RULINGS:
         raise ImpossibleInput(
-            f"{ruling!r} is not a flaw ruling",
+            N_("{ruling} is not a flaw ruling"),
             field="ruling",
             value=ruling,
-            expected=", ".join(FLAW_RULINGS),
+            expected="{choices}",
+            values={"ruling": repr(ruling), "choices": ", ".join(FLAW_RULINGS)},
         )
 
 
@@ -191,12 +209,18 @@ class FlawCommands:
             had = ", ".join(
                 f["key"] + (f":{f['detail']}" if f["detail"] else "") for f in self._flaws
             )
-            why = "several: name one as KEY:detail" if mine else "not that flaw"
+            if mine:
+                words = N_("{who} has several: name one as KEY:detail ({key}); its flaws: {had}")
+            elif had:
+                words = N_("{who} has not that flaw ({key}); its flaws: {had}")
+            else:
+                words = N_("{who} has not that flaw ({key}); its flaws: none")
             raise ImpossibleInput(
-                f"{self.handle} has {why} ({trait.key}); its flaws: {had or 'none'}",
+                words,
                 field="key",
                 value=key_detail,
-                expected=had or "a flaw the character has",
+                expected="{had}" if had else N_("a flaw the character has"),
+                values={"who": self.handle, "key": trait.key, "had": had},
             )
         return mine[0]
 

@@ -10,6 +10,7 @@ from typing import Any
 from aggregates.values import check_whole
 from campaign.commands import ItemSave
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.rules import saves as rules
 
 _WORSE = {state: rank for rank, state in enumerate(rules.ITEM_STATES)}
@@ -28,13 +29,16 @@ def check_hp_left(target: dict[str, Any], hp_left: int | None) -> None:
     tracked = target["hp_max"] is not None
     if not tracked or hp_left > target["hp"]:
         raise ImpossibleInput(
-            f"{target['name']} has {target['hp']} of {target['hp_max']} hit points: a "
-            "save cannot leave it more (`character item-repair` mends it)"
+            N_(
+                "{item} has {hp} of {most} hit points: a save cannot leave it more "
+                "(`character item-repair` mends it)"
+            )
             if tracked
-            else f"{target['name']}'s hit points are not tracked (no hardness and hp)",
+            else N_("{item}'s hit points are not tracked (no hardness and hp)"),
             field="hp_left",
             value=hp_left,
-            expected=f"0–{target['hp']}" if tracked else "no --hp-left",
+            expected="0–{hp}" if tracked else N_("no --hp-left"),
+            values={"item": target["name"], "hp": target["hp"], "most": target["hp_max"]},
         )
 
 
@@ -57,11 +61,11 @@ def judged_item_save(
     state = _worst(target["state"], ruled)
     why = rules.item_hp_contradiction(ruling, state, hp_left, target["hp"], target["hp_max"])
     if why is not None:
-        raise ImpossibleInput(
+        raise ImpossibleInput(  # the rules' reason, shown as the rules word it
             why,
             field="hp_left",
             value=hp_left,
-            expected="hit points left that agree with the ruling, or one of them alone",
+            expected=N_("hit points left that agree with the ruling, or one of them alone"),
         )
     differs = rules.item_ruling_differs(result, rules_say, ruled, hp_left)  # SAV006
     return {"hp": hp, "state": state, "rules_say": rules_say, "ruled": ruled, "differs": differs}

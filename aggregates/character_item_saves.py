@@ -15,14 +15,30 @@ from typing import Any
 
 from aggregates.character_item_rulings import check_hp_left, judged_item_save
 from aggregates.character_saves import SAVES_RULESET
+from aggregates.refusals import Piece, Refusal
 from aggregates.values import check_whole, options_given
 from campaign.commands import ItemSave
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.rules import saves as rules
 from campaign.rules.dice import Roll
 
 # What hits an item targeted directly: (option, field) of an ``item-save``
 _DIRECT = (("--dc", "dc"), ("--type", "save_type"), ("--damage", "damage"), ("--energy", "energy"))
+
+
+def _against(exposure: dict[str, Any]) -> Piece:
+    """The save that exposed an item, as a refusal names it: ``reflex, DC 15, 12 damage``."""
+    damage, energy = exposure.get("damage"), exposure.get("energy")
+    if damage is not None and energy:
+        words = N_("{type}, DC {dc}, {damage} damage, energy")
+    elif damage is not None:
+        words = N_("{type}, DC {dc}, {damage} damage")
+    elif energy:
+        words = N_("{type}, DC {dc}, energy")
+    else:
+        words = N_("{type}, DC {dc}")
+    return Piece(words, type=exposure["save_type"], dc=exposure["dc"], damage=damage)
 
 
 def _direct(command: ItemSave) -> bool:
@@ -107,15 +123,22 @@ class ItemSaveCommands:
         )  # fmt: skip
         missing = [field for field, value in given if value is None]
         if missing:
-            none = "no pending exposure"
+            words = N_(
+                "{who} has no pending exposure: an item targeted directly needs "
+                "ITEM, --dc, --type and --damage"
+            )
+            gone = None
             if self._exposures:  # only one whose item is destroyed
                 gone = self._exposures[-1]["item"]
-                none = f"no exposure an item save can answer ({gone} is destroyed)"
+                words = N_(
+                    "{who} has no exposure an item save can answer ({gone} is destroyed): "
+                    "an item targeted directly needs ITEM, --dc, --type and --damage"
+                )
             raise ImpossibleInput(
-                f"{self.handle} has {none}: an item targeted directly needs "
-                "ITEM, --dc, --type and --damage",
+                words,
                 field=missing[0],
-                expected="the item, --dc N, --type T and --damage N",
+                expected=N_("the item, --dc N, --type T and --damage N"),
+                values={"who": self.handle, "gone": gone},
             )
         return None, {**dict(given), "energy": False, "position": None}
 
@@ -131,20 +154,29 @@ class ItemSaveCommands:
         if not given:
             return
         named = [option for option, _ in given]
-        said = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
-        against = f"{exposure['save_type']}, DC {exposure['dc']}"
-        if exposure.get("damage") is not None:
-            against += f", {exposure['damage']} damage"
-        if exposure.get("energy"):
-            against += ", energy"
         field = given[0][1]
-        raise ImpossibleInput(
-            f"{self.handle}'s {exposure['item']} is exposed, and its item save is against the "
-            f"save that exposed it ({against}): {said} {'applies' if len(named) == 1 else 'apply'} "
-            "only when no exposure is pending",
+        raise Refusal(
+            N_(
+                "{who}'s {item} is exposed, and its item save is against the save that "
+                "exposed it ({against}): {option} applies only when no exposure is pending"
+            )
+            if len(named) == 1
+            else N_(
+                "{who}'s {item} is exposed, and its item save is against the save that "
+                "exposed it ({against}): {options} and {last} apply only when no exposure is "
+                "pending"
+            ),
             field=field,
             value=values[field],
-            expected="no --dc, --type, --damage or --energy while an exposure is pending",
+            expected=N_("no --dc, --type, --damage or --energy while an exposure is pending"),
+            values={
+                "who": self.handle,
+                "item": exposure["item"],
+                "against": _against(exposure),
+                "option": named[0],
+                "options": ", ".join(named[:-1]),
+                "last": named[-1],
+            },
         )
 
     def check_target(self, command: ItemSave) -> tuple[dict[str, Any], str]:
@@ -155,11 +187,14 @@ class ItemSaveCommands:
         # as a natural 1 never exposes it (docs/rules.md#d-7)
         if not self.has_something_to_save(name):
             raise ImpossibleInput(
-                f"{target['name']} is destroyed: nothing is left to save "
-                f'(`character item-repair {self.handle} "{target["name"]}"` mends it)',
+                N_(
+                    "{item} is destroyed: nothing is left to save "
+                    '(`character item-repair {who} "{item}"` mends it)'
+                ),
                 field="item",
                 value=target["name"],
-                expected="an item that is not destroyed",
+                expected=N_("an item that is not destroyed"),
+                values={"item": target["name"], "who": self.handle},
             )
         return target, effect
 
@@ -212,9 +247,10 @@ class ItemSaveCommands:
         )  # fmt: skip
         if result.saves and roll is None:
             raise ImpossibleInput(
-                f"{target['name']} gets a save: it needs a d20 roll",
+                N_("{item} gets a save: it needs a d20 roll"),
                 field="roll",
-                expected="one natural face 1–20",
+                expected=N_("one natural face 1–20"),
+                values={"item": target["name"]},
             )
         judged = judged_item_save(command, target, result, damage, energy)
         event_class = {

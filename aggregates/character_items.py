@@ -12,9 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from aggregates.refusals import Later, UnknownName
 from aggregates.values import check_whole, same_name
 from campaign.commands import CharacterItem, ItemDrop, ItemRepair
-from campaign.core.errors import HandleTaken, ImpossibleInput, UnknownHandle
+from campaign.core.errors import HandleTaken, ImpossibleInput
+from campaign.core.i18n import N_, pgettext
 from campaign.rules import saves as rules
 
 
@@ -64,9 +66,10 @@ class ItemCommands:
         else:
             if chooser is None:
                 raise ImpossibleInput(
-                    "name the exposed item, or let the tracker choose among the candidates",
+                    N_("name the exposed item, or let the tracker choose among the candidates"),
                     field="item",
-                    expected=", ".join(choosable),
+                    expected="{choices}",
+                    values={"choices": ", ".join(choosable)},
                 )
             chosen, chosen_by = chooser(choosable), "tracker"
             if chosen not in choosable:
@@ -91,24 +94,27 @@ class ItemCommands:
         for item in self._items:
             if same_name(item["name"]) == wanted:
                 return item
-        known = ", ".join(i["name"] for i in self._items) or "none"
-        raise UnknownHandle(
-            f"{self.handle} has no item {name!r}; items: {known}",
+        names = ", ".join(i["name"] for i in self._items)
+        known = names or Later("none", lambda: pgettext("items", "none"))
+        raise UnknownName(
+            N_("{who} has no item {name}; items: {known}"),
             field=field,
             value=name,
-            expected=known,
+            expected="{known}",
+            values={"who": self.handle, "name": repr(name), "known": known},
         )
 
     def check_item_name_free(self, name: object) -> str:
         text = name.strip() if isinstance(name, str) else ""
         if not text:
-            raise ImpossibleInput("an item needs a name", field="name", value=name)
+            raise ImpossibleInput(N_("an item needs a name"), field="name", value=name, values={})
         if any(same_name(item["name"]) == same_name(text) for item in self._items):
             raise HandleTaken(
-                f"{self.handle} already has an item called {text!r}",
+                N_("{who} already has an item called {name}"),
                 field="name",
                 value=name,
-                expected="a name not used by this character's items (case-insensitive)",
+                expected=N_("a name not used by this character's items (case-insensitive)"),
+                values={"who": self.handle, "name": repr(text)},
             )
         return text
 
@@ -118,9 +124,10 @@ class ItemCommands:
         hardness, hp = command.hardness, command.hp
         if (hardness is None) != (hp is None):
             raise ImpossibleInput(
-                "an item's hardness and hit points go together: give both or neither",
+                N_("an item's hardness and hit points go together: give both or neither"),
                 field="hardness" if hardness is None else "hp",
-                expected="both hardness and hp, or neither",
+                expected=N_("both hardness and hp, or neither"),
+                values={},
             )
         if hardness is not None and hp is not None:
             rules.object_damage(damage=0, hardness=hardness, hp=hp)  # hp ≥ 1, hardness ≥ 0
@@ -132,15 +139,15 @@ class ItemCommands:
         now, most = item["hp"], item["hp_max"]
         if not now <= hp <= most:
             raise ImpossibleInput(
-                f"{item['name']} has at most {most} hit points, not {hp}"
+                N_("{item} has at most {most} hit points, not {hp}")
                 if hp > most
-                else f"{item['name']} has {now} hit points: a repair mends, it cannot leave "
-                f"it {hp}",
+                else N_("{item} has {now} hit points: a repair mends, it cannot leave it {hp}"),
                 field="hp",
                 value=hp,
-                expected=f"{most} (its maximum, also without --hp)"
+                expected=N_("{most} (its maximum, also without --hp)")
                 if now == most
-                else f"hit points from {now} to {most} (without --hp: {most})",
+                else N_("hit points from {now} to {most} (without --hp: {most})"),
+                values={"item": item["name"], "most": most, "now": now, "hp": hp},
             )
         return hp
 
@@ -180,10 +187,11 @@ class ItemCommands:
         if item["hp_max"] is None:
             if hp is not None:
                 raise ImpossibleInput(
-                    f"{item['name']}'s hit points are not tracked (no hardness and hp)",
+                    N_("{item}'s hit points are not tracked (no hardness and hp)"),
                     field="hp",
                     value=hp,
-                    expected="no --hp for this item",
+                    expected=N_("no --hp for this item"),
+                    values={"item": item["name"]},
                 )
             state = "intact"
         else:

@@ -11,20 +11,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from aggregates.refusals import renamed
 from aggregates.values import check_reason, check_total, check_whole
 from campaign.commands import CharacterCreate, LoyaltyModifier, LoyaltyTest
 from campaign.core.errors import ImpossibleInput
 from campaign.core.handles import check_handle
+from campaign.core.i18n import N_
 from campaign.rules.dice import TWO_D6, Roll
 from campaign.rules.morale import QUIT, loyalty_test, retainer_loyalty
 
 LOYALTY_RULESET = "ose-loyalty/1"
 # What only a retainer has, as a message names it (the CLI leads with the option itself)
 _RETAINERS = {
-    "employer_cha": "the employer's CHA",
-    "hiring_roll": "a hiring roll",
-    "reaction_mod": "a reaction modifier",
-    "loyalty": "loyalty",
+    "employer_cha": N_(
+        "the employer's CHA is a retainer's: give --retainer-of (the employing character) too"
+    ),
+    "hiring_roll": N_(
+        "a hiring roll is a retainer's: give --retainer-of (the employing character) too"
+    ),
+    "reaction_mod": N_(
+        "a reaction modifier is a retainer's: give --retainer-of (the employing character) too"
+    ),
+    "loyalty": N_("loyalty is a retainer's: give --retainer-of (the employing character) too"),
 }
 
 
@@ -44,11 +52,11 @@ def check_no_retainer_terms(command: CharacterCreate) -> None:
     named += ["reaction_mod"] * bool(command.reaction_mod)
     if named:
         raise ImpossibleInput(
-            f"{_RETAINERS[named[0]]} is a retainer's: give --retainer-of (the employing "
-            "character) too",
+            _RETAINERS[named[0]],
             field=named[0],
             value=given.get(named[0], command.reaction_mod),
-            expected=f"--retainer-of PC with {_option(named[0])}",
+            expected=N_("--retainer-of PC with {option}"),
+            values={"option": _option(named[0])},
         )
 
 
@@ -59,26 +67,31 @@ def check_retainer_terms(command: CharacterCreate, handle: str, hiring_roll: Rol
     employer = check_handle(command.retainer_of, field="retainer_of")
     if employer == handle:
         raise ImpossibleInput(
-            f"{handle} cannot be its own retainer",
+            N_("{who} cannot be its own retainer"),
             field="retainer_of",
             value=command.retainer_of,
-            expected="another character's handle",
+            expected=N_("another character's handle"),
+            values={"who": handle},
         )
     if command.employer_cha is None and command.loyalty is None:
         raise ImpossibleInput(
-            "a retainer's loyalty comes from the employer's CHA (--employer-cha) or is given "
-            "(--loyalty)",
+            N_(
+                "a retainer's loyalty comes from the employer's CHA (--employer-cha) or is given "
+                "(--loyalty)"
+            ),
             field="employer_cha",
-            expected="--employer-cha 3–18, or --loyalty N",
+            expected=N_("--employer-cha 3–18, or --loyalty N"),
+            values={},
         )
     if command.loyalty is not None:
         check_whole(command.loyalty, "loyalty")
     if hiring_roll is not None and (hiring_roll.dice != TWO_D6 or command.employer_cha is None):
         raise ImpossibleInput(
-            "a hiring roll is a 2d6 judged with the employer's CHA (--employer-cha)",
+            N_("a hiring roll is a 2d6 judged with the employer's CHA (--employer-cha)"),
             field="hiring_roll",
             value=str(hiring_roll),
-            expected="2d6 (faces such as 3,5 or a total 2–12), with --employer-cha",
+            expected=N_("2d6 (faces such as 3,5 or a total 2–12), with --employer-cha"),
+            values={},
         )
     return employer
 
@@ -114,9 +127,7 @@ def retainer_fields(
                 command.employer_cha, hiring_roll=hiring_roll, reaction_mod=command.reaction_mod
             )
         except ImpossibleInput as error:
-            raise ImpossibleInput(
-                error.message, field="employer_cha", value=command.employer_cha, expected="3–18"
-            ) from None
+            raise renamed(error, "employer_cha", command.employer_cha, "3–18") from None
         rules_say = table.loyalty
         fields["hiring_reaction"] = None if table.reaction is None else table.reaction.total
     ruled = command.loyalty if command.loyalty is not None else rules_say
@@ -144,30 +155,33 @@ class RetainerCommands:
         """A retainer's loyalty: only retainers have one (docs/rules.md#d-5)."""
         if self.retainer_of is None or self._loyalty is None:
             raise ImpossibleInput(
-                f"{self.handle} is not a retainer: only retainers have loyalty",
+                N_("{who} is not a retainer: only retainers have loyalty"),
                 field="handle",
                 value=self.handle,
-                expected="a retainer (character create … --retainer-of PC)",
+                expected=N_("a retainer (character create … --retainer-of PC)"),
+                values={"who": self.handle},
             )
         return self._loyalty
 
     def check_in_service(self) -> None:
         if not self.in_service:
             raise ImpossibleInput(
-                f"{self.handle} has quit {self.retainer_of}'s service",
+                N_("{who} has quit {employer}'s service"),
                 field="handle",
                 value=self.handle,
-                expected="a retainer in service",
+                expected=N_("a retainer in service"),
+                values={"who": self.handle, "employer": self.retainer_of},
             )
 
     @staticmethod
     def check_loyalty_roll(roll: Roll | None) -> Roll:
         if roll is None or roll.dice != TWO_D6:
             raise ImpossibleInput(
-                "a loyalty check is a 2d6 roll",
+                N_("a loyalty check is a 2d6 roll"),
                 field="roll",
                 value=None if roll is None else str(roll),
-                expected="2d6: faces such as 3,5 or a total 2–12",
+                expected=N_("2d6: faces such as 3,5 or a total 2–12"),
+                values={},
             )
         return roll
 
@@ -176,8 +190,8 @@ class RetainerCommands:
         (docs/rules.md#d-5)."""
         before = self.check_retainer()
         value = check_whole(command.value, "value")
-        check_total(before, value, "value", f"{value:+d}: {self.handle}'s loyalty")
-        check_reason(command.reason, "a loyalty modifier")
+        check_total(before, value, "value", "loyalty", self.handle)
+        check_reason(command.reason, "loyalty")
         self.trigger_event(
             self.LoyaltyModified,
             value=value,

@@ -15,6 +15,7 @@ from typing import Any
 from aggregates.values import check_whole
 from campaign.commands import CharacterSaves, SavingThrow
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.rules import saves as rules
 from campaign.rules.dice import D20, Roll
 
@@ -55,22 +56,20 @@ def check_dc_formula(command: SavingThrow, paladin_ability: str) -> int | None:
     """10 + spell level + ability modifier (seed 001, "Degré de difficulté"; docs/rules.md#the-dc,
     #d-6)."""
     if command.spell_level is None:
-        given = [
-            what
-            for what, value in (
-                ("the ability modifier", command.ability_mod),
-                ("the class", command.class_name),
-                ("the ability score", command.ability_score),
-            )
-            if value is not None
-        ]
-        if given:
-            raise ImpossibleInput(
-                f"{given[0]} enters the DC with the spell's level: give it too",
-                field="spell_level",
-                expected="--spell-level L with it (10 + L + the ability modifier)",
-            )
-        return None
+        if command.ability_mod is not None:
+            given = N_("the ability modifier enters the DC with the spell's level: give it too")
+        elif command.class_name is not None:
+            given = N_("the class enters the DC with the spell's level: give it too")
+        elif command.ability_score is not None:
+            given = N_("the ability score enters the DC with the spell's level: give it too")
+        else:
+            return None
+        raise ImpossibleInput(
+            given,
+            field="spell_level",
+            expected=N_("--spell-level L with it (10 + L + the ability modifier)"),
+            values={},
+        )
     found = rules.spell_dc(
         command.spell_level,
         ability_mod=command.ability_mod,
@@ -81,11 +80,11 @@ def check_dc_formula(command: SavingThrow, paladin_ability: str) -> int | None:
     if found.dc < 0:  # said of the formula, not of a --dc the GM never gave
         by_mod = command.ability_mod is not None
         raise ImpossibleInput(
-            f"10 + {found.spell_level} + ({found.ability_mod}) = {found.dc}: a DC cannot be "
-            "below 0",
+            N_("10 + {level} + ({mod}) = {dc}: a DC cannot be below 0"),
             field="ability_mod" if by_mod else "ability_score",
             value=command.ability_mod if by_mod else command.ability_score,
-            expected="a modifier that gives a DC of 0 or more",
+            expected=N_("a modifier that gives a DC of 0 or more"),
+            values={"level": found.spell_level, "mod": found.ability_mod, "dc": found.dc},
         )
     return found.dc
 
@@ -103,28 +102,37 @@ def check_dc_and_roll(in_force: int | None, roll: Roll | None, no_save: bool) ->
     """A save that is rolled needs its DC and its d20."""
     if in_force is None and not no_save:
         raise ImpossibleInput(
-            "a save needs its DC: --dc, or --spell-level with --ability-mod (or --class "
-            "and --ability-score)",
+            N_(
+                "a save needs its DC: --dc, or --spell-level with --ability-mod (or --class "
+                "and --ability-score)"
+            ),
             field="dc",
-            expected="--dc N, or --spell-level L with --ability-mod M or with --class C and "
-            "--ability-score S",
+            expected=N_(
+                "--dc N, or --spell-level L with --ability-mod M or with --class C and "
+                "--ability-score S"
+            ),
+            values={},
         )
     if roll is None and not no_save:
         raise ImpossibleInput(
-            "a save needs a d20 roll (the tracker rolls one when none is entered)",
+            N_("a save needs a d20 roll (the tracker rolls one when none is entered)"),
             field="roll",
-            expected="one natural face 1–20",
+            expected=N_("one natural face 1–20"),
+            values={},
         )
 
 
 def check_item_exposed(item: str | None, exposes: bool) -> None:
     if item is not None and not exposes:
         raise ImpossibleInput(
-            "an item is exposed only by a natural 1 against an effect that harms objects "
-            "(--objects)",
+            N_(
+                "an item is exposed only by a natural 1 against an effect that harms objects "
+                "(--objects)"
+            ),
             field="item",
             value=item,
-            expected="no --item, or a natural 1 with --objects",
+            expected=N_("no --item, or a natural 1 with --objects"),
+            values={},
         )
 
 
@@ -174,10 +182,11 @@ class SaveCommands:
         key = save_type.strip().lower() if isinstance(save_type, str) else None
         if key not in SAVE_TYPES:
             raise ImpossibleInput(
-                f"{save_type!r} is not a save type",
+                N_("{save_type} is not a save type"),
                 field=field,
                 value=save_type,
-                expected=", ".join(SAVE_TYPES),
+                expected="{choices}",
+                values={"save_type": repr(save_type), "choices": ", ".join(SAVE_TYPES)},
             )
         return key
 
@@ -185,10 +194,13 @@ class SaveCommands:
         """The character's bonus of that type; missing saves name the command that sets them."""
         if self._saves is None:
             raise ImpossibleInput(
-                f"{self.handle} has no save bonuses yet: record them first with "
-                f"`character saves {self.handle} --fortitude N --reflex N --will N`",
+                N_(
+                    "{who} has no save bonuses yet: record them first with "
+                    "`character saves {who} --fortitude N --reflex N --will N`"
+                ),
                 field="saves",
-                expected=f"character saves {self.handle} … first",
+                expected=N_("character saves {who} … first"),
+                values={"who": self.handle},
             )
         return self._saves[save_type]
 
@@ -196,17 +208,18 @@ class SaveCommands:
     def check_ruling(ruling: str | None, allowed: Sequence[str]) -> None:
         if ruling is not None and ruling not in allowed:
             raise ImpossibleInput(
-                f"{ruling!r} is not a ruling here",
+                N_("{ruling} is not a ruling here"),
                 field="ruling",
                 value=ruling,
-                expected=", ".join(allowed),
+                expected="{choices}",
+                values={"ruling": repr(ruling), "choices": ", ".join(allowed)},
             )
 
     def check_save_options(self, command: SavingThrow) -> tuple[str, Any]:
         """The save's type and the kind of its effect (seed 001), its options checked."""
         if not isinstance(command.vs, str) or not command.vs.strip():
             raise ImpossibleInput(
-                "a save is against something (--vs)", field="vs", value=command.vs
+                N_("a save is against something (--vs)"), field="vs", value=command.vs, values={}
             )
         save_type = self.check_save_type(command.save_type)
         kind = rules.effect_kind(command.effect)

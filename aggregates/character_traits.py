@@ -14,6 +14,7 @@ from typing import Any
 from aggregates.values import check_whole, same_name
 from campaign.commands import CharacterFinalize, CharacterStat, CharacterTrait
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.rules import d6harmonie
 
 TRAITS_RULESET = "d6harmonie/1"
@@ -24,11 +25,13 @@ def check_detail(trait: Any, key_detail: str, kind: str, detail: str | None) -> 
     if not trait.detail_choices or detail is None:
         return detail
     if d6harmonie.slug(detail) not in trait.detail_choices:
+        choices = ", ".join(trait.detail_choices)
         raise ImpossibleInput(
-            f"{trait.key} takes one of {', '.join(trait.detail_choices)}, not {detail!r}",
+            N_("{key} takes one of {choices}, not {detail}"),
             field=kind,
             value=key_detail,
-            expected=", ".join(trait.detail_choices),
+            expected="{choices}",
+            values={"key": trait.key, "choices": choices, "detail": repr(detail)},
         )
     return d6harmonie.slug(detail)
 
@@ -41,10 +44,11 @@ def check_not_taken(
     for other in taken:
         if other["key"] == trait.key and same_name(other["detail"] or "") == wanted:
             raise ImpossibleInput(
-                f"{trait.key}{':' + detail if detail else ''} is already taken",
+                N_("{trait} is already taken"),
                 field=kind,
                 value=key_detail,
-                expected="a trait not yet taken (another detail for a second one)",
+                expected=N_("a trait not yet taken (another detail for a second one)"),
+                values={"trait": trait.key + (":" + detail if detail else "")},
             )
 
 
@@ -59,7 +63,11 @@ def trait_fields(
     """
     d6harmonie.catalogue(kind)  # a kind of trait: flaw or advantage
     if not isinstance(key_detail, str):
-        raise ImpossibleInput(f"a trait is KEY[:detail], not {key_detail!r}", field=kind)
+        raise ImpossibleInput(
+            N_("a trait is KEY[:detail], not {given}"),
+            field=kind,
+            values={"given": repr(key_detail)},
+        )
     flaws = [t["key"] for t in taken if t["kind"] == "flaw"]
     advantages = [t["key"] for t in taken if t["kind"] == "advantage"]
     before = d6harmonie.budget(flaws, advantages)
@@ -137,10 +145,11 @@ class TraitCommands:
     def check_not_finalized(self) -> None:
         if self.finalized:
             raise ImpossibleInput(
-                f"{self.handle} is already finalized",
+                N_("{who} is already finalized"),
                 field="handle",
                 value=self.handle,
-                expected="a character still in creation",
+                expected=N_("a character still in creation"),
+                values={"who": self.handle},
             )
 
     def take_trait(self, command: CharacterTrait) -> None:
@@ -166,7 +175,10 @@ class TraitCommands:
         stat = d6harmonie.slug(name) if isinstance(name, str) else ""
         if not stat:
             raise ImpossibleInput(
-                f"{name!r} is not a score name", field="name", expected="a name such as moral"
+                N_("{name} is not a score name"),
+                field="name",
+                expected=N_("a name such as moral"),
+                values={"name": repr(name)},
             )
         value = check_whole(command.value, "value")
         previous = self.stats.get(stat)

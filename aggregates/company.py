@@ -28,9 +28,22 @@ from campaign.commands import (
 )
 from campaign.core.errors import ImpossibleInput
 from campaign.core.handles import check_handle
+from campaign.core.i18n import N_
 from campaign.rules.morale import RATING_MAX, RATING_MIN, company_rating, troop_morale
 
 RULESET = "ose-morale/1"
+# A count refused, by what it counts (Company.check_count), and what must happen first when
+# nothing can be counted yet
+_COUNTED = {
+    "size": N_("a company has at least one member"),
+    "casualties": N_("{n} casualties: {who} has {most} members fit to fight"),
+    "recovered": N_("{n} to recover: {who} has {most} incapacitated"),
+    "reinforcements": N_("{n} reinforcements: they are at least one member"),
+}
+_FIRST = {
+    "casualties": N_("a member fit again first (company recover {who} N, or reinforce)"),
+    "recovered": N_("a member incapacitated first (casualty E H N --incapacitated)"),
+}
 
 
 class MercenaryCompany(LedgerAggregate):
@@ -113,16 +126,19 @@ class MercenaryCompany(LedgerAggregate):
         table = troop_morale(
             command.troop, mounted=command.mounted, elite=command.elite, fanatic=command.fanatic
         )
-        cls.check_count(command.size, "size", "a company has at least one member")
+        cls.check_count(command.size, "size", "size")
         morale = command.morale
         if morale is not None and not RATING_MIN <= morale <= RATING_MAX:
             raise ImpossibleInput(
-                f"{morale} is not a company's base morale: an explicit base is rated "
-                f"{RATING_MIN}–{RATING_MAX}, as the troop table's are (working-conditions "
-                "modifiers may take the rating beyond it: company modifier H ±N)",
+                N_(
+                    "{morale} is not a company's base morale: an explicit base is rated "
+                    "{lowest}–{highest}, as the troop table's are (working-conditions "
+                    "modifiers may take the rating beyond it: company modifier H ±N)"
+                ),
                 field="morale",
                 value=morale,
-                expected=f"{RATING_MIN}–{RATING_MAX}",
+                expected="{lowest}–{highest}",
+                values={"morale": morale, "lowest": RATING_MIN, "highest": RATING_MAX},
             )
         base = table if morale is None else morale
         return {
@@ -203,21 +219,30 @@ class MercenaryCompany(LedgerAggregate):
     def check_in_service(self) -> None:
         if not self._in_service:
             raise ImpossibleInput(
-                f"company {self.handle} has been dismissed",
+                N_("company {who} has been dismissed"),
                 field="company",
                 value=self.handle,
-                expected="a company in service",
+                expected=N_("a company in service"),
+                values={"who": self.handle},
             )
 
     @staticmethod
-    def check_count(n: int, field: str, why: str, most: int | None = None, first: str = "") -> None:
-        """``n`` is at least 1 and at most ``most``; where ``most`` is 0, nothing can be counted
-        until ``first`` happens, and the message says so rather than "expected none"."""
-        if most == 0 and first:
-            raise ImpossibleInput(why, field=field, value=n, expected=first)
+    def check_count(
+        n: int, field: str, what: str, most: int | None = None, handle: str | None = None
+    ) -> None:
+        """``n`` (``what`` of :data:`_COUNTED`, of the company ``handle``) is at least 1 and at
+        most ``most``; where ``most`` is 0, nothing can be counted until what :data:`_FIRST`
+        says happens, and the message says so rather than "expected none"."""
+        values = {"n": n, "most": most, "who": handle}
+        if most == 0 and what in _FIRST:
+            raise ImpossibleInput(
+                _COUNTED[what], field=field, value=n, expected=_FIRST[what], values=values
+            )
         if n < 1 or (most is not None and n > most):
-            expected = "≥ 1" if most is None else f"1–{most}"
-            raise ImpossibleInput(why, field=field, value=n, expected=expected)
+            expected = "≥ 1" if most is None else "1–{most}"
+            raise ImpossibleInput(
+                _COUNTED[what], field=field, value=n, expected=expected, values=values
+            )
 
     # --- commands --------------------------------------------------------------------------------
 
@@ -226,9 +251,9 @@ class MercenaryCompany(LedgerAggregate):
         docs/rules.md#d-4)."""
         self.check_in_service()
         value = command.value
-        check_reason(command.reason, f"a working-conditions modifier of {self.handle}")
+        check_reason(command.reason, "working conditions", self.handle)
         before = company_rating(self.base_morale, [self._modifier_sum])
-        rating = check_total(before, value, "value", f"{value:+d}: {self.handle}'s morale")
+        rating = check_total(before, value, "value", "morale", self.handle)
         total = self._modifier_sum + value
         self._modify(
             value, command.reason, self.base_morale, total, rules_say=rating, ruled=rating,
@@ -240,26 +265,22 @@ class MercenaryCompany(LedgerAggregate):
         members fit to fight."""
         self.check_in_service()
         n = command.n
-        why = f"{n} casualties: {self.handle} has {self.fit} members fit to fight"
-        first = f"a member fit again first (company recover {self.handle} N, or reinforce)"
-        self.check_count(n, "count", why, most=self.fit, first=first)
+        self.check_count(n, "count", "casualties", most=self.fit, handle=self.handle)
         self._casualty(n, command.incapacitated, command.cause, encounter, command.note)
 
     def recover(self, command: CompanyRecover) -> None:
         """N incapacitated members are fit again."""
         self.check_in_service()
         n = command.n
-        why = f"{n} to recover: {self.handle} has {self._incapacitated} incapacitated"
-        first = "a member incapacitated first (casualty E H N --incapacitated)"
-        self.check_count(n, "count", why, most=self._incapacitated, first=first)
+        self.check_count(n, "count", "recovered", most=self._incapacitated, handle=self.handle)
         self._recover(n, command.note)
 
     def reinforce(self, command: CompanyReinforce) -> None:
         """N new members join (they do not join a fight already under way, docs/rules.md#d-4)."""
         self.check_in_service()
         n = command.n
-        self.check_count(n, "count", f"{n} reinforcements: they are at least one member")
-        check_total(self.size, n, "count", f"{n} reinforcements: {self.handle}'s size")
+        self.check_count(n, "count", "reinforcements")
+        check_total(self.size, n, "count", "size", self.handle)
         self._reinforce(n, command.note)
 
     def dismiss(self, command: CompanyDismiss) -> None:

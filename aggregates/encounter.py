@@ -24,6 +24,7 @@ from aggregates.encounter_commands import COMPANY, MONSTERS, EncounterCommands
 from campaign.commands import EncounterStart
 from campaign.core.errors import UnknownHandle
 from campaign.core.handles import check_handle
+from campaign.core.i18n import N_
 from campaign.rules.dice import TWO_D6, Roll
 from campaign.rules.morale import FIRST_DEATH, GroupMorale
 
@@ -97,12 +98,15 @@ class Encounter(EncounterCommands, LedgerAggregate):
     def _entry(self, group: str) -> dict[str, Any]:
         entry = self._groups.get(group)
         if entry is None:
-            known = ", ".join(self._groups) or "none yet"
+            known = ", ".join(self._groups)
             raise UnknownHandle(
-                f"encounter {self.handle} has no group {group!r}; its groups: {known}",
+                N_("encounter {encounter} has no group {group}; its groups: {known}")
+                if known
+                else N_("encounter {encounter} has no group {group}; its groups: none yet"),
                 field="group",
                 value=group,
-                expected=known,
+                expected="{known}" if known else N_("none yet"),
+                values={"encounter": self.handle, "group": repr(group), "known": known},
             )
         return entry
 

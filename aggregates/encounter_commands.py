@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from aggregates.refusals import Refusal
 from aggregates.values import check_reason, check_total
 from campaign.commands import (
     Adjustment,
@@ -25,6 +26,7 @@ from campaign.commands import (
 )
 from campaign.core.errors import HandleTaken, ImpossibleInput
 from campaign.core.handles import check_handle
+from campaign.core.i18n import N_
 from campaign.rules.dice import TWO_D6, Roll
 from campaign.rules.morale import GroupMorale, check_monster_rating, never_tests
 
@@ -61,55 +63,70 @@ class EncounterCommands:
     def check_open(self) -> None:
         if self.ended:
             raise ImpossibleInput(
-                f"encounter {self.handle} has ended",
+                N_("encounter {encounter} has ended"),
                 field="encounter",
                 value=self.handle,
-                expected="an encounter that has not ended",
+                expected=N_("an encounter that has not ended"),
+                values={"encounter": self.handle},
             )
 
     def check_group(self, group: str, kind: str | None = None) -> dict[str, Any]:
         """The group a command is about: known, of ``kind``, and still in the encounter."""
         entry = self._entry(group)
         if kind is not None and entry["kind"] != kind:
-            why = (
-                f"{group}'s rating follows its company's (company modifier {group} ±N)"
-                if kind == MONSTERS
-                else f"{group} is a monster group, not a company"
-            )
-            raise ImpossibleInput(why, field="group", value=group, expected=f"a {kind} group")
-        if self.group_state(group).has_left:
+            monsters = kind == MONSTERS
             raise ImpossibleInput(
-                f"{group} was dismissed and has left encounter {self.handle}",
+                N_("{group}'s rating follows its company's (company modifier {group} ±N)")
+                if monsters
+                else N_("{group} is a monster group, not a company"),
                 field="group",
                 value=group,
-                expected="a group still in the encounter",
+                expected=N_("a monsters group") if monsters else N_("a company group"),
+                values={"group": group},
+            )
+        if self.group_state(group).has_left:
+            raise ImpossibleInput(
+                N_("{group} was dismissed and has left encounter {encounter}"),
+                field="group",
+                value=group,
+                expected=N_("a group still in the encounter"),
+                values={"group": group, "encounter": self.handle},
             )
         return entry
 
     def check_new_group(self, group: str) -> None:
         if group in self._groups:
             raise HandleTaken(
-                f"encounter {self.handle} already has a group or company called {group!r}",
+                N_("encounter {encounter} already has a group or company called {group}"),
                 field="group",
                 value=group,
-                expected="a handle not yet used in this encounter",
+                expected=N_("a handle not yet used in this encounter"),
+                values={"encounter": self.handle, "group": repr(group)},
             )
         if group in self.retired_groups:
             raise HandleTaken(
-                f"encounter {self.handle} had a group {group!r} whose creation was retracted: "
-                "a retracted creation keeps its handle",
+                N_(
+                    "encounter {encounter} had a group {group} whose creation was retracted: "
+                    "a retracted creation keeps its handle"
+                ),
                 field="group",
                 value=group,
-                expected="a handle not yet used in this encounter",
+                expected=N_("a handle not yet used in this encounter"),
+                values={"encounter": self.handle, "group": repr(group)},
             )
 
     def check_roll(self, roll: Roll | None, needed: bool) -> None:
         if roll is not None and roll.dice != TWO_D6:
             raise ImpossibleInput(
-                f"a morale roll is 2d6, not {roll.dice.name}", field="roll", expected="2d6"
+                N_("a morale roll is 2d6, not {dice}"),
+                field="roll",
+                expected="2d6",
+                values={"dice": roll.dice.name},
             )
         if roll is None and needed:
-            raise ImpossibleInput("a test needs a roll", field="roll", expected="a 2d6 roll")
+            raise ImpossibleInput(
+                N_("a test needs a roll"), field="roll", expected=N_("a 2d6 roll"), values={}
+            )
 
     def check_start(self, group: str, count: int, rating: int) -> GroupMorale:
         try:
@@ -151,8 +168,13 @@ class EncounterCommands:
             # OSE morale, "Quand faire un test de moral": first death, half out (docs/rules.md#d-2)
             outcome = state.casualty(n, incapacitated=command.incapacitated)
         except ImpossibleInput as error:
-            message = f"{n} casualties: {group} has {state.able} members able to fight"
-            raise _about(group, error, n, message) from error
+            raise Refusal(
+                N_("{n} casualties: {group} has {able} members able to fight"),
+                field=error.field,
+                value=n,
+                values={"n": n, "group": group, "able": state.able},
+                restates=error,
+            ) from error
         if outcome.lapsed:
             lapsed = list(outcome.lapsed)
             due_at = self.due_position(group)
@@ -171,11 +193,11 @@ class EncounterCommands:
         group, value = check_handle(command.group, field="group"), command.value
         self.check_open()
         self.check_group(group)
-        check_reason(command.reason, f"an adjustment of {group}'s morale")
+        check_reason(command.reason, "adjustment", group)
         before = self.group_state(group)
-        check_total(before.adjustment, value, "value", f"{value:+d}: {group}'s adjustments")
+        check_total(before.adjustment, value, "value", "adjustments", group)
         effective = before.rating + before.adjustment
-        check_total(effective, value, "value", f"{value:+d}: {group}'s effective morale")
+        check_total(effective, value, "value", "effective morale", group)
         after = before.adjust(value)
         applies = not never_tests(after.rating)  # "Valeur de 2 ou 12": never applied (MOR004)
         facts = (group, value, command.reason, after.rating, after.adjustment, applies)
@@ -188,7 +210,7 @@ class EncounterCommands:
         self.check_open()
         self.check_group(group, MONSTERS)
         check_monster_rating(command.rating, field="rating")
-        check_reason(command.reason, f"a new rating for {group}")
+        check_reason(command.reason, "rating", group)
         self._change_rating(group, command.rating, command.reason, command.note)
 
     def rerate_company(self, company: str, rating: int, reason: str | None = None) -> None:
@@ -273,11 +295,12 @@ class EncounterCommands:
         self._end(lapsed, rules_say=lapsed, ruled=lapsed, note=command.note)
 
 
-def _about(group: str, error: ImpossibleInput, value: object, message: str = "") -> ImpossibleInput:
+def _about(group: str, error: ImpossibleInput, value: object) -> ImpossibleInput:
     """The rules' refusal, restated to name the group (docs/rules.md#d-0: name the field)."""
-    return ImpossibleInput(
-        message or f"{group}: {error.message}",
+    return Refusal(
+        N_("{group}: {reason}"),
         field=error.field,
         value=value,
-        expected=error.expected,
+        values={"group": group, "reason": error},
+        restates=error,
     )

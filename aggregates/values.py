@@ -10,8 +10,10 @@ from dataclasses import fields
 from datetime import date
 from typing import Any
 
+from aggregates.refusals import Piece, Refusal
 from campaign.core.errors import ImpossibleInput
 from campaign.core.handles import check_handle
+from campaign.core.i18n import N_
 from campaign.core.text import REFUSED
 
 # What an event may hold, checked before it is triggered (tests/system/test_fuzz.py tries the
@@ -42,36 +44,80 @@ COPIED = frozenset({"restored"})
 HANDLES = frozenset({"handle", "group", "retainer_of", "encounter"})
 _CONTROL = REFUSED  # \t and \n allowed (campaign/core/text.py)
 _EXPECTED_TEXT = {  # text the GM did not type on the line: said what to do instead
-    "source": "a session-log file name without control characters (rename the file)"
+    "source": N_("a session-log file name without control characters (rename the file)")
 }
 
 
-def check_total(before: int, change: int, field: str, said: str, limit: int = INT_LIMIT) -> int:
-    """``before + change``: a running total (a company's size, a rating and its modifiers, the
-    clock), refused when a store could not keep it. :func:`check_values` would refuse the event
-    too, but naming a number the GM never typed; this names the change and how far it may go."""
+# A running total beyond what a store keeps, by what it totals: the change, then the total.
+_BEYOND = {
+    "adjustments": N_(
+        "{change}: {subject}'s adjustments would be {total}: out of range (a store keeps ±{limit})"
+    ),
+    "effective morale": N_(
+        "{change}: {subject}'s effective morale would be {total}: out of range (a store keeps "
+        "±{limit})"
+    ),
+    "loyalty": N_(
+        "{change}: {subject}'s loyalty would be {total}: out of range (a store keeps ±{limit})"
+    ),
+    "morale": N_(
+        "{change}: {subject}'s morale would be {total}: out of range (a store keeps ±{limit})"
+    ),
+    "size": N_(
+        "{count} reinforcements: {subject}'s size would be {total}: out of range (a store keeps "
+        "±{limit})"
+    ),
+}
+# A blank reason, by what needs it
+_BLANK = {
+    "event": N_("{reason} is blank: the event needs a reason"),
+    "adjustment": N_("{reason} is blank: an adjustment of {subject}'s morale needs a reason"),
+    "rating": N_("{reason} is blank: a new rating for {subject} needs a reason"),
+    "loyalty": N_("{reason} is blank: a loyalty modifier needs a reason"),
+    "working conditions": N_(
+        "{reason} is blank: a working-conditions modifier of {subject} needs a reason"
+    ),
+}
+
+
+def check_total(
+    before: int, change: int, field: str, what: str, subject: str, limit: int = INT_LIMIT
+) -> int:
+    """``before + change``: a running total (``what`` of :data:`_BEYOND`: a company's size, a
+    rating and its modifiers …, of ``subject``), refused when a store could not keep it.
+    :func:`check_values` would refuse the event too, but naming a number the GM never typed;
+    this names the change and how far it may go."""
     total = before + change
     if -limit <= total <= limit:
         return total
     room = (limit if total > 0 else -limit) - before
     raise ImpossibleInput(
-        f"{said} would be {total}: out of range (a store keeps ±{limit})",
+        _BEYOND[what],
         field=field,
         value=change,
-        expected=f"at most {room}" if total > 0 else f"at least {room}",
+        expected=N_("at most {room}") if total > 0 else N_("at least {room}"),
+        values={
+            "change": f"{change:+d}",
+            "count": change,
+            "subject": subject,
+            "total": total,
+            "limit": limit,
+            "room": room,
+        },
     )
 
 
-def check_reason(reason: str | None, what: str) -> None:
-    """A required ``--reason`` (an adjustment, a re-rating, a working-conditions modifier):
-    refused when it is blank (the history would show ``gob: -1 ()``). The text is kept as
-    typed."""
+def check_reason(reason: str | None, what: str, subject: str = "") -> None:
+    """A required ``--reason`` (``what`` of :data:`_BLANK`: an adjustment, a re-rating, a
+    working-conditions modifier of ``subject``): refused when it is blank (the history would
+    show ``gob: -1 ()``). The text is kept as typed."""
     if reason is None or not reason.strip():
         raise ImpossibleInput(
-            f"{reason!r} is blank: {what} needs a reason",
+            _BLANK[what],
             field="reason",
             value=reason,
-            expected='a reason that is not blank, e.g. --reason "leader slain"',
+            expected=N_('a reason that is not blank, e.g. --reason "leader slain"'),
+            values={"reason": repr(reason), "subject": subject},
         )
 
 
@@ -89,10 +135,11 @@ def check_date(value: str | None) -> None:
         date.fromisoformat(value)
     except ValueError:
         raise ImpossibleInput(
-            f"{_shown(value)} is not an ISO date (YYYY-MM-DD)",
+            N_("{value} is not an ISO date (YYYY-MM-DD)"),
             field="date",
             value=value,
-            expected="a day of the calendar as YYYY-MM-DD, e.g. 2026-11-21",
+            expected=N_("a day of the calendar as YYYY-MM-DD, e.g. 2026-11-21"),
+            values={"value": _shown(value)},
         ) from None
 
 
@@ -132,25 +179,30 @@ def _check_int(value: int, name: str) -> None:
     if not -limit <= value <= limit:
         lowest = 1 if name in FROM_ONE else -limit
         raise ImpossibleInput(
-            f"{_shown(value)} is out of range",
+            N_("{value} is out of range"),
             field=name,
             value=value,
-            expected=f"a whole number from {lowest} to {limit}",
+            expected=N_("a whole number from {lowest} to {limit}"),
+            values={"value": _shown(value), "lowest": lowest, "limit": limit},
         )
 
 
 def _check_text(value: str, name: str, typed: bool = True) -> None:
     if "\x00" in value:
         raise ImpossibleInput(
-            f"{_shown(value)} holds a NUL character", field=name, expected="text without NUL"
+            N_("{value} holds a NUL character"),
+            field=name,
+            expected=N_("text without NUL"),
+            values={"value": _shown(value)},
         )
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
         raise ImpossibleInput(
-            f"{_shown(value)} is not UTF-8 text",
+            N_("{value} is not UTF-8 text"),
             field=name,
-            expected="UTF-8 text (set a UTF-8 locale, or re-save the log as UTF-8)",
+            expected=N_("UTF-8 text (set a UTF-8 locale, or re-save the log as UTF-8)"),
+            values={"value": _shown(value)},
         ) from None
     if not typed:
         return
@@ -158,18 +210,21 @@ def _check_text(value: str, name: str, typed: bool = True) -> None:
     if found is not None:
         char = found.group()
         if unicodedata.category(char) == "Cf":
-            what = f"an invisible format character (U+{ord(char):04X} {_name(char)})"
-            expected = (
+            words = N_("{value} holds an invisible format character (U+{code} {name})")
+            expected = N_(
                 "text without invisible format characters (a pasted text may hold one: retype it)"
             )
         else:
-            what = f"a control character (U+{ord(char):04X})"
-            expected = "text without control characters (tabs and line breaks may stay)"
+            words = N_("{value} holds a control character (U+{code})")
+            expected = N_("text without control characters (tabs and line breaks may stay)")
+        if name in _EXPECTED_TEXT:
+            expected = _EXPECTED_TEXT[name]
         raise ImpossibleInput(
-            f"{_shown(value)} holds {what}",
+            words,
             field=name,
             value=value,
-            expected=_EXPECTED_TEXT.get(name) or expected,
+            expected=expected,
+            values={"value": _shown(value), "code": f"{ord(char):04X}", "name": _name(char)},
         )
 
 
@@ -185,23 +240,25 @@ def check_recorded(state: dict[str, Any]) -> None:
             if isinstance(state[name], dict):
                 check_values(state[name], parent=name)
         if isinstance(state.get("reason"), str):
-            check_reason(state["reason"], "the event")
+            check_reason(state["reason"], "event")
         if isinstance(state.get("date"), str):  # a session's
             check_date(state["date"])
         for name in HANDLES & set(state):
             if state[name] is not None and check_handle(state[name], field=name) != state[name]:
                 raise ImpossibleInput(
-                    f"{state[name]!r} is not a handle as it is recorded (lowercase)",
+                    N_("{value} is not a handle as it is recorded (lowercase)"),
                     field=name,
                     value=state[name],
-                    expected="a lowercase handle",
+                    expected=N_("a lowercase handle"),
+                    values={"value": repr(state[name])},
                 )
     except ImpossibleInput as error:
-        raise ImpossibleInput(
-            f"field {error.field!r}: {error.message}: no command records that",
+        raise Refusal(
+            N_("field {field}: {reason}: no command records that"),
             field=error.field,
             value=error.value,
-            expected=error.expected,
+            values={"field": repr(error.field), "reason": error},
+            restates=error,
         ) from None
 
 
@@ -217,26 +274,48 @@ def _shown(value: int | str) -> str:
 
 # How a message names a number it refuses: in words, as the GM knows it (the CLI leads the
 # message with the option the GM typed, ``--damage-taken``; a Python name is neither).
-_WORDS = {"dc": "a DC", "hp": "hit points", "hp_left": "hit points left", "hp_lost": "HP lost"}
+# The log's own words (``fortitude``, ``reflex``, ``will``) are said as they are.
+_WORDS = {
+    "dc": N_("a DC"),
+    "hp": N_("hit points"),
+    "hp_left": N_("hit points left"),
+    "hp_lost": N_("HP lost"),
+    "conscience_lost": N_("conscience lost"),
+    "conscience": N_("conscience"),
+    "damage": N_("damage"),
+    "damage_taken": N_("damage taken"),
+    "penalty": N_("penalty"),
+    "duration": N_("duration"),
+    "clock_seconds": N_("clock seconds"),
+    "loyalty": N_("loyalty"),
+    "reaction_mod": N_("reaction mod"),
+    "value": N_("value"),
+    "bonus": N_("bonus"),
+}
 
 
 def _said(field: str) -> str:
-    """``damage_taken`` → ``damage taken``: a field named in a message."""
-    return _WORDS.get(field, field.replace("_", " "))
+    """``damage_taken`` → ``damage taken``: a field named in a message (a :class:`Piece`, said
+    in the invocation's language, when it is one of :data:`_WORDS`)."""
+    return Piece(_WORDS[field]) if field in _WORDS else field.replace("_", " ")
 
 
 def check_whole(value: object, field: str, lowest: int | None = None) -> int:
     """A whole number (never a bool), at least ``lowest`` when given."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ImpossibleInput(
-            f"{_said(field)} is a whole number, not {value!r}", field=field, value=value
-        )
-    if lowest is not None and value < lowest:
-        raise ImpossibleInput(
-            f"{_said(field)} cannot be below {lowest}, not {value}",
+        raise Refusal(
+            N_("{field} is a whole number, not {value}"),
             field=field,
             value=value,
-            expected=f"{lowest} or more",
+            values={"field": _said(field), "value": repr(value)},
+        )
+    if lowest is not None and value < lowest:
+        raise Refusal(
+            N_("{field} cannot be below {lowest}, not {value}"),
+            field=field,
+            value=value,
+            expected=N_("{lowest} or more"),
+            values={"field": _said(field), "lowest": lowest, "value": value},
         )
     return value
 

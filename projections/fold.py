@@ -35,6 +35,12 @@ class Projection:
     def process(self, fold: Fold, event: LedgerAggregate.Event, aggregate: Any) -> None:
         raise NotImplementedError
 
+    def reads(self) -> type:
+        """The class of the events this projection reads: a read model whose projections all
+        read some aggregates' events only folds no other (a scratch fold of the companies and
+        characters skips the encounters')."""
+        return object
+
     def flush(self, fold: Fold) -> None:
         """Write what the batch's events left pending (mirrors write once per aggregate)."""
 

@@ -101,6 +101,9 @@ class ReadModel:
         self.app = app
         self._load = load
         self.projections = [p for p in all_projections() if only is None or p.name in only]
+        # the events any of them reads (None: every event; projections/fold.py, Projection.reads)
+        read = tuple({projection.reads() for projection in self.projections})
+        self._reads: tuple[type, ...] | None = None if object in read else read
         # a fold up to a point carries its aggregates to the next point (the recap folds to
         # each session's end in turn): Fold.advance reloads one whose version does not follow
         self._carried: dict[Any, Any] = {}
@@ -315,6 +318,8 @@ class ReadModel:
                     raise _Raced
             fold = Fold(connection, self._load, aggregates)
             first_id = batch[0][0]
+            if self._reads is not None:  # the events of aggregates none of them reads: not folded
+                batch = [(i, event) for i, event in batch if isinstance(event, self._reads)]
             behind = [(tracked.get(p.name, 0), p.process) for p in self.projections]
             if all(at < first_id for at, _ in behind):  # the usual case: all fold every event
                 processes = [process for _, process in behind]

@@ -34,6 +34,9 @@ class Mirror(Projection):
         if isinstance(aggregate, self.kind):
             self._touched[aggregate.id] = aggregate
 
+    def reads(self) -> type:
+        return self.kind.Event if self.kind is not object else object
+
     def flush(self, fold: Fold) -> None:
         """Set-based: one ``DELETE … WHERE key IN (…)`` per table for every aggregate the batch
         touched, then one executemany ``INSERT`` per table of the rows of those still there."""

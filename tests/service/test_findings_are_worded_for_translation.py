@@ -21,9 +21,10 @@ from tests.service.test_flags_at_the_table import Table
 SAME_IN_FRENCH = {"note"}  # GEN002 of a `note` line: French says it the same way
 
 
-def _said_at_the_table(tmp_path, code):
-    """The findings, flags and reminders of ``code``'s case, its session then ended."""
-    with open_ledger(str(tmp_path / "worded.db")) as ledger:
+def _said_at_the_table(store_url, code):
+    """The findings, flags and reminders of ``code``'s case, its session then ended (the read
+    model's JSON column on both backends)."""
+    with open_ledger(store_url) as ledger:
         world(ledger)
         table = Table(ledger)
         CASES[code][0](table)
@@ -39,8 +40,8 @@ def _said_at_the_table(tmp_path, code):
 
 
 @pytest.mark.parametrize("code", sorted(CASES))
-def test_each_code_s_finding_and_flags_are_worded_for_translation(tmp_path, code):
-    found, told = _said_at_the_table(tmp_path, code)
+def test_each_code_s_finding_and_flags_are_worded_for_translation(store_url, code):
+    found, told = _said_at_the_table(store_url, code)
     messages = [f.message for f in found] + told
     assert [m for m in messages if not isinstance(m, Worded)] == []
     # the JSON's object (dataclasses.asdict) keeps the words, and its text is the English one

@@ -18,11 +18,12 @@ from rich.table import Table
 from rich.text import Text
 
 from campaign.core import i18n
-from campaign.core.i18n import _
+from campaign.core.i18n import _, ngettext
+from campaign.core.worded import said
 from campaign.service import catalogue
 from campaign.service.catalogue import PENDING, WARNING, check_code
 from campaign.service.results import Explanation
-from cli.output import ExitStatus, counted, emit
+from cli.output import ExitStatus, emit
 from cli.render import Handle, plain, printable
 from cli.state import open_ledger
 
@@ -96,7 +97,7 @@ def _heading(subject: str) -> str:
 def _rules_cell(finding: dict[str, Any]) -> str:
     rules_say = finding["rules_say"]
     if isinstance(rules_say, list) and len(rules_say) > 1 and finding["code"] == "SAV004":
-        return "one of " + plain(rules_say)
+        return _("one of {choices}").format(choices=plain(rules_say))
     if finding["code"] in ("TRT002", "TRT003"):
         return f"≤ {rules_say}"
     return plain(rules_say) or "—"
@@ -112,11 +113,11 @@ def _verdict(finding: dict[str, Any]) -> Text:
         # keeps outcome words in rules_say/ruled (docs/audit.md#rules_say-and-ruled), and
         # `failure → failure` read as no ruling
         text = Text(plain(ruled), style="green")
-        text.append(" (consequences ruled)", style="bold yellow")
+        text.append(" " + _("(consequences ruled)"), style="bold yellow")
         return text
     text = Text(_rules_cell(finding), style="green")
     text.append(" → ", style="dim")
-    shown = plain(ruled) or "none"
+    shown = plain(ruled) or _("none")
     text.append(shown, style="bold yellow" if finding["severity"] == WARNING else "")
     return text
 
@@ -126,30 +127,36 @@ def _rule(finding: dict[str, Any]) -> Text:
     message: the seed by its number (``seed 001``: ``--json`` and ``--explain CODE`` name the
     whole file)."""
     rule = finding["rule"]
-    where = f" (seed {rule['seed'].split('_', 1)[0]})" if rule["seed"] else ""
-    return Text(f"{rule['name']}{where}", style="dim")
+    if not rule["seed"]:
+        return Text(rule["name"], style="dim")
+    seed = rule["seed"].split("_", 1)[0]
+    return Text(_("{name} (seed {seed})").format(name=rule["name"], seed=seed), style="dim")
 
 
 def _finding_cell(finding: dict[str, Any]) -> Text:
-    return Text(finding["message"]) + Text("\n") + _rule(finding)
+    """The finding's message in the reader's language, its rule under it."""
+    return Text(printable(said(finding["message"]))) + Text("\n") + _rule(finding)
 
 
 def _code_cell(finding: dict[str, Any]) -> Text:
     text = Text(finding["code"], style=CODE_STYLE.get(finding["severity"], ""))
     if finding["status"] == PENDING:
-        text.append(" pending", style="magenta")
+        text.append(" " + _("pending"), style="magenta")
     return text
 
 
 def summary(findings: list[dict[str, Any]]) -> Text:
     warnings = [f for f in findings if f["severity"] == WARNING]
     pending = sum(f["status"] == PENDING for f in warnings)
-    text = Text(f"{counted(len(findings), 'finding')}: ", style="bold")
-    text.append(counted(len(warnings), "warning"), style="bold yellow")
+    found = ngettext("{n} finding", "{n} findings", len(findings)).format(n=len(findings))
+    text = Text(_("{counted}: ").format(counted=found), style="bold")
+    warned = ngettext("{n} warning", "{n} warnings", len(warnings)).format(n=len(warnings))
+    text.append(warned, style="bold yellow")
     if pending:
-        text.append(f" ({pending} pending)", style="magenta")
+        waiting = ngettext("{n} pending", "{n} pending", pending).format(n=pending)
+        text.append(f" ({waiting})", style="magenta")
     info = len(findings) - len(warnings)
-    text.append(f", {info} info", style="cyan")
+    text.append(_(", {n} info").format(n=info), style="cyan")
     return text
 
 
@@ -158,9 +165,10 @@ def report(findings: list[dict[str, Any]], scope: str = "") -> RenderableType:
     answer beside the ruling. ``scope``: the filters asked for (``--session 2 --code LOY001``),
     which an empty answer names — it says nothing of the rest of the campaign."""
     if not findings and scope:
-        return Text(f"No findings for {scope} (`campaign audit` lists them all).", style="green")
+        said_none = _("No findings for {scope} (`campaign audit` lists them all).")
+        return Text(said_none.format(scope=scope), style="green")
     if not findings:
-        return Text("No findings: every ruling agrees with the rules.", style="green")
+        return Text(_("No findings: every ruling agrees with the rules."), style="green")
     sessions: dict[Any, list[dict[str, Any]]] = {}
     for finding in map(printable, findings):  # a note recorded before control characters
         sessions.setdefault(finding["session"], []).append(finding)  # were refused: escaped
@@ -191,16 +199,19 @@ class _Session:
             head.append(_code_cell(finding))
             head.append(f"  {finding['subject']}")
             yield Handle(head)
-            yield Text("  ") + Text(finding["message"])
-            yield Text("  rule: ", style="dim") + _rule(finding)
+            yield Text("  ") + Text(printable(said(finding["message"])))
+            yield Text("  " + _("rule: "), style="dim") + _rule(finding)
             if finding["rules_say"] is not None or finding["ruled"] is not None:
                 yield Text("  ") + _verdict(finding)
             if finding["note"]:
-                yield Text("  note: ", style="dim") + Text(finding["note"], style="italic")
+                note = Text("  " + _("note: "), style="dim")
+                yield note + Text(finding["note"], style="italic")
 
 
 def _title(session: Any) -> str:
-    return "Before any session" if session is None else f"Session {session}"
+    if session is None:
+        return _("Before any session")
+    return _("Session {number}").format(number=session)
 
 
 def _table(session: Any, found: list[dict[str, Any]]) -> Table:
@@ -214,17 +225,17 @@ def _table(session: Any, found: list[dict[str, Any]]) -> Table:
     )
     notes = any(finding["note"] for finding in found)
     table.add_column("#", justify="right", style="dim", no_wrap=True)
-    table.add_column("Code", no_wrap=True)
+    table.add_column(_("Code"), no_wrap=True)
     # the subject whole, broken after a slash or hyphen where it must (two groups of one
     # encounter differ at the end of their handles: cut to 20 letters, `greywater-ford/red-…`
     # named neither); the heading goes in this column too, so that a long encounter handle
     # breaks there rather than widening the unwrapped Code column off a narrow terminal
-    table.add_column("Subject", ratio=2, min_width=12)
+    table.add_column(_("Subject"), ratio=2, min_width=12)
     # a word wider than its column folds, never "first-dea…"
-    table.add_column("Finding", ratio=3, min_width=20, overflow="fold")
-    table.add_column("Rules say → ruled", ratio=2, min_width=12, overflow="fold")
+    table.add_column(_("Finding"), ratio=3, min_width=20, overflow="fold")
+    table.add_column(_("Rules say → ruled"), ratio=2, min_width=12, overflow="fold")
     if notes:
-        table.add_column("Note", style="italic", ratio=2, min_width=12, overflow="fold")
+        table.add_column(_("Note"), style="italic", ratio=2, min_width=12, overflow="fold")
     groups: dict[str, list[dict[str, Any]]] = {}
     for finding in found:
         groups.setdefault(_heading(finding["subject"]), []).append(finding)

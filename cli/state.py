@@ -20,6 +20,7 @@ import typer
 from campaign.core.errors import ImpossibleInput
 from campaign.core.numbers import whole_number
 from campaign.core.text import escaped
+from campaign.core.worded import said as worded_said
 from campaign.service import opening
 from campaign.service.ledger import Ledger
 
@@ -139,8 +140,8 @@ def record(
 
 def told(said: Said, say: Callable[[Any], str]) -> str:
     """A logging command's answer: its line, then one line per flag its events raise and per
-    reminder of what is still due (docs/log-language.md#answers)."""
+    reminder of what is still due (docs/log-language.md#answers), in the reader's language."""
     lines = [say(said.answer)]
-    lines += [f"⚑ {flag.code} {flag.message}" for flag in said.flags]
-    lines += list(said.reminders)
+    lines += [f"⚑ {flag.code} {worded_said(flag.message)}" for flag in said.flags]
+    lines += [worded_said(reminder) for reminder in said.reminders]
     return "\n".join(lines)

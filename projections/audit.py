@@ -20,6 +20,8 @@ from sqlalchemy import bindparam, delete, select, update
 from aggregates.campaign import Campaign
 from campaign import audit
 from campaign.audit.findings import handle_of
+from campaign.core.i18n import N_
+from campaign.core.worded import Worded
 from projections import tables
 from projections.fold import Fold, Projection, insert_rows
 
@@ -130,8 +132,9 @@ class Audit(Projection):
             "note": found["note"],
             "rule_seed": found["rule"]["seed"],
             "rule_name": found["rule"]["name"],
-            "message": found["message"],
-            "pending_message": found["message"] if pending else None,
+            **_message(found["message"]),
+            "pending_message": str(found["message"]) if pending else None,
+            "pending_words": _words(found["message"]) if pending else None,
             "closed": None,
             "closed_command": None,
         }
@@ -171,15 +174,18 @@ class Audit(Projection):
         if subject is not None:
             exposed = subject.split("/", 1)[1]
             found["rules_say"] = [exposed]
-            found["message"] = f"item save of {event.item}; the exposed item is {exposed}"
+            found["message"] = Worded(
+                N_("item save of {item}; the exposed item is {exposed}"),
+                {"item": event.item, "exposed": exposed},
+            )
 
     def _stored_open(self, fold: Fold) -> dict[tuple[int, str], dict[str, Any]]:
         """The pending findings stored before this batch (read once a batch)."""
         if self._open_stored is None:
             f = tables.findings.c
             query = select(
-                f.position, f.code, f.subject, f.session, f.status, f.message, f.closed,
-                f.closed_command,
+                f.position, f.code, f.subject, f.session, f.status, f.message,
+                f.message_words, f.closed, f.closed_command,
             ).where(f.status == audit.PENDING)  # fmt: skip
             self._open_stored = {
                 (row.position, row.code): dict(row._mapping)
@@ -198,7 +204,7 @@ class Audit(Projection):
                 row["closed_command"] = event.command
                 message = settle.message_for(row["session"])
                 if message is not None:
-                    row["message"] = message
+                    row.update(_message(message))
                 if settle.status != audit.PENDING:
                     del held[key]
                 if held is stored:
@@ -217,16 +223,21 @@ class Audit(Projection):
         fold.connection.execute(delete(tables.findings).where(f.command == command))
         if reopened:
             answered = select(
-                f.position, f.code, f.subject, f.session, f.pending_message
+                f.position, f.code, f.subject, f.session, f.pending_message, f.pending_words
             ).where(f.closed_command == command, f.status == audit.RESOLVED)  # fmt: skip
             decided = []
             for row in fold.connection.execute(answered).mappings():
                 settle = next((s for s in reopened if s.matches(row)), None)
                 if settle is not None:
+                    message = settle.message_for(row["session"])
+                    said = (
+                        {"message": row["pending_message"], "message_words": row["pending_words"]}
+                        if message is None
+                        else _message(message)
+                    )
                     decided.append(
                         {**row, "status": settle.status, "closed": event.position,
-                         "closed_command": event.command,
-                         "message": settle.message_for(row["session"]) or row["pending_message"]}
+                         "closed_command": event.command, **said}
                     )  # fmt: skip
             _decide(fold, decided)  # closed by the retraction: the statement below leaves them
         fold.connection.execute(
@@ -237,6 +248,7 @@ class Audit(Projection):
                 closed=None,
                 closed_command=None,
                 message=f.pending_message,
+                message_words=f.pending_words,
             )
         )
 
@@ -246,7 +258,7 @@ def _decide(fold: Fold, rows: Iterable[dict[str, Any]]) -> None:
     values = [
         {"k_position": row["position"], "k_code": row["code"], "v_status": row["status"],
          "v_closed": row["closed"], "v_closed_command": row["closed_command"],
-         "v_message": row["message"]}
+         "v_message": row["message"], "v_words": row["message_words"]}
         for row in rows
     ]  # fmt: skip
     if values:
@@ -259,6 +271,17 @@ def _decide(fold: Fold, rows: Iterable[dict[str, Any]]) -> None:
                 closed=bindparam("v_closed"),
                 closed_command=bindparam("v_closed_command"),
                 message=bindparam("v_message"),
+                message_words=bindparam("v_words"),
             ),
             values,
         )
+
+
+def _words(message: str) -> dict[str, Any] | None:
+    """What the read model keeps of a message to say it later in the reader's language."""
+    return message.as_json() if isinstance(message, Worded) else None
+
+
+def _message(message: str) -> dict[str, Any]:
+    """A finding's message as its row holds it: the English text and its words."""
+    return {"message": str(message), "message_words": _words(message)}

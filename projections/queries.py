@@ -14,6 +14,7 @@ from sqlalchemy import Connection, case, false, func, or_, select
 
 from aggregates.character_traits import same_name
 from campaign.core.clock import format_moment
+from campaign.core.worded import kept
 from campaign.rules import d6harmonie
 from projections import tables
 from projections.entries import company_entry, group_entry, item_entry
@@ -339,7 +340,9 @@ def findings(
     connection: Connection, session: int | None = None, code: str | None = None
 ) -> list[dict[str, Any]]:
     """``audit --json`` (docs/json.md#audit, docs/audit.md): the findings standing now — final, or
-    pending until a later event decides them — in the order of the events they are about."""
+    pending until a later event decides them — in the order of the events they are about. A
+    message is its English text, worded to be said in the reader's language
+    (campaign/core/worded.py)."""
     f = tables.findings.c
     query = (
         select(tables.findings)
@@ -354,7 +357,8 @@ def findings(
         {"code": row.code, "severity": row.severity, "status": row.status,
          "session": row.session, "position": row.position, "subject": row.subject,
          "rules_say": row.rules_say, "ruled": row.ruled, "note": row.note,
-         "rule": {"seed": row.rule_seed, "name": row.rule_name}, "message": row.message,
+         "rule": {"seed": row.rule_seed, "name": row.rule_name},
+         "message": kept(row.message, row.message_words),
          "command_position": row.command}
         for row in connection.execute(query)
     ]  # fmt: skip

@@ -27,7 +27,7 @@ metadata = MetaData()
 
 # Bumped whenever a table or a fold changes: a store whose read models were built by another
 # version is rebuilt from its events before it is read.
-READ_MODEL_VERSION = 11
+READ_MODEL_VERSION = 12
 
 tracking = Table(
     "view_tracking",
@@ -242,8 +242,12 @@ findings = Table(
     Column("note", Text),
     Column("rule_seed", String(64)),
     Column("rule_name", Text),
-    Column("message", Text, nullable=False),
+    Column("message", Text, nullable=False),  # in English, as `audit --json` shows it
+    # the message's catalogue entry and values, to say it in the reader's language
+    # (campaign/core/worded.py: {"words": …, "values": {…}})
+    Column("message_words", JSON),
     Column("pending_message", Text),  # a pending finding's message, put back when re-opened
+    Column("pending_words", JSON),  # … and its words
     Column("closed", BigInteger),  # the position that decided a pending finding
     Column("closed_command", BigInteger),  # its command: a retraction of it re-opens the finding
 )

@@ -81,6 +81,8 @@ def judge(event: Any, aggregate: Any) -> Verdict:
     from aggregates.campaign import Campaign
     from aggregates.subjects import handle_of, subject
     from campaign.audit.findings import Verdict, finding, note_of
+    from campaign.core.i18n import N_
+    from campaign.core.worded import Worded
 
     verdict = Verdict()
     judges = _judges_of(type(event))
@@ -88,7 +90,9 @@ def judge(event: Any, aggregate: Any) -> Verdict:
         judges(verdict, event, aggregate)
     note = note_of(event)
     if note is not None:  # once per command: the read model keeps the first (GEN002)
-        said = "note" if isinstance(event, Campaign.NoteRecorded) else "the GM's note"
+        said = Worded(
+            N_("note") if isinstance(event, Campaign.NoteRecorded) else N_("the GM's note")
+        )
         verdict.findings.append(
             finding("GEN002", event, subject=subject(handle_of(aggregate), event), message=said)
         )

@@ -6,10 +6,15 @@ from __future__ import annotations
 from aggregates.campaign import Campaign
 from aggregates.subjects import CAMPAIGN
 from campaign.audit.findings import FINAL, Settle, Verdict, finding
+from campaign.core.i18n import N_
+from campaign.core.worded import Worded
 
 
-def _no_item_save(session: int) -> str:
-    return f"natural 1: the exposed item made no item save before session {session} ended"
+def _no_item_save(session: int) -> Worded:
+    return Worded(
+        N_("natural 1: the exposed item made no item save before session {session} ended"),
+        {"session": session},
+    )
 
 
 def session_ended(verdict: Verdict, e: Campaign.SessionEnded, campaign: Campaign) -> None:
@@ -34,6 +39,8 @@ def retracted(verdict: Verdict, e: Campaign.CommandRetracted, campaign: Campaign
             e,
             subject=CAMPAIGN,  # the read model names what the withdrawn command touched
             ruled=e.retracted,
-            message=f"the command at event:{e.retracted} was retracted",
+            message=Worded(
+                N_("the command at event:{position} was retracted"), {"position": e.retracted}
+            ),
         )
     )

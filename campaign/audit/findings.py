@@ -16,8 +16,11 @@ from aggregates.campaign import Campaign
 from aggregates.subjects import handle_of, subject  # handle_of: projections.audit
 from campaign.audit.catalogue import CATALOGUE, CODES, Entry
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.core.numbers import BLANKS
+from campaign.core.worded import Worded, and_joined
 from campaign.rules.citation import Citation
+from campaign.rules.dice import roll_words
 
 PENDING, FINAL = "pending", "final"
 RESOLVED = "resolved"  # a pending finding answered in time: no finding (kept to be re-opened)
@@ -54,7 +57,7 @@ class Settle:
     position: int | None = None
     session: int | None = None
     # the final finding's message; a function of the finding's session when it decides several
-    message: str | Callable[[int], str] | None = None
+    message: Worded | Callable[[int], Worded] | None = None
     before_session: int | None = None
 
     def matches(self, row: Mapping[str, Any]) -> bool:
@@ -71,7 +74,7 @@ class Settle:
             )
         )
 
-    def message_for(self, session: int) -> str | None:
+    def message_for(self, session: int) -> Worded | None:
         """The message of the finding of ``session`` this decides (None: keep its own)."""
         return self.message(session) if callable(self.message) else self.message
 
@@ -96,13 +99,14 @@ def finding(
     subject: str,
     rules_say: Any = None,
     ruled: Any = None,
-    message: str,
+    message: Worded,
     cite: Citation | None = None,
     status: str = FINAL,
     position: int | None = None,
 ) -> dict[str, Any]:
     """A finding with the keys of docs/json.md#audit (and ``command_position``: the command that
-    produced it)."""
+    produced it). Its ``message`` is worded for translation: English where it is stored and in
+    ``--json``, said in the reader's language on screen (campaign/core/worded.py)."""
     listed = CATALOGUE[code]
     return {
         "code": code,
@@ -130,3 +134,26 @@ def subject_of(aggregate: Any, part: str | None = None) -> str:
     """``ford/goblins``, ``brynn/Tower shield``, ``brynn``, ``campaign`` (docs/json.md's subjects):
     the judgements name the part themselves (``e.group``, ``e.item``, or a pending group)."""
     return subject(handle_of(aggregate), part=part)
+
+
+# --- words the messages share ------------------------------------------------------------------
+
+# the morale checks a casualty makes due, as a person reads them (the JSON keeps the keys)
+CHECK_WORDS = {"first-death": N_("first-death"), "half-out": N_("half-out")}
+
+
+def checks_said(checks: Any) -> Any:
+    """``first-death and half-out``: the checks due, each said in the reader's language."""
+    listed = checks if isinstance(checks, list | tuple) else [checks]
+    return and_joined([Worded(CHECK_WORDS[c]) if c in CHECK_WORDS else str(c) for c in listed])
+
+
+def dice_said(record: Mapping[str, Any] | None) -> Any:
+    """A stored roll as :func:`campaign.rules.dice.roll_words` says it — ``3+5 = 8``, ``8``,
+    ``natural 1``, ``no roll`` — its words said in the reader's language."""
+    if record is None:
+        return Worded(N_("no roll"))
+    faces = record.get("faces") or []
+    if len(faces) == 1:
+        return Worded(N_("natural {n}"), {"n": faces[0]})
+    return roll_words(record)  # numbers only

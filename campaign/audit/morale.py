@@ -13,10 +13,35 @@ from typing import Any
 from aggregates.character import Character
 from aggregates.company import MercenaryCompany
 from aggregates.encounter import Encounter
-from campaign.audit.findings import FINAL, PENDING, RESOLVED, Settle, Verdict, finding, subject_of
+from campaign.audit.findings import (
+    FINAL,
+    PENDING,
+    RESOLVED,
+    Settle,
+    Verdict,
+    checks_said,
+    dice_said,
+    finding,
+    subject_of,
+)
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
+from campaign.core.worded import Worded
 from campaign.rules import morale
-from campaign.rules.dice import TWO_D6, Roll, roll_words
+from campaign.rules.dice import TWO_D6, Roll
+
+# a morale test's needless inputs (MOR003), by what was given
+NEEDLESS = {
+    ("roll",): N_("a roll where no test applies ({how}: {rules})"),
+    ("ruling",): N_("a ruling where no test applies ({how}: {rules})"),
+    ("roll", "ruling"): N_("a roll and a ruling where no test applies ({how}: {rules})"),
+}
+# a morale check left due, by what decided it (MOR002, final)
+LAPSED_BEFORE = {
+    "casualty": N_("morale check due ({checks}) and none made before the group's next casualty"),
+    "left": N_("morale check due ({checks}) and none made before the company left"),
+    "ended": N_("morale check due ({checks}) and none made before the encounter's end"),
+}
 
 # Encounters (seed 000; docs/rules.md#monster-morale, #d-1, #d-2, #d-3, #d-4) ---------------------
 
@@ -39,9 +64,14 @@ def morale_tested(verdict: Verdict, e: Encounter.MoraleTested, encounter: Encoun
         contradicts, needless = e.contradicts, e.roll_without_test
     subject = subject_of(encounter, e.group)
     if e.tests and roll is not None:
-        how = f"2d6 {roll_words(e.roll)} against effective {e.effective}"
+        how = Worded(
+            N_("2d6 {dice} against effective {effective}"),
+            {"dice": dice_said(e.roll), "effective": e.effective},
+        )
+    elif e.successes_before >= 2:
+        how = Worded(N_("rated {rating}, two successes"), {"rating": e.rating})
     else:
-        how = f"rated {e.rating}" + (", two successes" if e.successes_before >= 2 else "")
+        how = Worded(N_("rated {rating}"), {"rating": e.rating})
     if contradicts:
         verdict.findings.append(
             finding(
@@ -50,7 +80,10 @@ def morale_tested(verdict: Verdict, e: Encounter.MoraleTested, encounter: Encoun
                 subject=subject,
                 rules_say=rules_say,
                 ruled=e.ruled,
-                message=f"morale: {how} → the rules say {rules_say}; ruled {e.ruled}",
+                message=Worded(
+                    N_("morale: {how} → the rules say {rules}; ruled {ruled}"),
+                    {"how": how, "rules": rules_say, "ruled": e.ruled},
+                ),
                 cite=cite,
             )
         )
@@ -63,7 +96,10 @@ def morale_tested(verdict: Verdict, e: Encounter.MoraleTested, encounter: Encoun
                 subject=subject,
                 rules_say="no-test",
                 ruled="-and-".join(given),
-                message=f"a {' and a '.join(given)} where no test applies ({how}: {rules_say})",
+                message=Worded(
+                    NEEDLESS.get(tuple(given), NEEDLESS[("roll",)]),
+                    {"how": how, "rules": rules_say},
+                ),
                 cite=cite,
             )
         )
@@ -80,7 +116,9 @@ def morale_check_due(verdict: Verdict, e: Encounter.MoraleCheckDue, encounter: E
             subject=subject_of(encounter, e.group),
             rules_say=list(e.checks),
             ruled=None,
-            message=f"morale check due ({_words(e.checks)}): none made yet",
+            message=Worded(
+                N_("morale check due ({checks}): none made yet"), {"checks": checks_said(e.checks)}
+            ),
             cite=cite,
             status=PENDING,
             position=e.due_position,
@@ -89,22 +127,22 @@ def morale_check_due(verdict: Verdict, e: Encounter.MoraleCheckDue, encounter: E
 
 
 def _lapsed(group: str, encounter: Encounter, checks: list[str], why: str) -> Settle:
-    message = f"morale check due ({_words(checks)}) and none made before {why}"
+    message = Worded(LAPSED_BEFORE[why], {"checks": checks_said(checks)})
     return Settle("MOR002", FINAL, subject=subject_of(encounter, group), message=message)
 
 
 def check_lapsed(verdict: Verdict, e: Encounter.MoraleCheckLapsed, encounter: Encounter) -> None:
-    verdict.settles.append(_lapsed(e.group, encounter, e.checks, "the group's next casualty"))
+    verdict.settles.append(_lapsed(e.group, encounter, e.checks, "casualty"))
 
 
 def company_left(verdict: Verdict, e: Encounter.CompanyLeft, encounter: Encounter) -> None:
     if e.lapsed:
-        verdict.settles.append(_lapsed(e.group, encounter, e.lapsed, "the company left"))
+        verdict.settles.append(_lapsed(e.group, encounter, e.lapsed, "left"))
 
 
 def encounter_ended(verdict: Verdict, e: Encounter.EncounterEnded, encounter: Encounter) -> None:
     for lapse in e.lapsed:
-        settle = _lapsed(lapse["group"], encounter, lapse["checks"], "the encounter's end")
+        settle = _lapsed(lapse["group"], encounter, lapse["checks"], "ended")
         verdict.settles.append(settle)
 
 
@@ -123,8 +161,13 @@ def adjusted(verdict: Verdict, e: Encounter.AdjustmentMade, encounter: Encounter
                 subject=subject,
                 rules_say=0,
                 ruled=e.value,
-                message=f"adjustment {e.value:+d} to a group rated {e.rating}: adjustments "
-                "never apply at ≤ 2 or ≥ 12",
+                message=Worded(
+                    N_(
+                        "adjustment {value:+d} to a group rated {rating}: adjustments never "
+                        "apply at ≤ 2 or ≥ 12"
+                    ),
+                    {"value": e.value, "rating": e.rating},
+                ),
                 cite=morale.ADJUSTMENTS_2_12,
             )
         )
@@ -141,8 +184,13 @@ def adjusted(verdict: Verdict, e: Encounter.AdjustmentMade, encounter: Encounter
                 subject=subject,
                 rules_say=allowed,
                 ruled=after,
-                message=f"adjustments sum {after:+d} after {e.value:+d} ({e.reason}): beyond "
-                f"−2…+2, used as ruled",
+                message=Worded(
+                    N_(
+                        "adjustments sum {after:+d} after {value:+d} ({reason}): beyond −2…+2, "
+                        "used as ruled"
+                    ),
+                    {"after": after, "value": e.value, "reason": e.reason},
+                ),
                 cite=morale.ADJUSTMENTS,
             )
         )
@@ -168,7 +216,10 @@ def hired(verdict: Verdict, e: MercenaryCompany.CompanyHired, company: Any) -> N
                 subject=subject_of(company),
                 rules_say=table,
                 ruled=e.morale,
-                message=f"base morale {e.morale}; the troop table gives {troop} {table}",
+                message=Worded(
+                    N_("base morale {morale}; the troop table gives {troop} {table}"),
+                    {"morale": e.morale, "troop": troop, "table": table},
+                ),
                 cite=morale.MERCENARIES,
             )
         )
@@ -189,8 +240,19 @@ def loyalty_tested(verdict: Verdict, e: Character.LoyaltyTested, character: Any)
                 subject=subject_of(character),
                 rules_say=rules_say,
                 ruled=e.ruled,
-                message=f"loyalty ({e.occasion}): 2d6 {roll_words(e.roll)} against {e.loyalty} → "
-                f"the rules say {rules_say}; ruled {e.ruled}",
+                message=Worded(
+                    N_(
+                        "loyalty ({occasion}): 2d6 {dice} against {loyalty} → the rules say "
+                        "{rules}; ruled {ruled}"
+                    ),
+                    {
+                        "occasion": e.occasion,
+                        "dice": dice_said(e.roll),
+                        "loyalty": e.loyalty,
+                        "rules": rules_say,
+                        "ruled": e.ruled,
+                    },
+                ),
                 cite=morale.RETAINERS,
             )
         )
@@ -207,7 +269,13 @@ def created(verdict: Verdict, e: Character.CharacterCreated, character: Any) -> 
     except ImpossibleInput:
         table = e.rules_say
     if e.ruled != table:
-        reaction = "" if e.hiring_reaction is None else f", hiring reaction {e.hiring_reaction}"
+        if e.hiring_reaction is None:
+            words = N_("loyalty {ruled}; the employer's CHA {cha} gives {table}")
+        else:
+            words = N_(
+                "loyalty {ruled}; the employer's CHA {cha}, hiring reaction {reaction} "
+                "gives {table}"
+            )
         verdict.findings.append(
             finding(
                 "LOY002",
@@ -215,14 +283,15 @@ def created(verdict: Verdict, e: Character.CharacterCreated, character: Any) -> 
                 subject=subject_of(character),
                 rules_say=table,
                 ruled=e.ruled,
-                message=f"loyalty {e.ruled}; the employer's CHA {e.employer_cha}{reaction} "
-                f"gives {table}",
+                message=Worded(
+                    words,
+                    {
+                        "ruled": e.ruled,
+                        "cha": e.employer_cha,
+                        "reaction": e.hiring_reaction,
+                        "table": table,
+                    },
+                ),
                 cite=morale.RETAINERS,
             )
         )
-
-
-def _words(value: Any) -> str:
-    if isinstance(value, list):
-        return " and ".join(str(v) for v in value)
-    return str(value)

@@ -14,9 +14,20 @@ from typing import Any
 from aggregates.character import Character
 from campaign.audit.findings import PENDING, RESOLVED, Settle, Verdict, finding, subject_of
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
+from campaign.core.worded import Worded
 from campaign.rules import saves
 from campaign.rules.citation import Citation
 from campaign.rules.dice import D20, Roll
+
+HP_LEFT = N_(", {hp} hp left")  # an item's hit points after an item save (SAV006)
+DC_STATED = N_(
+    "save vs {vs}: DC {stated} stated; 10 + spell level {spell_level} + the ability modifier = "
+    "{formula}"
+)  # SAV001
+DAMAGE_TAKEN = N_(
+    "save vs {vs} ({effect}, {rules}): {taken} damage taken; the effect deals {damage}"
+)  # SAV005
 
 # Saves and items (seed 001; docs/rules.md#d20-saving-throws-and-items) ---------------------------
 
@@ -34,16 +45,19 @@ def saved(verdict: Verdict, e: Any, character: Character) -> None:
                 subject=subject,
                 rules_say=formula,
                 ruled=stated,
-                message=f"save vs {e.vs}: DC {stated} stated; 10 + spell level "
-                f"{inputs['spell_level']} + the ability modifier = {formula}",
+                message=Worded(
+                    DC_STATED,
+                    {
+                        "vs": e.vs,
+                        "stated": stated,
+                        "spell_level": inputs["spell_level"],
+                        "formula": formula,
+                    },
+                ),
                 cite=saves.CITE_DC,
             )
         )
     if e.ruled != rules_say:
-        if e.natural is not None:
-            how = f"d20 {e.natural} + {e.bonus} = {e.total} against DC {e.dc}"
-        else:
-            how = "no save"
         verdict.findings.append(
             finding(
                 "SAV002",
@@ -51,11 +65,21 @@ def saved(verdict: Verdict, e: Any, character: Character) -> None:
                 subject=subject,
                 rules_say=rules_say,
                 ruled=e.ruled,
-                message=f"save vs {e.vs}: {how} → the rules say {rules_say}; ruled {e.ruled}",
+                message=Worded(
+                    N_("save vs {vs}: {how} → the rules say {rules}; ruled {ruled}"),
+                    {"vs": e.vs, "how": _how(e), "rules": rules_say, "ruled": e.ruled},
+                ),
                 cite=saves.CITE_NATURAL,
             )
         )
-    taken = inputs.get("damage_taken")
+    _damage_taken(verdict, e, subject, rules_say, damage, cite)
+
+
+def _damage_taken(
+    verdict: Verdict, e: Any, subject: str, rules_say: str, damage: int | None, cite: Citation
+) -> None:
+    """SAV005: the damage the GM says was taken is not what the effect deals."""
+    taken = e.inputs.get("damage_taken")
     if taken is not None and damage is not None and taken != damage:
         verdict.findings.append(
             finding(
@@ -64,11 +88,29 @@ def saved(verdict: Verdict, e: Any, character: Character) -> None:
                 subject=subject,
                 rules_say=damage,
                 ruled=taken,
-                message=f"save vs {e.vs} ({e.effect}, {rules_say}): {taken} damage taken; "
-                f"the effect deals {damage}",
+                message=Worded(
+                    DAMAGE_TAKEN,
+                    {
+                        "vs": e.vs,
+                        "effect": e.effect,
+                        "rules": rules_say,
+                        "taken": taken,
+                        "damage": damage,
+                    },
+                ),
                 cite=cite,
             )
         )
+
+
+def _how(e: Any) -> Worded:
+    """``d20 13 + 1 = 14 against DC 15``, or ``no save``: the save as it was rolled."""
+    if e.natural is None:
+        return Worded(N_("no save"))
+    return Worded(
+        N_("d20 {natural} + {bonus} = {total} against DC {dc}"),
+        {"natural": e.natural, "bonus": e.bonus, "total": e.total, "dc": e.dc},
+    )
 
 
 def _by_the_rules(e: Any) -> tuple[int | None, str, int | None, Citation]:
@@ -125,7 +167,12 @@ def exposed(verdict: Verdict, e: Character.ItemExposed, character: Character) ->
                 subject=subject,
                 rules_say=choosable,
                 ruled=e.item,
-                message=f"{e.item} exposed; the candidates are {', '.join(choosable) or 'none'}",
+                message=Worded(
+                    N_("{item} exposed; the candidates are {candidates}")
+                    if choosable
+                    else N_("{item} exposed; the candidates are none"),
+                    {"item": e.item, "candidates": ", ".join(choosable)},
+                ),
                 cite=saves.CITE_ITEM_CHOICE,
             )
         )
@@ -140,8 +187,12 @@ def exposed(verdict: Verdict, e: Character.ItemExposed, character: Character) ->
             subject=subject,
             rules_say="item-save",
             ruled=None,
-            message=f"natural 1: {e.item} exposed, "
-            + ("destroyed: nothing left to save" if destroyed else "no item save yet"),
+            message=Worded(
+                N_("natural 1: {item} exposed, destroyed: nothing left to save")
+                if destroyed
+                else N_("natural 1: {item} exposed, no item save yet"),
+                {"item": e.item},
+            ),
             cite=saves.CITE_OBJECT_DAMAGE,
             status=RESOLVED if destroyed else PENDING,
         )
@@ -169,7 +220,9 @@ def item_saved(verdict: Verdict, e: Any, character: Character) -> None:
                 subject=subject,
                 rules_say=None,  # the projection names the exposed item (SAV003's subject)
                 ruled=e.item,
-                message=f"item save of {e.item}, not of the exposed item",
+                message=Worded(
+                    N_("item save of {item}, not of the exposed item"), {"item": e.item}
+                ),
                 cite=saves.CITE_ITEM_CHOICE,
             )
         )
@@ -196,8 +249,8 @@ def item_saved(verdict: Verdict, e: Any, character: Character) -> None:
     except ImpossibleInput:
         rules_say, rules_hp, differs = e.rules_say, e.rules_hp_left, e.differs
     if differs:
-        hp = "" if rules_hp is None else f", {rules_hp} hp left"
-        ruled_hp = "" if e.hp is None else f", {e.hp} hp left"
+        hp = "" if rules_hp is None else Worded(HP_LEFT, {"hp": rules_hp})
+        ruled_hp = "" if e.hp is None else Worded(HP_LEFT, {"hp": e.hp})
         verdict.findings.append(
             finding(
                 "SAV006",
@@ -205,7 +258,10 @@ def item_saved(verdict: Verdict, e: Any, character: Character) -> None:
                 subject=subject,
                 rules_say=rules_say,
                 ruled=e.ruled,
-                message=f"item save: the rules say {rules_say}{hp}; ruled {e.ruled}{ruled_hp}",
+                message=Worded(
+                    N_("item save: the rules say {rules}{hp}; ruled {ruled}{ruled_hp}"),
+                    {"rules": rules_say, "hp": hp, "ruled": e.ruled, "ruled_hp": ruled_hp},
+                ),
                 cite=saves.CITE_OBJECT_DAMAGE,
             )
         )

@@ -13,7 +13,35 @@ from typing import Any
 from aggregates.character import Character
 from campaign.audit.findings import Verdict, finding, subject_of
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
+from campaign.core.worded import COMMA, SEMICOLON, Worded, joined
 from campaign.rules import d6harmonie
+
+TAKEN_LATE = {
+    "flaw": N_("flaw {trait} taken after creation"),
+    "advantage": N_("advantage {trait} taken after creation"),
+}
+OVER_BUDGET = {
+    "flaw": N_("flaws worth {points} points after {trait}: above the {cap} allowed"),
+    "advantage": N_("advantages worth {points} points after {trait}: above the {cap} allowed"),
+}
+# a consequence of a flaw roll the GM gave (TRT005), as the message names it
+CONSEQUENCES = {
+    "hp_lost": N_("hp lost"),
+    "conscience_lost": N_("conscience lost"),
+    "penalty": N_("penalty"),
+    "duration": N_("duration"),
+}
+
+CONSEQUENCE = N_("{name} {shown}{rule}")  # ``hp lost 2 (the rule: 5)``
+THE_RULE = N_(" (the rule: {rule})")
+NONE = "none"  # no penalty by the rule
+
+
+def _said_none(value: str) -> str:
+    """A rule's consequence, ``none`` said in the reader's language."""
+    return Worded(N_("none")) if value == NONE else value
+
 
 # Traits (seed 002; docs/rules.md#d6harmonie-flaws-and-advantages, #d-9) --------------------------
 
@@ -29,7 +57,7 @@ def trait_taken(verdict: Verdict, e: Character.TraitTaken, character: Character)
                 subject=subject,
                 rules_say="at-creation",
                 ruled="after-creation",
-                message=f"{e.kind} {trait} taken after creation",
+                message=Worded(TAKEN_LATE[e.kind], {"trait": trait}),
                 cite=d6harmonie.AFTER_CREATION_RULE,
             )
         )
@@ -52,7 +80,7 @@ def trait_taken(verdict: Verdict, e: Character.TraitTaken, character: Character)
         points = e.flaw_points if flaw else e.advantage_points
         cap = e.rules_say
     if crossed:
-        kind = "flaws" if e.kind == "flaw" else "advantages"
+        words = OVER_BUDGET["flaw" if e.kind == "flaw" else "advantage"]
         verdict.findings.append(
             finding(
                 code,
@@ -60,7 +88,7 @@ def trait_taken(verdict: Verdict, e: Character.TraitTaken, character: Character)
                 subject=subject,
                 rules_say=cap,
                 ruled=points,
-                message=f"{kind} worth {points} points after {trait}: above the {cap} allowed",
+                message=Worded(words, {"points": points, "trait": trait, "cap": cap}),
                 cite=d6harmonie.BUDGET_RULE,
             )
         )
@@ -93,18 +121,18 @@ def flaw_rolled(verdict: Verdict, e: Character.FlawRolled, character: Character)
                 subject=subject,
                 rules_say=rule_difficulty,
                 ruled=stated,
-                message=f"{trait}: difficulty {stated}; the rule's is "
-                f"{d6harmonie.describe_difficulty(rule_difficulty)}",
+                message=Worded(
+                    N_("{trait}: difficulty {stated}; the rule's is {rule}"),
+                    {
+                        "trait": trait,
+                        "stated": stated,
+                        "rule": d6harmonie.describe_difficulty(rule_difficulty),
+                    },
+                ),
                 cite=cite,
             )
         )
     if e.ruled != rules_say or differ:
-        parts = []
-        if e.ruled != rules_say:
-            parts.append(f"the rules say {rules_say}; ruled {e.ruled}")
-        if differ:
-            parts.append("consequences ruled: " + ", ".join(_consequences(inputs, outcome)))
-        result = "" if e.result is None else f" result {e.result} vs {e.difficulty}"
         verdict.findings.append(
             finding(
                 "TRT005",
@@ -112,10 +140,34 @@ def flaw_rolled(verdict: Verdict, e: Character.FlawRolled, character: Character)
                 subject=subject,
                 rules_say=rules_say,
                 ruled=e.ruled,
-                message=f"{trait}{result}: " + "; ".join(parts),
+                message=_ruled_otherwise(e, trait, rules_say, differ, outcome),
                 cite=cite,
             )
         )
+
+
+def _ruled_otherwise(
+    e: Character.FlawRolled,
+    trait: str,
+    rules_say: str | None,
+    differ: bool,
+    outcome: d6harmonie.FlawOutcome | None,
+) -> Worded:
+    """TRT005's message: ``phobia-mild (presence) result 6 vs 9: the rules say failure; ruled
+    success``, and the consequences ruled that differ from the rule's."""
+    parts: list[Worded] = []
+    if e.ruled != rules_say:
+        said = {"rules": rules_say, "ruled": e.ruled}
+        parts.append(Worded(N_("the rules say {rules}; ruled {ruled}"), said))
+    if differ:
+        listed = joined(_consequences(e.inputs, outcome), COMMA)
+        parts.append(Worded(N_("consequences ruled: {consequences}"), {"consequences": listed}))
+    result = ""
+    if e.result is not None:
+        against = {"result": e.result, "target": e.difficulty}
+        result = Worded(N_(" result {result} vs {target}"), against)
+    said = {"trait": trait, "result": result, "parts": joined(parts, SEMICOLON)}
+    return Worded(N_("{trait}{result}: {parts}"), said)
 
 
 def _by_the_rules(e: Character.FlawRolled, character: Character) -> d6harmonie.FlawOutcome | None:
@@ -137,7 +189,7 @@ def _by_the_rules(e: Character.FlawRolled, character: Character) -> d6harmonie.F
         return None
 
 
-def _consequences(inputs: dict[str, Any], outcome: d6harmonie.FlawOutcome | None) -> list[str]:
+def _consequences(inputs: dict[str, Any], outcome: d6harmonie.FlawOutcome | None) -> list[Worded]:
     """``hp lost 2 (the rule: 5)``: each consequence the GM gave that differs from the rule's,
     beside it — one that agrees (a duration the dice allow) is no ruling to list, so the
     message is the same whether the tracker rolled a duration or its export names it."""
@@ -148,7 +200,7 @@ def _consequences(inputs: dict[str, Any], outcome: d6harmonie.FlawOutcome | None
         rules = {
             "hp_lost": str((outcome.hp_lost or {}).get("torso", 0)),
             "conscience_lost": str(outcome.conscience_lost or 0),
-            "penalty": f"{penalties[0].value:+d}" if penalties else "none",
+            "penalty": f"{penalties[0].value:+d}" if penalties else NONE,
         }
         timed = [p.duration for p in penalties if p.duration is not None]
         if timed:
@@ -166,6 +218,9 @@ def _consequences(inputs: dict[str, Any], outcome: d6harmonie.FlawOutcome | None
         else:
             shown = f"{value:+d}" if name == "penalty" else str(value)
             agrees = name in rules and shown == rules[name]
-        rule = f" (the rule: {rules[name]})" if name in rules else ""
-        (agreeing if agrees else said).append(f"{name.replace('_', ' ')} {shown}{rule}")
+        rule = Worded(THE_RULE, {"rule": _said_none(rules[name])}) if name in rules else ""
+        named = Worded(
+            CONSEQUENCE, {"name": Worded(CONSEQUENCES[name]), "shown": shown, "rule": rule}
+        )
+        (agreeing if agrees else said).append(named)
     return said or agreeing  # none differs by these words: say what was given

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from campaign.core.i18n import N_
+from campaign.core.worded import Worded
 from campaign.service.results.flags import Flag, Said
 
 if TYPE_CHECKING:
@@ -160,10 +162,9 @@ def _reopen(uow: UnitOfWork, event: Any, verdict: Any) -> list[Flag]:
 
 def _awaited(rows: list[dict[str, Any]], session: int) -> list[Flag]:
     """The item saves the session's end leaves unmade: final from now on (SAV003)."""
+    words = N_("{subject}: exposed at event {position}, no item save this session")
     return [
-        Flag(
-            "SAV003", f"{r['subject']}: exposed at event {r['position']}, no item save this session"
-        )
+        Flag("SAV003", Worded(words, {"subject": r["subject"], "position": r["position"]}))
         for r in rows
         if r["code"] == "SAV003" and r["session"] == session and r["status"] != "resolved"
     ]
@@ -172,30 +173,33 @@ def _awaited(rows: list[dict[str, Any]], session: int) -> list[Flag]:
 def _unanswered(row: dict[str, Any], withdrawn: int) -> Flag:
     """An item save a retraction leaves unmade in a session already ended: the withdrawn
     command had answered it, and its deadline has passed (SAV003, final from now on)."""
-    return Flag(
-        "SAV003",
-        f"{row['subject']}: exposed at event {row['position']}, no item save before session "
-        f"{row['session']} ended once event:{withdrawn} is withdrawn",
+    words = N_(
+        "{subject}: exposed at event {position}, no item save before session {session} ended "
+        "once event:{withdrawn} is withdrawn"
     )
+    said = {key: row[key] for key in ("subject", "position", "session")}
+    return Flag("SAV003", Worded(words, {**said, "withdrawn": withdrawn}))
 
 
 def _left(rows: list[dict[str, Any]], clock: int) -> list[str]:
     """What is still due after a session's end: morale checks, conditions the clock will end —
     those still running at ``clock``, the campaign's in-game time (the read models' may be behind
     it: a replayed file's own clock moves are not folded yet)."""
-    said = []
+    said: list[str] = []
     for r in rows:
         if r["code"] == "MOR002" and r["status"] == "pending":
-            said.append(
-                f"{r['subject']}: morale check due since event {r['position']}, none made yet"
-            )
+            words = N_("{subject}: morale check due since event {position}, none made yet")
+            said.append(Worded(words, {"subject": r["subject"], "position": r["position"]}))
         elif r["code"] == "clock" and r["until"] > clock:
-            said.append(f"{r['subject']}: {r['reason']} lasts until the clock ends it")
+            words = N_("{subject}: {reason} lasts until the clock ends it")
+            said.append(Worded(words, {"subject": r["subject"], "reason": r["reason"]}))
     return said
 
 
 def _lapsed(event: Any, aggregate: Any, settles: list[Any]) -> list[Flag]:
     """The morale checks the event records as lapsed unmade (MOR002, final from now on)."""
+    from campaign.audit.findings import checks_said
+
     if not any(s.code == "MOR002" and s.status == "final" for s in settles):
         return []
     lapses = getattr(event, "lapsed", None)
@@ -207,12 +211,14 @@ def _lapsed(event: Any, aggregate: Any, settles: list[Any]) -> list[Flag]:
     said = []
     for group, checks in event.lapsed_checks():
         due = dues.get(group, getattr(event, "due_position", None))
-        since = f" since event {due}" if due is not None else ""
-        said.append(
-            Flag(
-                "MOR002",
-                f"{aggregate.handle}/{group}: morale check due{since} "
-                f"({' and '.join(checks)}), none made",
-            )
-        )
+        if due is None:
+            words = N_("{subject}: morale check due ({checks}), none made")
+        else:
+            words = N_("{subject}: morale check due since event {due} ({checks}), none made")
+        values = {
+            "subject": f"{aggregate.handle}/{group}",
+            "due": due,
+            "checks": checks_said(checks),
+        }
+        said.append(Flag("MOR002", Worded(words, values)))
     return said

@@ -17,6 +17,7 @@ from html import escape
 from typing import Any
 
 from campaign.core.i18n import _, language
+from campaign.core.worded import said
 from cli.render.charts import charts
 from cli.render.report_replay import SCRIPT, SCRIPT_HASH, replay_data, replay_section
 from cli.render.words import clock_said
@@ -170,7 +171,7 @@ def _findings(findings: list[Any]) -> Iterator[str]:
             f.position,
             f.code,
             f.subject,
-            f.message,
+            said(f.message),  # in the reader's language (campaign/core/worded.py)
             f.rules_say,
             f.ruled,
             f.note,

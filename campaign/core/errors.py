@@ -20,11 +20,41 @@ class CampaignError(Exception):
     words: str | None = None  # the message's catalogue entry, {placeholders} for ``values``
     values: Mapping[str, Any] = {}  # replaced, never changed in place
 
+    def __init__(self, *args: object, values: Mapping[str, Any] | None = None) -> None:
+        """``values``: the message (the first argument) is a catalogue entry (marked ``N_``)
+        whose ``{placeholders}`` they fill; the error is then said translated."""
+        if values is not None and args and isinstance(args[0], str):
+            self.words, self.values = args[0], values
+            args = (args[0].format(**values), *args[1:])
+        super().__init__(*args)
+
     def said(self) -> str:
         """The message in the invocation's language."""
         if self.words is None:
             return str(self)
-        return _(self.words).format(**self.values)
+        return _(self.words).format(**said_values(self.values))
+
+
+class Phrase(str):
+    """A piece of a message said in the person's language (what was expected, a reason given
+    to a whole sentence): as a ``str`` it is English, what ``str(error)`` keeps; :meth:`said`
+    translates its catalogue entry (marked ``N_``) and fills it with its values."""
+
+    words: str
+    values: Mapping[str, Any]
+
+    def __new__(cls, words: str, **values: Any) -> Phrase:
+        phrase = super().__new__(cls, words.format(**values))
+        phrase.words, phrase.values = words, values
+        return phrase
+
+    def said(self) -> str:
+        return _(self.words).format(**said_values(self.values))
+
+
+def said_values(values: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` with each :class:`Phrase` among them said in the invocation's language."""
+    return {key: v.said() if isinstance(v, Phrase) else v for key, v in values.items()}
 
 
 class ImpossibleInput(CampaignError, ValueError):
@@ -76,7 +106,19 @@ class ImpossibleInput(CampaignError, ValueError):
         """What was expected, in the invocation's language (as it stands when not catalogued)."""
         if self.expected_words is None:
             return None
-        return _(self.expected_words).format(**self.values)
+        if isinstance(self.expected_words, Phrase):
+            return self.expected_words.said()
+        return _(self.expected_words).format(**said_values(self.values))
+
+    def of(self, field: str | None, value: object = None) -> ImpossibleInput:
+        """The same error said of another input (a trait key refused as ``--flaw``)."""
+        return ImpossibleInput(
+            self.words or self.message,
+            field=field,
+            value=value,
+            expected=self.expected_words,
+            values=None if self.words is None else self.values,
+        )
 
     @classmethod
     def unreadable(

@@ -16,6 +16,7 @@ from aggregates.campaign import Campaign
 from aggregates.subjects import handle_of, subject  # handle_of: projections.audit
 from campaign.audit.catalogue import CATALOGUE, CODES, Entry
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.core.numbers import BLANKS
 from campaign.rules.citation import Citation
 
@@ -28,10 +29,11 @@ def check_code(code: str, field: str = "code") -> str:
     wanted = code.strip(BLANKS).upper() if isinstance(code, str) else ""
     if wanted not in CATALOGUE:
         raise ImpossibleInput(
-            f"unknown finding code {code!r}",
+            N_("unknown finding code {code}"),
             field=field,
             value=code,
-            expected="one of " + ", ".join(CODES),
+            expected=N_("one of {codes}"),
+            values={"code": repr(code), "codes": ", ".join(CODES)},
         )
     return wanted
 

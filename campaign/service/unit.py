@@ -37,6 +37,29 @@ A = TypeVar("A")
 MAX_ATTEMPTS = 5  # optimistic-concurrency retries before a conflict is reported
 
 
+# what is said of a handle of each kind (whole sentences: French gives each kind its gender)
+_RETRACTED = {
+    "encounter": N_("the encounter {name} was retracted"),
+    "company": N_("the company {name} was retracted"),
+    "character": N_("the character {name} was retracted"),
+}
+_UNKNOWN = {
+    "encounter": N_("the encounter {name} is not in this campaign"),
+    "company": N_("the company {name} is not in this campaign"),
+    "character": N_("the character {name} is not in this campaign"),
+}
+_EARLIER = {
+    "encounter": N_("an encounter recorded earlier"),
+    "company": N_("a company recorded earlier"),
+    "character": N_("a character recorded earlier"),
+}
+_TAKEN = {
+    "encounter": N_("the encounter {name} already exists (a retracted one keeps its handle)"),
+    "company": N_("the company {name} already exists (a retracted one keeps its handle)"),
+    "character": N_("the character {name} already exists (a retracted one keeps its handle)"),
+}
+
+
 class NoSessionOpen(ImpossibleInput):
     """A logging command with no session open (every logging command records in one)."""
 
@@ -255,11 +278,17 @@ class UnitOfWork:
         except IntegrityError:
             if attempt == MAX_ATTEMPTS:
                 raise StoreError(
-                    f"another writer kept changing the same records; gave up after "
-                    f"{MAX_ATTEMPTS} attempts — nothing was recorded, try again"
+                    N_(
+                        "another writer kept changing the same records; gave up after "
+                        "{attempts} attempts — nothing was recorded, try again"
+                    ),
+                    {"attempts": MAX_ATTEMPTS},
                 ) from None
         except OperationalError as error:
-            raise StoreError(f"the store {self.opened.store.redacted} failed: {error}") from None
+            raise StoreError(
+                N_("the store {store} failed: {error}"),
+                {"store": self.opened.store.redacted, "error": str(error)},
+            ) from None
 
     def save(self, *aggregates: Aggregate) -> None:
         """Save a command's aggregates in one transaction (atomic across aggregates)."""
@@ -301,12 +330,13 @@ class UnitOfWork:
         """The ``kind`` called ``handle``; an unknown or retracted one is an input error."""
         found = self.find(aggregate_id(kind, check_handle(handle, field=kind)))
         if found is None or found.retracted:
-            why = "was retracted" if found is not None else "is not in this campaign"
+            gone = _RETRACTED if found is not None else _UNKNOWN
             raise UnknownHandle(
-                f"the {kind} {handle!r} {why}",
+                gone[kind],
                 field=kind,
                 value=handle,
-                expected=f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} recorded earlier",
+                expected=_EARLIER[kind],
+                values={"name": repr(handle)},
             )
         assert isinstance(found, cls)
         return found
@@ -316,10 +346,11 @@ class UnitOfWork:
         handle = check_handle(handle, field=kind)
         if self.find(aggregate_id(kind, handle)) is not None:
             raise HandleTaken(
-                f"the {kind} {handle!r} already exists (a retracted one keeps its handle)",
+                _TAKEN[kind],
                 field=kind,
                 value=handle,
-                expected="a new handle",
+                expected=N_("a new handle"),
+                values={"name": repr(handle)},
             )
         return handle
 

@@ -71,7 +71,11 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("args", "code", "english", "french"), CASES, ids=lambda c: str(c)[:24])
+NAMES = ["2d6 of 13", "DC below 0", "unknown trait", "no store URL", "no store", "session 0",
+         "quote left open"]  # fmt: skip
+
+
+@pytest.mark.parametrize(("args", "code", "english", "french"), CASES, ids=NAMES)
 def test_a_refusal_is_said_in_french_and_the_english_is_unchanged(
     tmp_path, args, code, english, french
 ):

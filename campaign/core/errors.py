@@ -190,7 +190,9 @@ class DamagedHistory(CampaignError):
     exit_code = 1
 
     def __init__(self, where: str, then: str = "", values: Mapping[str, Any] | None = None) -> None:
-        """``values``: ``where`` is a catalogue entry whose placeholders they fill."""
+        """``values``: ``where`` is a catalogue entry whose placeholders they fill; ``then``,
+        what the command did about it (``; the read models were left as they were``), is one
+        too (marked ``N_``)."""
         self.where_words = None if values is None else where
         self.values = values or {}
         self.where = where if values is None else where.format(**values)
@@ -200,8 +202,15 @@ class DamagedHistory(CampaignError):
     def said(self) -> str:
         where = self.where
         if self.where_words is not None:
-            where = _(self.where_words).format(**self.values)
-        return _(DAMAGED).format(where=where, hint=_(VERIFY)) + self.then
+            where = _(self.where_words).format(**said_values(self.values))
+        return _(DAMAGED).format(where=where, hint=_(VERIFY)) + (_(self.then) if self.then else "")
+
+    def again(self, then: str) -> DamagedHistory:
+        """The same damage, told with what the command then did (``then``, marked ``N_``)."""
+        worded = self.where_words is not None
+        return DamagedHistory(
+            self.where_words or self.where, then, values=self.values if worded else None
+        )
 
     @classmethod
     def out_of_place(cls, position: int, expected: int) -> DamagedHistory:
@@ -217,8 +226,25 @@ class DamagedHistory(CampaignError):
         )
 
 
-def aggregate_named(module: str, handle: str | None) -> str:
+def aggregate_named(module: str, handle: str | None) -> Phrase:
     """``the encounter ford``, ``the campaign``: an aggregate as a damage report names it, from
-    its class's module (``aggregates.encounter``) and its handle."""
+    its class's module (``aggregates.encounter``) and its handle: English as a ``str``,
+    said in the invocation's language (:class:`Phrase`)."""
     kind = module.rpartition(".")[2] or "aggregate"
-    return f"the {kind}" if not handle or kind == "campaign" else f"the {kind} {handle}"
+    if not handle or kind == "campaign":
+        return Phrase(_THE.get(kind, N_("the {kind}")), kind=kind)
+    return Phrase(_THE_NAMED.get(kind, N_("the {kind} {name}")), kind=kind, name=handle)
+
+
+# an aggregate as a damage report names it, each kind in whole words (French gives each a gender)
+_THE = {
+    "campaign": N_("the campaign"),
+    "encounter": N_("the encounter"),
+    "company": N_("the company"),
+    "character": N_("the character"),
+}
+_THE_NAMED = {
+    "encounter": N_("the encounter {name}"),
+    "company": N_("the company {name}"),
+    "character": N_("the character {name}"),
+}

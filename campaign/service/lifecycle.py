@@ -111,9 +111,7 @@ class OpenStore:
             try:
                 return self.read_model.rebuild(progress)
             except DamagedHistory as error:
-                raise DamagedHistory(
-                    error.where, "; the read models were left as they were"
-                ) from None
+                raise error.again(N_("; the read models were left as they were")) from None
 
     def drop_read_models(self, *, scrub: bool = False) -> None:
         """``projections drop``: drop the read models, under the writer lock; they are set up

@@ -7,8 +7,9 @@ import pytest
 from typer.testing import CliRunner
 
 from campaign.core import i18n
-from campaign.core.errors import ImpossibleInput
+from campaign.core.errors import DamagedHistory, ImpossibleInput, aggregate_named
 from campaign.rules.dice import TWO_D6, parse_roll
+from campaign.store.errors import StoreBusy, StoreError
 from cli.main import app
 
 CASES = [
@@ -108,3 +109,36 @@ def test_a_roll_refused_in_french_stays_english_inside(french):
         "comme 3,5, ou un total de 2 à 12"
     )
     assert error.expected_said() == "2 faces de 1 à 6 comme 3,5, ou un total de 2 à 12"
+
+
+def test_a_store_failure_is_said_in_french_with_what_to_do(french):
+    busy = StoreBusy("c.db", 2.0)
+    assert str(busy).startswith("the store c.db is busy: another command (a replay?) has held")
+    assert busy.said() == (
+        "la base c.db est occupée : une autre commande (un rejeu ?) tient son verrou d'écriture "
+        "depuis plus de 2 s ; rien n'a été enregistré — réessayez quand elle aura fini "
+        "(CAMPAIGN_LOCK_TIMEOUT fixe combien de secondes attendre)"
+    )
+    failed = StoreError(
+        "cannot open the store {store}: {error}",
+        {"store": "c.db", "error": "attempt to write a readonly database"},
+    )
+    assert str(failed).startswith(
+        "cannot open the store c.db: attempt to write a readonly database — every command writes"
+    )
+    assert failed.said().startswith(
+        "impossible d'ouvrir la base c.db : attempt to write a readonly database — chaque "
+        "commande écrit dans une base"
+    )
+    damaged = DamagedHistory(*_where("aggregates.encounter", "ford"))
+    assert "the encounter ford's stored events go from version 2 to 4" in str(damaged)
+    assert "les événements enregistrés de la rencontre ford passent de la version 2" in (
+        damaged.said()
+    )
+
+
+def _where(module, handle):
+    words = "{named}'s stored events go from version {before} to {version} (the event at "
+    words += "position {position})"
+    named = aggregate_named(module, handle)
+    return words, "", {"named": named, "before": 2, "version": 4, "position": 9}

@@ -14,7 +14,7 @@ from tests.paths import ROOT
 PACKAGES = ("campaign", "cli")
 ROOTS = {"CampaignError"}  # campaign/core/errors.py
 # errors whose own __init__ words the message from what it is given (no message argument)
-SELF_WORDED = {"UnknownSession", "DamagedHistory", "StoreBusy"}
+SELF_WORDED = {"UnknownSession", "StoreBusy"}
 # errors that are the ImpossibleInput family's: a message with values, or it is plain
 NEEDS_VALUES = {"ImpossibleInput"}
 

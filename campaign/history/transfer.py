@@ -197,13 +197,7 @@ def read_jsonl(mapper: Mapper, lines: Iterable[str], name: str = "<jsonl>") -> l
             aggregates[event.originator_id] = event.mutate(aggregates.get(event.originator_id))
         except Exception as error:  # whatever the line got wrong, it is the line's fault
             where = (error.line or number) if isinstance(error, _Tampered) else number
-            raise ImpossibleInput(
-                "{name}:{where}: {error}",  # what the line got wrong, as its check said it
-                field="line",
-                value=where,
-                expected=N_("a line of `campaign export --format jsonl`"),
-                values={"name": name, "where": where, "error": error},
-            ) from None
+            raise _refused(name, where, error) from None
         stored.append(
             StoredEvent(record.originator_id, record.originator_version, record.topic,
                         sealed(mapper, record.state))
@@ -216,6 +210,17 @@ def read_jsonl(mapper: Mapper, lines: Iterable[str], name: str = "<jsonl>") -> l
             values={"name": name},
         )
     return stored
+
+
+def _refused(name: str, where: int, error: Exception) -> ImpossibleInput:
+    """A line of the export refused: what it got wrong, as its check said it."""
+    return ImpossibleInput(
+        "{name}:{where}: {error}",
+        field="line",
+        value=where,
+        expected=N_("a line of `campaign export --format jsonl`"),
+        values={"name": name, "where": where, "error": error},
+    )
 
 
 class _Tampered(ValueError):

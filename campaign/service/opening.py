@@ -78,10 +78,7 @@ def open_ledger(
             raise missing(url.redacted, found.blocked, found.note)
         if scratch and not found.campaign:
             if found.blocked:  # the replay itself would be refused: so is its dry run
-                raise StoreError(
-                    N_("cannot create the store {store}: {why}"),
-                    {"store": url.redacted, "why": found.blocked},
-                )
+                raise StoreError(_CANNOT_CREATE, {"store": url.redacted, "why": found.blocked})
             if url.kind == "sqlite" and url.path is not None:
                 check_directory(url.path)  # … and so it would in a directory that is not there
             place = throwaway.enter_context(tempfile.TemporaryDirectory(prefix="campaign-"))
@@ -103,6 +100,9 @@ def open_ledger(
                 raise
             if not keep_empty and (made or ledger.made_store):
                 ledger.discard_if_empty()
+
+
+_CANNOT_CREATE = N_("cannot create the store {store}: {why}")
 
 
 @contextmanager

@@ -24,6 +24,7 @@ from campaign.core.handles import check_handle
 from campaign.core.i18n import N_
 from campaign.core.integrity import GENESIS
 from campaign.rules.dice import DiceRoller
+from campaign.service.handle_words import EARLIER, RETRACTED, TAKEN, UNKNOWN
 from campaign.service.staging import StagedCommand, UnitState, aggregate_at, state_at
 from campaign.store import StoreError
 
@@ -35,29 +36,6 @@ T = TypeVar("T")
 A = TypeVar("A")
 
 MAX_ATTEMPTS = 5  # optimistic-concurrency retries before a conflict is reported
-
-
-# what is said of a handle of each kind (whole sentences: French gives each kind its gender)
-_RETRACTED = {
-    "encounter": N_("the encounter {name} was retracted"),
-    "company": N_("the company {name} was retracted"),
-    "character": N_("the character {name} was retracted"),
-}
-_UNKNOWN = {
-    "encounter": N_("the encounter {name} is not in this campaign"),
-    "company": N_("the company {name} is not in this campaign"),
-    "character": N_("the character {name} is not in this campaign"),
-}
-_EARLIER = {
-    "encounter": N_("an encounter recorded earlier"),
-    "company": N_("a company recorded earlier"),
-    "character": N_("a character recorded earlier"),
-}
-_TAKEN = {
-    "encounter": N_("the encounter {name} already exists (a retracted one keeps its handle)"),
-    "company": N_("the company {name} already exists (a retracted one keeps its handle)"),
-    "character": N_("the character {name} already exists (a retracted one keeps its handle)"),
-}
 
 
 class NoSessionOpen(ImpossibleInput):
@@ -330,12 +308,12 @@ class UnitOfWork:
         """The ``kind`` called ``handle``; an unknown or retracted one is an input error."""
         found = self.find(aggregate_id(kind, check_handle(handle, field=kind)))
         if found is None or found.retracted:
-            gone = _RETRACTED if found is not None else _UNKNOWN
+            gone = RETRACTED if found is not None else UNKNOWN
             raise UnknownHandle(
                 gone[kind],
                 field=kind,
                 value=handle,
-                expected=_EARLIER[kind],
+                expected=EARLIER[kind],
                 values={"name": repr(handle)},
             )
         assert isinstance(found, cls)
@@ -346,7 +324,7 @@ class UnitOfWork:
         handle = check_handle(handle, field=kind)
         if self.find(aggregate_id(kind, handle)) is not None:
             raise HandleTaken(
-                _TAKEN[kind],
+                TAKEN[kind],
                 field=kind,
                 value=handle,
                 expected=N_("a new handle"),

@@ -149,23 +149,12 @@ def resolve_save(
 
     if kind.on_success is None:
         if roll is not None:
-            raise ImpossibleInput(
-                N_("an effect with no save ({kind}) allows no roll"),
-                field="roll",
-                value=str(roll),
-                expected=N_("no roll"),
-                values={"kind": kind.key},
-            )
+            raise _no_roll(N_("an effect with no save ({kind}) allows no roll"), roll, kind.key)
         return SaveResult(False, None, None, None, FULL, damage, (kind.cite,), **common)
     if voluntary_fail:
         if roll is not None:
-            raise ImpossibleInput(
-                N_("a voluntary failure forgoes the save: no roll is made (voluntary-fail)"),
-                field="roll",
-                value=str(roll),
-                expected=N_("no roll"),
-                values={},
-            )
+            voluntary = N_("a voluntary failure forgoes the save: no roll is made (voluntary-fail)")
+            raise _no_roll(voluntary, roll, kind.key)
         return SaveResult(False, False, None, None, FULL, damage, (CITE_VOLUNTARY,), **common)
     if harmless and roll is None:
         return SaveResult(False, None, None, None, FULL, damage, (CITE_HARMLESS,), **common)
@@ -187,3 +176,10 @@ def resolve_save(
     else:
         left = 0
     return SaveResult(True, True, natural, natural + bonus, applies, left, cites, **common)
+
+
+def _no_roll(words: str, roll: Roll, kind: str) -> ImpossibleInput:
+    """A roll given where the rules make none (``words``: why, marked ``N_``)."""
+    return ImpossibleInput(
+        words, field="roll", value=str(roll), expected=N_("no roll"), values={"kind": kind}
+    )

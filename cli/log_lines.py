@@ -13,7 +13,7 @@ import unicodedata
 import typer
 
 from campaign.core.errors import CampaignError, ImpossibleInput, Phrase
-from campaign.core.i18n import N_
+from campaign.core.i18n import N_, _
 from campaign.sessionlog.reading import LogLine
 from cli.output import click_said, describe, shown
 from cli.parsing import said_by_click
@@ -118,9 +118,12 @@ _AT = N_("{where}: {said}")
 
 def _odd_blanks(words: list[str]) -> str:
     """A hint for a line whose words hold a blank that is not one in a log (a non-breaking
-    space pasted from a document: ``--roll 3,5`` read as one word), or nothing."""
+    space pasted from a document: ``--roll 3,5`` read as one word), or nothing; in the
+    invocation's language, as the error it follows (the characters' names stay Unicode's)."""
     odd = sorted({c for word in words for c in word if c.isspace() and c not in " \t\n"})
     if not odd:
         return ""
     named = ", ".join(f"U+{ord(c):04X} {unicodedata.name(c, 'a blank').lower()}" for c in odd)
-    return f" (the line holds {named}, which a log does not read as a blank: type a space)"
+    return _(
+        " (the line holds {named}, which a log does not read as a blank: type a space)"
+    ).format(named=named)

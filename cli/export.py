@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.core.text import escaped
 from cli.output import ExitStatus, counted, echo_utf8, stderr, stdout
 from cli.state import open_ledger
@@ -65,10 +66,11 @@ def export(
     """
     if players and format_ is not Format.markdown:
         raise ImpossibleInput(
-            f"the players' version is of the recap only, not of --format {format_.value}",
+            N_("the players' version is of the recap only, not of --format {format}"),
             field="players",
             value=format_.value,
-            expected="--format markdown",
+            expected=N_("--format markdown"),
+            values={"format": format_.value},
         )
     with open_ledger(ctx, create=False) as ledger:
         if format_ is Format.jsonl:

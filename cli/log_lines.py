@@ -12,7 +12,8 @@ import unicodedata
 
 import typer
 
-from campaign.core.errors import CampaignError, ImpossibleInput
+from campaign.core.errors import CampaignError, ImpossibleInput, Phrase
+from campaign.core.i18n import N_, _
 from campaign.sessionlog.reading import LogLine
 from cli.output import click_said, describe, shown
 from cli.parsing import said_by_click
@@ -34,23 +35,37 @@ def check_logging_command(root: typer.Context, line: LogLine, name: str) -> None
     if word in LOG_COMMANDS:
         return
     known = (
-        "not a logging command"
+        Phrase(N_("not a logging command"))
         if word in STORE_COMMANDS
-        else "a reading command"
+        else Phrase(N_("a reading command"))
         if word in root.command.list_commands(root)
-        else "not a command"
+        else Phrase(N_("not a command"))
     )
-    hint = ""
+    nearest = difflib.get_close_matches(word, sorted(LOG_COMMANDS), n=1, cutoff=0.7)
     if word.startswith("{"):
-        hint = " (a jsonl export: `campaign import FILE.jsonl` loads one into an empty store)"
-    elif nearest := difflib.get_close_matches(word, sorted(LOG_COMMANDS), n=1, cutoff=0.7):
-        hint = f" (did you mean `{nearest[0]}`?)"
+        words = N_(
+            "{where}: `{word}` is {known} (a jsonl export: `campaign import FILE.jsonl` loads "
+            "one into an empty store); a log holds only logging commands"
+        )
+    elif nearest:
+        words = N_(
+            "{where}: `{word}` is {known} (did you mean `{nearest}`?); a log holds only "
+            "logging commands"
+        )
+    else:
+        words = N_("{where}: `{word}` is {known}; a log holds only logging commands")
     raise ImpossibleInput(
-        f"{_where(line, name)}: `{shown(word)}` is {known}{hint}; a log holds only logging"
-        " commands",
+        words,
         field="line",
         value=word,
-        expected=", ".join(sorted(LOG_COMMANDS)),
+        expected="{commands}",
+        values={
+            "where": _where(line, name),
+            "word": shown(word),
+            "known": known,
+            "nearest": nearest[0] if nearest else "",
+            "commands": ", ".join(sorted(LOG_COMMANDS)),
+        },
     )
 
 
@@ -73,25 +88,42 @@ def run_line(ctx: typer.Context, name: str, line: LogLine) -> None:
             command.invoke(sub)
     except ImpossibleInput as error:
         said = describe(error) + _odd_blanks(words)
-        raise ImpossibleInput(f"{where}: {said}", field="line") from None
+        raise ImpossibleInput(_AT, field="line", values={"where": where, "said": said}) from None
     except CampaignError:
         raise
     except typer.Exit:
-        raise ImpossibleInput(f"{where}: --help has no place in a log", field="line") from None
+        raise ImpossibleInput(
+            N_("{where}: --help has no place in a log"), field="line", values={"where": where}
+        ) from None
     except Exception as error:
         if not said_by_click(error):
             raise
-        said = click_said(error) + _odd_blanks(words)
         if getattr(error, "option_name", None) == "--help":
-            said = f"--help has no place in a log (`campaign {words[0]} --help` shows the help)"
-        raise ImpossibleInput(f"{where}: {said}", field="line") from None
+            raise ImpossibleInput(
+                N_(
+                    "{where}: --help has no place in a log (`campaign {command} --help` shows "
+                    "the help)"
+                ),
+                field="line",
+                values={"where": where, "command": words[0]},
+            ) from None
+        said = click_said(error) + _odd_blanks(words)
+        raise ImpossibleInput(_AT, field="line", values={"where": where, "said": said}) from None
+
+
+# a log line's error: where it is (``file:line: the command``), and what is wrong with it, as
+# the command said it
+_AT = N_("{where}: {said}")
 
 
 def _odd_blanks(words: list[str]) -> str:
     """A hint for a line whose words hold a blank that is not one in a log (a non-breaking
-    space pasted from a document: ``--roll 3,5`` read as one word), or nothing."""
+    space pasted from a document: ``--roll 3,5`` read as one word), or nothing; in the
+    invocation's language, as the error it follows (the characters' names stay Unicode's)."""
     odd = sorted({c for word in words for c in word if c.isspace() and c not in " \t\n"})
     if not odd:
         return ""
     named = ", ".join(f"U+{ord(c):04X} {unicodedata.name(c, 'a blank').lower()}" for c in odd)
-    return f" (the line holds {named}, which a log does not read as a blank: type a space)"
+    return _(
+        " (the line holds {named}, which a log does not read as a blank: type a space)"
+    ).format(named=named)

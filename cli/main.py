@@ -265,13 +265,16 @@ def recording_gm(name: str) -> str | None:
     try:
         name.encode("utf-8")
     except UnicodeEncodeError:
-        why, expected = "is not UTF-8 text", "UTF-8 text (set a UTF-8 locale)"
+        words, expected = N_("{shown} is not UTF-8 text"), N_("UTF-8 text (set a UTF-8 locale)")
     else:
         if name.isprintable():
             return name
-        why, expected = "holds a control character", "a name on one line, without tabs"
+        words = N_("{shown} holds a control character")
+        expected = N_("a name on one line, without tabs")
     shown = repr(name)  # escapes the surrogates and control characters
-    error = ImpossibleInput(f"{shown} {why}", field="gm", value=shown, expected=expected)
+    error = ImpossibleInput(
+        words, field="gm", value=shown, expected=expected, values={"shown": shown}
+    )
     error.option = "--gm"
     raise error
 

@@ -184,7 +184,7 @@ def reworded(message: str, value: Any) -> str:
     if message in _NOT_WHOLE:
         return _("{value} is not a whole number").format(value=shown)
     if message == _TOO_LONG:  # thousands of digits: said as campaign/core/numbers.py says them
-        return too_long(str(value), len(str(value)))
+        return too_long(str(value), len(str(value))).said()
     return message.removeprefix(_VALUE_ERROR)
 
 

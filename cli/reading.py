@@ -23,6 +23,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from campaign.commands import Init
 from campaign.core.errors import UnknownHandle
+from campaign.core.i18n import N_
 from campaign.core.text import escaped
 from campaign.service.ledger import Ledger
 from campaign.service.opening import StoreError, store_named
@@ -226,10 +227,11 @@ def select_subjects(subjects: list[dict[str, Any]], targets: list[str]) -> list[
         known = {(s["kind"], s["subject"].lower()) for s in subjects}
         if not found & known:
             raise UnknownHandle(
-                f"{targets[index - 1]!r} names no group, company or character with modifiers",
+                N_("{target} names no group, company or character with modifiers"),
                 field="subject",
                 value=targets[index - 1],
-                expected="E G, H, company:H or character:H",
+                expected=N_("E G, H, company:H or character:H"),
+                values={"target": repr(targets[index - 1])},
             )
         wanted |= found
     return [s for s in subjects if (s["kind"], s["subject"].lower()) in wanted]

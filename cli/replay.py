@@ -21,7 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from campaign.commands import SessionEnd
 from campaign.core.errors import CampaignError, ImpossibleInput
-from campaign.core.i18n import _, ngettext
+from campaign.core.i18n import N_, _, ngettext
 from campaign.service.failures import store_failed
 from campaign.service.ledger import Ledger
 from campaign.service.results import Lapse, StagedFile
@@ -114,7 +114,9 @@ def _replay_all(
                 out.print(_("landed before the error: {files}").format(files=files), markup=False)
             elif not dry_run:
                 out.print(_("no file landed"), markup=False)
-            raise ImpossibleInput(describe(error), field="line") from None
+            raise ImpossibleInput(
+                "{said}", field="line", values={"said": describe(error)}
+            ) from None
         if fate.events is None:
             fate.events = 0  # no session in it
         # said before it is printed: a Ctrl-C just after the write must not call it unprinted
@@ -263,14 +265,29 @@ def _new_blocks(ledger: Ledger, log: SessionLog) -> tuple[list[SessionBlock], li
         elif known is None:
             todo.append(block)
         else:
-            origin = f"from {known.source}" if known.source else "live"
+            if known.source:
+                words = N_(
+                    "{name}:{line}: session {number} is already recorded (from {source}) from a "
+                    "different text; a recorded session is never rewritten — record corrections "
+                    "as new commands (retract, note) in a later session"
+                )
+            else:
+                words = N_(
+                    "{name}:{line}: session {number} is already recorded (live) from a different "
+                    "text; a recorded session is never rewritten — record corrections as new "
+                    "commands (retract, note) in a later session"
+                )
             raise ImpossibleInput(
-                f"{log.name}:{block.first_line}: session {block.number} is already recorded "
-                f"({origin}) from a different text; a recorded session is never rewritten — "
-                "record corrections as new commands (retract, note) in a later session",
+                words,
                 field="line",
                 value=block.number,
-                expected="a new session number, or the same text",
+                expected=N_("a new session number, or the same text"),
+                values={
+                    "name": log.name,
+                    "line": block.first_line,
+                    "number": block.number,
+                    "source": known.source,
+                },
             )
     return todo, skipped
 

@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.core.numbers import quoted, whole_number
 from campaign.core.text import escaped
 from cli.output import echo_utf8, stdout
@@ -74,10 +75,11 @@ def _wanted(session: int | None, sessions: str | None) -> tuple[int, int] | None
     """The sessions asked: ``--session N`` or ``--sessions A..B`` (not both), or all."""
     if session is not None and sessions is not None:
         raise ImpossibleInput(
-            "--session and --sessions name the sessions twice",
+            N_("--session and --sessions name the sessions twice"),
             field="sessions",
             value=sessions,
-            expected="one of --session N or --sessions A..B",
+            expected=N_("one of --session N or --sessions A..B"),
+            values={},
         )
     if session is not None:
         return session, session
@@ -86,10 +88,11 @@ def _wanted(session: int | None, sessions: str | None) -> tuple[int, int] | None
     matched = _RANGE.fullmatch(sessions)
     if matched is None:
         raise ImpossibleInput(
-            f"{quoted(sessions)} is not a range of sessions",
+            N_("{sessions} is not a range of sessions"),
             field="sessions",
             value=sessions,
-            expected="A..B, two session numbers (e.g. 2..5)",
+            expected=N_("A..B, two session numbers (e.g. 2..5)"),
+            values={"sessions": quoted(sessions)},
         )
     first, last = (
         whole_number(number, field="sessions", what="session number", typed=sessions)
@@ -111,10 +114,11 @@ def _write(path: Path, page: Iterable[str]) -> None:
     except OSError as error:
         why = error.strerror or error
         raise ImpossibleInput(
-            f"{path}: cannot write it ({why})",
+            N_("{path}: cannot write it ({why})"),
             field="output",
             value=str(path),
-            expected="a file in a directory that exists and can be written",
+            expected=N_("a file in a directory that exists and can be written"),
+            values={"path": path, "why": why},
         ) from None
     finally:
         if made:

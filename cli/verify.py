@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.service.history import Verdict, verify_file
 from cli import receipts
 from cli.output import ExitStatus, counted, emit
@@ -86,11 +87,14 @@ def _check_some_json(file: Path) -> None:
             if raw.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
                 return
     raise ImpossibleInput(
-        f"{file}: no line is a JSON object, so it is no jsonl export (a session log is checked "
-        "by `campaign replay --dry-run`)",
+        N_(
+            "{file}: no line is a JSON object, so it is no jsonl export (a session log is "
+            "checked by `campaign replay --dry-run`)"
+        ),
         field="line",
         value=str(file),
-        expected="a jsonl export (campaign export --format jsonl)",
+        expected=N_("a jsonl export (campaign export --format jsonl)"),
+        values={"file": file},
     )
 
 

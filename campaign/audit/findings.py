@@ -31,10 +31,11 @@ def check_code(code: str, field: str = "code") -> str:
     wanted = code.strip(BLANKS).upper() if isinstance(code, str) else ""
     if wanted not in CATALOGUE:
         raise ImpossibleInput(
-            f"unknown finding code {code!r}",
+            N_("unknown finding code {code}"),
             field=field,
             value=code,
-            expected="one of " + ", ".join(CODES),
+            expected=N_("one of {codes}"),
+            values={"code": repr(code), "codes": ", ".join(CODES)},
         )
     return wanted
 

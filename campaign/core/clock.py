@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from campaign.core.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput, Phrase
+from campaign.core.i18n import N_
 from campaign.core.numbers import BLANKS, quoted, whole_number
 
 UNITS: dict[str, int] = {
@@ -28,7 +29,7 @@ LAST_DAY = 1_000_000
 LAST_SECOND = LAST_DAY * 86400 - 1  # day 1000000 23:59:59, in seconds since day 1 00:00
 _DURATION = re.compile(r"^([0-9]+)(s|rounds?|min|turns?|h|d|w)$")
 _MOMENT = re.compile(r"^day[ \t]+([0-9]+)[ \t]+([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?$", re.I)
-MOMENT_FORMS = '"day N HH:MM" or "day N HH:MM:SS"'  # as the clock shows a time, seconds too
+MOMENT_FORMS = N_('"day N HH:MM" or "day N HH:MM:SS"')  # as the clock shows a time, seconds too
 
 
 def parse_duration(text: str, *, field: str = "duration") -> int:
@@ -42,10 +43,11 @@ def read_duration(text: str, *, field: str = "duration") -> tuple[int, str]:
     match = _DURATION.match(text.strip(BLANKS).lower())
     if not match:
         raise ImpossibleInput(
-            f"{text!r} is not a duration",
+            N_("{value} is not a duration"),
             field=field,
             value=text,
-            expected="a number and a unit: 30s, 10min, 6h, 3d, 2w, 4turns, 5rounds",
+            expected=N_("a number and a unit: 30s, 10min, 6h, 3d, 2w, 4turns, 5rounds"),
+            values={"value": repr(text)},
         )
     unit = match.group(2)
     most = LAST_SECOND // UNITS[unit]  # the clock's whole span, in this unit
@@ -54,9 +56,15 @@ def read_duration(text: str, *, field: str = "duration") -> tuple[int, str]:
         field=field,
         typed=text.strip(BLANKS),
         most=most,
-        beyond=f"{quoted(text.strip(BLANKS))} is longer than any time a store keeps: the clock "
-        f"runs from day 1 00:00 to {format_moment(LAST_SECOND, exact=True)}",
-        expected=f"a duration of at most {most}{unit}",
+        beyond=Phrase(
+            N_(
+                "{value} is longer than any time a store keeps: the clock runs from day 1 00:00 "
+                "to {last}"
+            ),
+            value=quoted(text.strip(BLANKS)),
+            last=format_moment(LAST_SECOND, exact=True),
+        ),
+        expected=Phrase(N_("a duration of at most {most}{unit}"), most=most, unit=unit),
     )
     return count * UNITS[unit], f"{count}{unit}"
 
@@ -79,7 +87,11 @@ def read_moment(text: str, *, field: str = "time") -> tuple[int, str]:
     )
     if not match or day < 1 or hours > 23 or minutes > 59 or seconds > 59:
         raise ImpossibleInput(
-            f"{text!r} is not an in-game time", field=field, value=text, expected=MOMENT_FORMS
+            N_("{value} is not an in-game time"),
+            field=field,
+            value=text,
+            expected=MOMENT_FORMS,
+            values={"value": repr(text)},
         )
     words = f"day {day} {hours:02d}:{minutes:02d}"
     if match.group(4) is not None:
@@ -95,8 +107,12 @@ def _day(digits: str, typed: str, field: str) -> int:
         field=field,
         typed=typed,
         most=LAST_DAY,
-        beyond=f"{quoted(typed)} is past the last time a store keeps ({last})",
-        expected=f"a time up to {last}",
+        beyond=Phrase(
+            N_("{value} is past the last time a store keeps ({last})"),
+            value=quoted(typed),
+            last=last,
+        ),
+        expected=Phrase(N_("a time up to {last}"), last=last),
     )
 
 

@@ -20,11 +20,41 @@ class CampaignError(Exception):
     words: str | None = None  # the message's catalogue entry, {placeholders} for ``values``
     values: Mapping[str, Any] = {}  # replaced, never changed in place
 
+    def __init__(self, *args: object, values: Mapping[str, Any] | None = None) -> None:
+        """``values``: the message (the first argument) is a catalogue entry (marked ``N_``)
+        whose ``{placeholders}`` they fill; the error is then said translated."""
+        if values is not None and args and isinstance(args[0], str):
+            self.words, self.values = args[0], values
+            args = (args[0].format(**values), *args[1:])
+        super().__init__(*args)
+
     def said(self) -> str:
         """The message in the invocation's language."""
         if self.words is None:
             return str(self)
-        return _(self.words).format(**self.values)
+        return _(self.words).format(**said_values(self.values))
+
+
+class Phrase(str):
+    """A piece of a message said in the person's language (what was expected, a reason given
+    to a whole sentence): as a ``str`` it is English, what ``str(error)`` keeps; :meth:`said`
+    translates its catalogue entry (marked ``N_``) and fills it with its values."""
+
+    words: str
+    values: Mapping[str, Any]
+
+    def __new__(cls, words: str, **values: Any) -> Phrase:
+        phrase = super().__new__(cls, words.format(**values))
+        phrase.words, phrase.values = words, values
+        return phrase
+
+    def said(self) -> str:
+        return _(self.words).format(**said_values(self.values))
+
+
+def said_values(values: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` with each :class:`Phrase` among them said in the invocation's language."""
+    return {key: v.said() if isinstance(v, Phrase) else v for key, v in values.items()}
 
 
 class ImpossibleInput(CampaignError, ValueError):
@@ -76,7 +106,19 @@ class ImpossibleInput(CampaignError, ValueError):
         """What was expected, in the invocation's language (as it stands when not catalogued)."""
         if self.expected_words is None:
             return None
-        return _(self.expected_words).format(**self.values)
+        if isinstance(self.expected_words, Phrase):
+            return self.expected_words.said()
+        return _(self.expected_words).format(**said_values(self.values))
+
+    def of(self, field: str | None, value: object = None) -> ImpossibleInput:
+        """The same error said of another input (a trait key refused as ``--flaw``)."""
+        return ImpossibleInput(
+            self.words or self.message,
+            field=field,
+            value=value,
+            expected=self.expected_words,
+            values=None if self.words is None else self.values,
+        )
 
     @classmethod
     def unreadable(
@@ -148,7 +190,9 @@ class DamagedHistory(CampaignError):
     exit_code = 1
 
     def __init__(self, where: str, then: str = "", values: Mapping[str, Any] | None = None) -> None:
-        """``values``: ``where`` is a catalogue entry whose placeholders they fill."""
+        """``values``: ``where`` is a catalogue entry whose placeholders they fill; ``then``,
+        what the command did about it (``; the read models were left as they were``), is one
+        too (marked ``N_``)."""
         self.where_words = None if values is None else where
         self.values = values or {}
         self.where = where if values is None else where.format(**values)
@@ -158,8 +202,15 @@ class DamagedHistory(CampaignError):
     def said(self) -> str:
         where = self.where
         if self.where_words is not None:
-            where = _(self.where_words).format(**self.values)
-        return _(DAMAGED).format(where=where, hint=_(VERIFY)) + self.then
+            where = _(self.where_words).format(**said_values(self.values))
+        return _(DAMAGED).format(where=where, hint=_(VERIFY)) + (_(self.then) if self.then else "")
+
+    def again(self, then: str) -> DamagedHistory:
+        """The same damage, told with what the command then did (``then``, marked ``N_``)."""
+        worded = self.where_words is not None
+        return DamagedHistory(
+            self.where_words or self.where, then, values=self.values if worded else None
+        )
 
     @classmethod
     def out_of_place(cls, position: int, expected: int) -> DamagedHistory:
@@ -175,8 +226,25 @@ class DamagedHistory(CampaignError):
         )
 
 
-def aggregate_named(module: str, handle: str | None) -> str:
+def aggregate_named(module: str, handle: str | None) -> Phrase:
     """``the encounter ford``, ``the campaign``: an aggregate as a damage report names it, from
-    its class's module (``aggregates.encounter``) and its handle."""
+    its class's module (``aggregates.encounter``) and its handle: English as a ``str``,
+    said in the invocation's language (:class:`Phrase`)."""
     kind = module.rpartition(".")[2] or "aggregate"
-    return f"the {kind}" if not handle or kind == "campaign" else f"the {kind} {handle}"
+    if not handle or kind == "campaign":
+        return Phrase(_THE.get(kind, N_("the {kind}")), kind=kind)
+    return Phrase(_THE_NAMED.get(kind, N_("the {kind} {name}")), kind=kind, name=handle)
+
+
+# an aggregate as a damage report names it, each kind in whole words (French gives each a gender)
+_THE = {
+    "campaign": N_("the campaign"),
+    "encounter": N_("the encounter"),
+    "company": N_("the company"),
+    "character": N_("the character"),
+}
+_THE_NAMED = {
+    "encounter": N_("the encounter {name}"),
+    "company": N_("the company {name}"),
+    "character": N_("the character {name}"),
+}

@@ -101,10 +101,11 @@ def checked(value: str, where: str) -> str:
         return lang
     shown = repr(value)
     error = ImpossibleInput(
-        _("{value} is not a language the tracker speaks").format(value=shown),
+        N_("{value} is not a language the tracker speaks"),
         field="lang",
         value=shown,
-        expected=_("fr or en"),
+        expected=N_("fr or en"),
+        values={"value": shown},
     )
     error.option = where
     raise error

@@ -13,7 +13,7 @@ refused past it, saying it.
 
 from __future__ import annotations
 
-from campaign.core.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput, Phrase
 from campaign.core.i18n import N_
 
 # the blanks a word may have around it: spaces and tabs only — Python's whitespace holds control
@@ -32,9 +32,27 @@ def quoted(text: str) -> str:
     return repr(text) if len(text) <= 40 else repr(text[:37]) + "…"
 
 
-def too_long(text: str, digits: int, what: str = "count, score or roll") -> str:
-    """The message for a number of ``digits`` digits, more than any ``what`` has."""
-    return f"{quoted(text)} has {digits} digits: no {what} is that long"
+# what a number is read as, each said in whole sentences: too long, and too large
+_TOO_LONG = {
+    "count, score or roll": N_("{value} has {digits} digits: no count, score or roll is that long"),
+    "roll": N_("{value} has {digits} digits: no roll is that long"),
+    "session number": N_("{value} has {digits} digits: no session number is that long"),
+    "position": N_("{value} has {digits} digits: no position is that long"),
+    "seed": N_("{value} has {digits} digits: no seed is that long"),
+}
+_MORE_THAN = {
+    "count, score or roll": N_("{value} is more than any count, score or roll"),
+    "roll": N_("{value} is more than any roll"),
+    "session number": N_("{value} is more than any session number"),
+    "position": N_("{value} is more than any position"),
+    "seed": N_("{value} is more than any seed"),
+}
+
+
+def too_long(text: str, digits: int, what: str = "count, score or roll") -> Phrase:
+    """The message for a number of ``digits`` digits, more than any ``what`` (a key of
+    :data:`_TOO_LONG`) has."""
+    return Phrase(_TOO_LONG[what], value=quoted(text), digits=digits)
 
 
 def whole_number(
@@ -47,7 +65,7 @@ def whole_number(
     digits: int = DIGITS,
     typed: str | None = None,
     most: int | None = None,
-    beyond: str | None = None,
+    beyond: Phrase | None = None,
 ) -> int:
     """``text`` (surrounding blanks ignored; a leading ``+`` or ``-`` when ``signed``) as a whole
     number of at most ``digits`` digits, or :class:`ImpossibleInput` naming ``field``: what no
@@ -69,18 +87,22 @@ def whole_number(
         )
     significant = number.lstrip("0") or "0"
     if most is not None and (len(significant) > len(str(most)) or int(significant) > most):
+        message = beyond or Phrase(_MORE_THAN[what], value=quoted(said))
         raise ImpossibleInput(
-            beyond or f"{quoted(said)} is more than any {what}",
+            message.words,
             field=field,
             value=quoted(said),
-            expected=expected or f"a whole number of at most {most}",
+            expected=expected or N_("a whole number of at most {most}"),
+            values={**message.values, "most": most},
         )
     if len(significant) > digits:
+        message = too_long(said, len(significant), what)
         raise ImpossibleInput(
-            too_long(said, len(significant), what),
+            message.words,
             field=field,
             value=quoted(said),
-            expected=(expected or _bound(signed)).format(digits=digits),
+            expected=expected or _bound(signed),
+            values=message.values,
         )
     return int(sign + significant)
 

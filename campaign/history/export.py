@@ -30,6 +30,7 @@ from aggregates.base import LedgerAggregate
 from aggregates.campaign import Campaign
 from aggregates.subjects import Subjects
 from campaign.core.errors import UnknownSession
+from campaign.core.i18n import N_
 from campaign.history.recap import markdown, markdown_lines
 from campaign.history.transfer import jsonl
 from campaign.sessionlog.writing import Event, ExportError, command_line, duration, quote
@@ -39,6 +40,19 @@ __all__ = [
     "markdown", "markdown_lines", "quote",
 ]  # fmt: skip
 HEADER = "#! campaign-log 1"
+
+
+# a setting no session holds, recorded after the last session or before any (whole sentences)
+_AFTER_THE_LAST = N_(
+    "event {at}: a setting recorded after the last session has no session to hold it in a log "
+    "(every line of a log is in a session): open session {following} (`campaign session "
+    "{following}`) and export again, or export `--format jsonl`, which keeps every event"
+)
+_BEFORE_ANY = N_(
+    "event {at}: a setting recorded before any session has no session to hold it in a log "
+    "(every line of a log is in a session): open session {following} (`campaign session "
+    "{following}`) and export again, or export `--format jsonl`, which keeps every event"
+)
 
 
 class Logged(Protocol):
@@ -175,11 +189,14 @@ class _LogWriter:
         elif acting[-1].session is None or not self.sessions:
             if not all(isinstance(e, Campaign.SettingChanged) for e in acting):
                 raise ExportError(
-                    f"event {acting[0].position}: a command outside any session has no place "
-                    "in a log (every log line belongs to a session)",
+                    N_(
+                        "event {position}: a command outside any session has no place in a log "
+                        "(every log line belongs to a session)"
+                    ),
                     field=None,
                     value=acting[0].position,
-                    expected="commands recorded while a session was open",
+                    expected=N_("commands recorded while a session was open"),
+                    values={"position": acting[0].position},
                 )
             self.deferred.append(acting)
         else:
@@ -256,15 +273,12 @@ class _LogWriter:
         self.lines = []
         if self.deferred and self.session is None:  # one session's log holds none of them
             at = self.deferred[0][0].position
-            when = "after the last session" if self.sessions else "before any session"
             following = max(self.sessions, default=0) + 1
             raise ExportError(
-                f"event {at}: a setting recorded {when} has no session to hold it in a log "
-                f"(every line of a log is in a session): open session {following} "
-                f"(`campaign session {following}`) and export again, or export "
-                "`--format jsonl`, which keeps every event",
+                _AFTER_THE_LAST if self.sessions else _BEFORE_ANY,
                 field=None,
                 value=at,
+                values={"at": at, "following": following},
             )
         if self.session is not None and self.session not in self.sessions:
             raise UnknownSession(self.session, self.sessions)

@@ -17,14 +17,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from campaign.core.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput, Phrase
+from campaign.core.i18n import N_
 from campaign.history.chain import Verdict
 
 DIGITS = 16  # hex digits of the hash a receipt shows (64 bits), and the fewest one may give
 SYNTAX = re.compile(r"(?:receipt:\s*)?([0-9]{1,18}):([0-9a-fA-F]+)", re.ASCII)
-EXPECTED = (
-    "POSITION:HASH as `session end` and `verify` print it: a position ≥ 1, a colon and "
-    f"{DIGITS} to 64 hex digits of the hash of the event there"
+EXPECTED = Phrase(
+    N_(
+        "POSITION:HASH as `session end` and `verify` print it: a position ≥ 1, a colon and "
+        "{digits} to 64 hex digits of the hash of the event there"
+    ),
+    digits=DIGITS,
 )
 
 
@@ -48,17 +52,23 @@ def read_receipt(text: str, *, where: str | None = None) -> Receipt:
     found = SYNTAX.fullmatch(text.strip())
     if found is not None and int(found.group(1)) >= 1 and DIGITS <= len(found.group(2)) <= 64:
         return Receipt(int(found.group(1)), found.group(2).lower())
-    why = "is not a receipt"
     if found is not None and int(found.group(1)) < 1:
-        why += ": positions start at 1"
+        words = N_("{at}{shown} is not a receipt: positions start at 1")
     elif found is not None:
-        why += f": its hash has {len(found.group(2))} hex digits"
+        words = N_("{at}{shown} is not a receipt: its hash has {digits} hex digits")
+    else:
+        words = N_("{at}{shown} is not a receipt")
     shown = text if len(text) <= 80 else text[:80] + "…"
     raise ImpossibleInput(
-        f"{where + ': ' if where else ''}{shown!r} {why}",
+        words,
         field="line" if where else "expect",
         value=shown,
         expected=EXPECTED,
+        values={
+            "at": where + ": " if where else "",
+            "shown": repr(shown),
+            "digits": len(found.group(2)) if found is not None else 0,
+        },
     )
 
 

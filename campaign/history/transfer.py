@@ -36,6 +36,7 @@ from aggregates.base import LedgerAggregate
 from aggregates.subjects import Subjects
 from aggregates.values import check_recorded
 from campaign.core.errors import DamagedHistory, ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.core.integrity import CHAIN_FIELDS
 from campaign.history.chain import Break, Chain
 from campaign.history.session_export import SESSION_EXPORT
@@ -196,21 +197,30 @@ def read_jsonl(mapper: Mapper, lines: Iterable[str], name: str = "<jsonl>") -> l
             aggregates[event.originator_id] = event.mutate(aggregates.get(event.originator_id))
         except Exception as error:  # whatever the line got wrong, it is the line's fault
             where = (error.line or number) if isinstance(error, _Tampered) else number
-            raise ImpossibleInput(
-                f"{name}:{where}: {error}",
-                field="line",
-                value=where,
-                expected="a line of `campaign export --format jsonl`",
-            ) from None
+            raise _refused(name, where, error) from None
         stored.append(
             StoredEvent(record.originator_id, record.originator_version, record.topic,
                         sealed(mapper, record.state))
         )  # fmt: skip
     if not stored:
         raise ImpossibleInput(
-            f"{name}: no events", field="line", expected="a `jsonl` export with events"
+            N_("{name}: no events"),
+            field="line",
+            expected=N_("a `jsonl` export with events"),
+            values={"name": name},
         )
     return stored
+
+
+def _refused(name: str, where: int, error: Exception) -> ImpossibleInput:
+    """A line of the export refused: what it got wrong, as its check said it."""
+    return ImpossibleInput(
+        "{name}:{where}: {error}",
+        field="line",
+        value=where,
+        expected=N_("a line of `campaign export --format jsonl`"),
+        values={"name": name, "where": where, "error": error},
+    )
 
 
 class _Tampered(ValueError):
@@ -316,11 +326,14 @@ def _check_empty(target: ImportTarget) -> None:
     held = target.last_position()
     if held:
         raise NotEmpty(
-            f"the store already holds {held} events: import loads a history into an empty store "
-            "only (a new SQLite file, or an empty PostgreSQL schema)",
+            N_(
+                "the store already holds {held} events: import loads a history into an empty "
+                "store only (a new SQLite file, or an empty PostgreSQL schema)"
+            ),
             field=None,
             value=held,
-            expected="an empty store",
+            expected=N_("an empty store"),
+            values={"held": held},
         )
 
 

@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from campaign.core.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput, Phrase
+from campaign.core.i18n import N_
 from campaign.core.numbers import BLANKS, whole_number
 
 if TYPE_CHECKING:
@@ -114,7 +115,7 @@ def parse_roll(text: str | int, dice: Dice, *, field: str = "roll", source: str 
     if not _FACES.match(raw):
         if _SIGNED.match(raw):  # -5, +8, -3,5: what no die shows, said as such
             raise _signed_roll(raw, dice, field)
-        raise _bad_roll(raw, dice, field, "it is not a number")
+        raise _bad_roll(raw, dice, field, Phrase(N_("it is not a number")))
     values = tuple(
         whole_number(part, field=field, what="roll", expected=entry_form(dice))
         for part in raw.split(",")
@@ -122,15 +123,18 @@ def parse_roll(text: str | int, dice: Dice, *, field: str = "roll", source: str 
     if len(values) == 1 and dice.count > 1:
         (total,) = values
         if not dice.lowest <= total <= dice.highest:
-            raise _bad_roll(raw, dice, field, f"{dice.name} totals {dice.lowest}–{dice.highest}")
+            why = Phrase(N_("{dice} totals {lowest}–{highest}"), **_named(dice))
+            raise _bad_roll(raw, dice, field, why)
         return Roll(dice, total, None, source)
     if len(values) != dice.count:
-        raise _bad_roll(
-            raw, dice, field, f"{dice.name} has {dice.count} face(s), not {len(values)}"
+        why = Phrase(
+            N_("{dice} has {count} face(s), not {given}"), **_named(dice), given=len(values)
         )
+        raise _bad_roll(raw, dice, field, why)
     for face in values:
         if not 1 <= face <= dice.sides:
-            raise _bad_roll(raw, dice, field, f"a d{dice.sides} shows 1–{dice.sides}, not {face}")
+            why = Phrase(N_("a d{sides} shows 1–{sides}, not {face}"), sides=dice.sides, face=face)
+            raise _bad_roll(raw, dice, field, why)
     return Roll(dice, sum(values), values, source)
 
 
@@ -143,44 +147,60 @@ def given_roll(
     if text is None:
         if rolled:
             raise ImpossibleInput(
-                "--rolled marks dice given with --roll, and no roll was given",
+                N_("--rolled marks dice given with --roll, and no roll was given"),
                 field="rolled",
-                expected=f"--roll with --rolled ({entry_form(dice)})",
+                expected=N_("--roll with --rolled ({form})"),
+                values={"form": entry_form(dice)},
             )
         return None
     return parse_roll(text, dice, field=field, source=ROLLED if rolled else ENTERED)
 
 
+# what a bad roll is said to be meant as: a roll, a face or a total (whole sentences each)
+_NOT_A = {
+    "roll": N_("{raw} is not a {dice} roll: {why}; expected {form}"),
+    "face": N_("{raw} is not a {dice} face: {why}; expected {form}"),
+    "total": N_("{raw} is not a {dice} total: {why}; expected {form}"),
+}
+
+
 def _bad_roll(raw: str, dice: Dice, field: str, why: str, *, what: str = "roll") -> ImpossibleInput:
     return ImpossibleInput(
-        f"{raw!r} is not a {dice.name} {what}: {why}; expected {entry_form(dice)}",
+        _NOT_A[what],
         field=field,
         value=raw,
         expected=entry_form(dice),
+        values={"raw": repr(raw), "dice": dice.name, "why": why, "form": entry_form(dice)},
     )
+
+
+def _named(dice: Dice) -> dict[str, Any]:
+    return {"dice": dice.name, "count": dice.count, "lowest": dice.lowest, "highest": dice.highest}
 
 
 def _signed_roll(raw: str, dice: Dice, field: str) -> ImpossibleInput:
     """A face or a total with a sign: no die shows ``-5`` or ``+8`` (the sign is refused even
     where the number would do, as a face is written without one)."""
-    face = f"a face is 1–{dice.sides}, without a sign"
+    face = Phrase(N_("a face is 1–{sides}, without a sign"), sides=dice.sides)
     if "," in raw:  # -3,5
         return _bad_roll(raw, dice, field, face)
     if dice.count == 1:  # -5 for a d20
         return _bad_roll(raw, dice, field, face, what="face")
-    total = f"a total is {dice.lowest}–{dice.highest}, without a sign"  # +8 for 2d6
+    total = Phrase(N_("a total is {lowest}–{highest}, without a sign"), **_named(dice))  # +8
     return _bad_roll(raw, dice, field, total, what="total")
 
 
-def entry_form(dice: Dice) -> str:
+def entry_form(dice: Dice) -> Phrase:
     """How a roll of ``dice`` is entered: ``one natural face 1–20``; ``2 faces 1–6 such as 3,5,
     or a total 2–12`` (what an error expects, and what a ``--roll`` option's help says)."""
     if dice.count == 1:
-        return f"one natural face 1–{dice.sides}"
+        return Phrase(N_("one natural face 1–{sides}"), sides=dice.sides)
     example = ",".join(["3", "5", "2", "6"][: dice.count])
-    return (
-        f"{dice.count} faces 1–{dice.sides} such as {example}, "
-        f"or a total {dice.lowest}–{dice.highest}"
+    return Phrase(
+        N_("{count} faces 1–{sides} such as {example}, or a total {lowest}–{highest}"),
+        **_named(dice),
+        sides=dice.sides,
+        example=example,
     )
 
 

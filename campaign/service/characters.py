@@ -53,10 +53,11 @@ def create(command: CharacterCreate, uow: UnitOfWork) -> CreateResult:
             character(uow, created.retainer_of)
         except UnknownHandle as error:
             raise UnknownHandle(
-                error.message,
+                error.words or error.message,
                 field="retainer_of",
                 value=command.retainer_of,
-                expected=error.expected,
+                expected=error.expected_words,
+                values=error.values if error.words is not None else None,
             ) from None
     made = created.pending_events[0]
     answer = CreateResult(

@@ -25,6 +25,7 @@ from uuid import UUID
 from aggregates.campaign import Campaign
 from campaign.commands import Retract
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.core.numbers import BLANKS, POSITION_DIGITS, whole_number
 from campaign.service import stored_targets
 from campaign.service.reliance import Changes, Reliance, fought_in, moves_clock, subjects
@@ -45,7 +46,7 @@ def check_ref(command: Retract) -> re.Match[str]:
     ref = command.ref
     match = _REF.fullmatch(ref.strip(BLANKS).lower()) if isinstance(ref, str) else None
     if match is None:
-        raise refuse(f"cannot retract {ref!r}", str(ref), "last or event:N")
+        raise refuse(N_("cannot retract {given}"), str(ref), N_("last or event:N"), given=repr(ref))
     if match.group(1) is not None:
         _position(match, ref)
     return match
@@ -70,11 +71,14 @@ def no_session_to_retract(uow: UnitOfWork, refusal: ImpossibleInput) -> Impossib
     if uow.busy or not uow.campaign().last_session:
         return refusal
     return ImpossibleInput(
-        "no session is open: a retraction is recorded in an open session, as every "
-        "logging command is, and a `session end` cannot be withdrawn (an ended session "
-        "is never reopened); open the next with `campaign session N`",
+        N_(
+            "no session is open: a retraction is recorded in an open session, as every logging "
+            "command is, and a `session end` cannot be withdrawn (an ended session is never "
+            "reopened); open the next with `campaign session N`"
+        ),
         field="session",
-        expected="an open session",
+        expected=N_("an open session"),
+        values={},
     )
 
 
@@ -134,10 +138,15 @@ def _staged_target(
     if clash is not None:
         why = reliance.why(set(clash.touched), clash.relied, clash.session)
         raise refuse(
-            f"event:{position} cannot be retracted: event:{clash.position} (a line of this "
-            f"log) {why}; retract that command first",
+            N_(
+                "event:{position} cannot be retracted: event:{later} (a line of this log) {why}; "
+                "retract that command first"
+            ),
             ref,
-            "a command no later command touched",
+            N_("a command no later command touched"),
+            position=position,
+            later=clash.position,
+            why=why,
         )
     return command.position, changed
 

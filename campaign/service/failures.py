@@ -9,7 +9,8 @@ from uuid import UUID
 
 from eventsourcing.domain import OriginatorIDError, OriginatorVersionError
 
-from campaign.core.errors import DamagedHistory, aggregate_named
+from campaign.core.errors import DamagedHistory, Phrase, aggregate_named
+from campaign.core.i18n import N_
 from campaign.core.passwords import hide_passwords
 from campaign.store import unreadable  # a stored event the library cannot read back
 
@@ -42,9 +43,10 @@ def damaged(error: BaseException) -> DamagedHistory | None:
     if isinstance(error, OriginatorVersionError) and len(error.args) == 2:
         found, expected = error.args
         return DamagedHistory(
-            f"a stored event is version {found} of its aggregate, where {expected} was expected"
+            N_("a stored event is version {found} of its aggregate, where {expected} was expected"),
+            values={"found": found, "expected": expected},
         )
-    return DamagedHistory("a stored event does not follow its aggregate's events")
+    return DamagedHistory(N_("a stored event does not follow its aggregate's events"), values={})
 
 
 def store_failed(error: BaseException, store: str = "") -> str | None:
@@ -55,14 +57,19 @@ def store_failed(error: BaseException, store: str = "") -> str | None:
         return None
     cause = getattr(error, "orig", None) or error  # SQLAlchemy's: the driver's, not its SQL
     said = hide_passwords(" ".join(str(cause).split())) or type(error).__name__
-    return f"the store {store} failed: {said}" if store else f"the store failed: {said}"
+    words = N_("the store {store} failed: {said}") if store else N_("the store failed: {said}")
+    return Phrase(words, store=store, said=said)
 
 
 def failure_said(error: BaseException, store: str = "") -> str | None:
-    """What the CLI says of an error no command said: a damaged history, or a store that
-    failed (both exit 1); None for an error that is neither (a bug: its traceback shows)."""
+    """What the CLI says of an error no command said, in the invocation's language: a damaged
+    history, or a store that failed (both exit 1); None for an error that is neither (a bug:
+    its traceback shows)."""
     found = damaged(error)
-    return str(found) if found is not None else store_failed(error, store)
+    if found is not None:
+        return found.said()
+    failed = store_failed(error, store)
+    return None if failed is None else failed.said()
 
 
 def damaged_aggregate(app: Any, aggregate_id: UUID) -> DamagedHistory | None:
@@ -70,7 +77,7 @@ def damaged_aggregate(app: Any, aggregate_id: UUID) -> DamagedHistory | None:
     be read: the aggregate, the versions, and the position the odd event carries (None: they
     run on, or cannot be read)."""
     try:
-        named = f"aggregate {aggregate_id}"
+        named = Phrase(N_("aggregate {id}"), id=aggregate_id)
         for expected, row in enumerate(app.recorder.select_events(aggregate_id), 1):
             if expected == 1:
                 first = app.mapper.to_domain_event(row)
@@ -79,8 +86,16 @@ def damaged_aggregate(app: Any, aggregate_id: UUID) -> DamagedHistory | None:
             if row.originator_version != expected:
                 event = app.mapper.to_domain_event(row)
                 return DamagedHistory(
-                    f"{named}'s stored events go from version {expected - 1} to "
-                    f"{row.originator_version} (the event at position {event.position})"
+                    N_(
+                        "{named}'s stored events go from version {before} to {version} (the "
+                        "event at position {position})"
+                    ),
+                    values={
+                        "named": named,
+                        "before": expected - 1,
+                        "version": row.originator_version,
+                        "position": event.position,
+                    },
                 )
     except Exception:  # a row that cannot be read: said as it is met elsewhere
         return None
@@ -102,5 +117,6 @@ def load_stored(app: Any, aggregate_id: UUID, version: int | None = None) -> Any
         if isinstance(error, AssertionError):
             raise
         raise DamagedHistory(
-            f"the events of aggregate {aggregate_id} do not follow one another"
+            N_("the events of aggregate {id} do not follow one another"),
+            values={"id": aggregate_id},
         ) from None

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from campaign.core.errors import CampaignError, DamagedHistory, ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.service.application import LedgerApplication
 from campaign.service.failures import load_stored
 from campaign.store import EVENTS_TABLE, PostgresHold, StoreError, StoreURL
@@ -52,7 +53,10 @@ class OpenStore:
         except StoreError:
             raise
         except Exception as error:  # the library's own errors vary by backend
-            raise StoreError(f"cannot open the store {store.redacted}: {error}") from None
+            raise StoreError(
+                N_("cannot open the store {store}: {error}"),
+                {"store": store.redacted, "error": str(error)},
+            ) from None
 
     def close(self) -> None:
         if self.closed:
@@ -107,9 +111,7 @@ class OpenStore:
             try:
                 return self.read_model.rebuild(progress)
             except DamagedHistory as error:
-                raise DamagedHistory(
-                    error.where, "; the read models were left as they were"
-                ) from None
+                raise error.again(N_("; the read models were left as they were")) from None
 
     def drop_read_models(self, *, scrub: bool = False) -> None:
         """``projections drop``: drop the read models, under the writer lock; they are set up
@@ -117,11 +119,14 @@ class OpenStore:
         held is overwritten in the file and its WAL (docs/RELIABILITY.md#security-at-rest)."""
         if scrub and self.store.kind != "sqlite":
             raise ImpossibleInput(
-                "overwriting what the dropped read models held applies to a SQLite store "
-                "only: a PostgreSQL server keeps its files itself (its VACUUM FULL is for the "
-                "server's owner); nothing was dropped",
+                N_(
+                    "overwriting what the dropped read models held applies to a SQLite store "
+                    "only: a PostgreSQL server keeps its files itself (its VACUUM FULL is for "
+                    "the server's owner); nothing was dropped"
+                ),
                 field="scrub",
-                expected="a SQLite store, or `campaign projections drop` without --scrub",
+                expected=N_("a SQLite store, or `campaign projections drop` without --scrub"),
+                values={},
             )
         with self.locked(), self._folding():
             self.read_model.drop(overwrite=scrub)
@@ -145,7 +150,10 @@ class OpenStore:
         try:
             yield
         except DBAPIError as error:
-            raise StoreError(f"the store {self.store.redacted} failed: {error.orig}") from None
+            raise StoreError(
+                N_("the store {store} failed: {error}"),
+                {"store": self.store.redacted, "error": str(error.orig)},
+            ) from None
 
     @contextmanager
     def locked(self) -> Iterator[None]:
@@ -251,9 +259,11 @@ class OpenStore:
 
     def _replaced(self) -> StoreError:
         return StoreError(
-            f"the store {self.store.redacted} was removed or replaced since this command "
-            "opened it: run the command again (in `campaign shell`, leave it and start it "
-            "again)"
+            N_(
+                "the store {store} was removed or replaced since this command opened it: run "
+                "the command again (in `campaign shell`, leave it and start it again)"
+            ),
+            {"store": self.store.redacted},
         )
 
     def _open_sqlite(self) -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from campaign.core.errors import CampaignError
+from campaign.core.i18n import N_
 from campaign.service.ledger import Ledger
 from campaign.store import DEFAULT_DB, StoreBusy, StoreError, Survey, parse_store_url
 from campaign.store.sqlite import check_directory
@@ -74,10 +75,10 @@ def open_ledger(
     made = False
     with ExitStack() as throwaway:
         if not create and not found.campaign:
-            raise StoreMissing(missing(url.redacted, found.blocked, found.note))
+            raise missing(url.redacted, found.blocked, found.note)
         if scratch and not found.campaign:
             if found.blocked:  # the replay itself would be refused: so is its dry run
-                raise StoreError(f"cannot create the store {url.redacted}: {found.blocked}")
+                raise StoreError(_CANNOT_CREATE, {"store": url.redacted, "why": found.blocked})
             if url.kind == "sqlite" and url.path is not None:
                 check_directory(url.path)  # … and so it would in a directory that is not there
             place = throwaway.enter_context(tempfile.TemporaryDirectory(prefix="campaign-"))
@@ -101,6 +102,9 @@ def open_ledger(
                 ledger.discard_if_empty()
 
 
+_CANNOT_CREATE = N_("cannot create the store {store}: {why}")
+
+
 @contextmanager
 def in_shell(ledger: Ledger, *, create: bool, scratch: bool = False) -> Iterator[Ledger]:
     """The store ``campaign shell`` keeps open, for one of its commands: busy, told as to this
@@ -109,18 +113,25 @@ def in_shell(ledger: Ledger, *, create: bool, scratch: bool = False) -> Iterator
     campaign."""
     with told(reading=not create):
         if not create and not scratch and ledger.last_position() == 0:
-            raise StoreMissing(missing(ledger.store_name))
+            raise missing(ledger.store_name)
         yield ledger
 
 
-def missing(where: str, blocked: str = "", note: str = "") -> str:
+def missing(where: str, blocked: str = "", note: str = "") -> StoreMissing:
     """What a reading command is told of a place that holds no campaign, and how to make one."""
-    why = blocked or (
-        (f"{note}; " if note else "")
-        + "create one with `campaign init`, or `campaign replay FILE…` (or point "
-        "--db / CAMPAIGN_DB at an existing store)"
-    )
-    return f"no campaign store at {where}: {why}"
+    if blocked:
+        words = N_("no campaign store at {where}: {why}")
+    elif note:
+        words = N_(
+            "no campaign store at {where}: {why}; create one with `campaign init`, or "
+            "`campaign replay FILE…` (or point --db / CAMPAIGN_DB at an existing store)"
+        )
+    else:
+        words = N_(
+            "no campaign store at {where}: create one with `campaign init`, or `campaign "
+            "replay FILE…` (or point --db / CAMPAIGN_DB at an existing store)"
+        )
+    return StoreMissing(words, values={"where": where, "why": blocked or note})
 
 
 @contextmanager

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from campaign.core.errors import ImpossibleInput, UnknownHandle, UnknownSession
+from campaign.core.i18n import N_
 from campaign.core.numbers import BLANKS, DIGITS, POSITION_DIGITS, whole_number
 from campaign.service.results import (
     AuditCounts,
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from projections.readmodel import Progress, ReadModel
 
 _REF = re.compile(r"(session|event):([0-9]+)")
-_AS_OF = "session:N or event:N with N a recorded session or position"
+_AS_OF = N_("session:N or event:N with N a recorded session or position")
 
 # What each query reads (projection names, projections/readmodel.py): an ``--as-of`` fold folds
 # only those, and skips the others' work (the timeline's log lines, the audit's judgements).
@@ -77,10 +78,11 @@ class Queries:
         match = _REF.fullmatch(ref.strip(BLANKS).lower()) if isinstance(ref, str) else None
         if match is None:
             raise ImpossibleInput(
-                f"{ref!r} is not a point in the history",
+                N_("{ref} is not a point in the history"),
                 field="as-of",
                 value=ref,
-                expected="session:N or event:N",
+                expected=N_("session:N or event:N"),
+                values={"ref": repr(ref)},
             )
         kind = match.group(1)
         what, digits = (
@@ -94,12 +96,18 @@ class Queries:
             last = queries.last_position(connection)
             if kind == "session":
                 found = queries.session_end(connection, number) if number <= MAX_STORED else None
-                why = f"session {number} has no events"
+                why = N_("session {number} has no events")
             else:
                 found = queries.command_end(connection, number) if number <= MAX_STORED else None
-                why = f"there is no event {number}: positions run 1–{last}"
+                why = N_("there is no event {number}: positions run 1–{last}")
         if found is None:
-            raise ImpossibleInput(why, field="as-of", value=ref, expected="a recorded point")
+            raise ImpossibleInput(
+                why,
+                field="as-of",
+                value=ref,
+                expected=N_("a recorded point"),
+                values={"number": number, "last": last},
+            )
         return found
 
     @contextmanager
@@ -219,11 +227,16 @@ class Queries:
             # every subject has at least the event that created it: none at all is a typo
             if not found and subject is not None and not queries.has_subject(connection, subject):
                 raise UnknownHandle(
-                    f"no event is about {subject!r}" + ("" if as_of is None else f" as of {as_of}"),
+                    N_("no event is about {subject}")
+                    if as_of is None
+                    else N_("no event is about {subject} as of {as_of}"),
                     field="subject",
                     value=subject,
-                    expected="a handle recorded in this history: `campaign status` lists them "
-                    "(a group is ENCOUNTER/GROUP)",
+                    expected=N_(
+                        "a handle recorded in this history: `campaign status` lists them (a "
+                        "group is ENCOUNTER/GROUP)"
+                    ),
+                    values={"subject": repr(subject), "as_of": as_of},
                 )
 
     def longest_gm(self) -> int:

@@ -11,6 +11,8 @@ from uuid import UUID
 
 from aggregates.base import CLOCK
 from aggregates.base import aggregate_id as id_of
+from campaign.core.errors import Phrase
+from campaign.core.i18n import N_
 
 # What a command changed: the aggregates, each with its state before it; the companies that
 # fought in an encounter it ended; whether it moved the campaign's clock.
@@ -72,24 +74,34 @@ class Reliance:
             or (self.opened is not None and session == self.opened)
         )
 
-    def why(self, touched: set[UUID], relied: set[UUID], session: int | None) -> str:
+    def why(self, touched: set[UUID], relied: set[UUID], session: int | None) -> Phrase:
         """How the later command (one that :meth:`clash` found) stands in the way."""
         if touched & self.changed:
-            return "changed the same subject later"
+            return Phrase(N_("changed the same subject later"))
         if relied & self.changed:
             if CLOCK in relied:  # FlawRolled.relies_on
-                return "started a condition timed from the in-game clock as it stood then"
-            return "relied on the same subject later"
+                return Phrase(
+                    N_("started a condition timed from the in-game clock as it stood then")
+                )
+            return Phrase(N_("relied on the same subject later"))
         ended = next((self.fought[key] for key in self.fought if key in touched), None)
         if ended is not None:
             company, encounter = ended
-            return (
-                f"relied on it later: it changed company {company}, which fought in encounter "
-                f"{encounter}, after the encounter had ended, and left the encounter alone — "
-                f"reopened, encounter {encounter} would hold company {company} as it was"
+            return Phrase(
+                N_(
+                    "relied on it later: it changed company {company}, which fought in "
+                    "encounter {encounter}, after the encounter had ended, and left the "
+                    "encounter alone — reopened, encounter {encounter} would hold company "
+                    "{company} as it was"
+                ),
+                company=company,
+                encounter=encounter,
             )
-        return (
-            f"relied on it later: it was recorded in session {session}, which the withdrawn "
-            f"command opened — withdrawn, session {session} would never have opened and "
-            "still hold it"
+        return Phrase(
+            N_(
+                "relied on it later: it was recorded in session {session}, which the withdrawn "
+                "command opened — withdrawn, session {session} would never have opened and "
+                "still hold it"
+            ),
+            session=session,
         )

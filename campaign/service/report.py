@@ -8,6 +8,7 @@ from dataclasses import fields
 from typing import TYPE_CHECKING
 
 from campaign.core.errors import ImpossibleInput, UnknownSession
+from campaign.core.i18n import N_
 from campaign.history.report import Progress, report_sessions
 from campaign.service.results.report import Report
 
@@ -51,10 +52,11 @@ def _checked(sessions: tuple[int, int], known: list[int]) -> range:
             raise UnknownSession(number, known)
     if last < first:
         raise ImpossibleInput(
-            f"the sessions {first}..{last} run backwards",
+            N_("the sessions {first}..{last} run backwards"),
             field="sessions",
             value=f"{first}..{last}",
-            expected=f"A..B with A ≤ B, sessions of this history: {', '.join(map(str, known))}",
+            expected=N_("A..B with A ≤ B, sessions of this history: {known}"),
+            values={"first": first, "last": last, "known": ", ".join(map(str, known))},
         )
     return range(first, last + 1)
 

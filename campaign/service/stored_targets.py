@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from campaign.core.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput, Phrase
+from campaign.core.i18n import N_
 from campaign.service.reliance import Changes, Reliance, fought_in, moves_clock, subjects
 from campaign.store import MAX_STORED
 
@@ -20,23 +21,30 @@ if TYPE_CHECKING:
 RETRACTION_KINDS = ("command-retracted", "retracted")
 
 
-def refuse(message: str, ref: str, expected: str) -> ImpossibleInput:
-    return ImpossibleInput(message, field="retract", value=ref, expected=expected)
+def refuse(words: str, ref: str, expected: str, **values: Any) -> ImpossibleInput:
+    """A retraction refused: ``words`` (marked ``N_``) filled with ``values``."""
+    return ImpossibleInput(words, field="retract", value=ref, expected=expected, values=values)
 
 
 def a_retraction(position: int, ref: str) -> ImpossibleInput:
     return refuse(
-        f"event:{position} is a retraction; record the command again instead (a company,"
-        " character, encounter or group it withdrew keeps its handle: make it again under a new"
-        " one)",
+        N_(
+            "event:{position} is a retraction; record the command again instead (a company, "
+            "character, encounter or group it withdrew keeps its handle: make it again under a "
+            "new one)"
+        ),
         ref,
-        "a command that is not a retraction",
+        N_("a command that is not a retraction"),
+        position=position,
     )
 
 
 def already_retracted(command: int, ref: str) -> ImpossibleInput:
     return refuse(
-        f"the command at event:{command} is already retracted", ref, "a command still in force"
+        N_("the command at event:{command} is already retracted"),
+        ref,
+        N_("a command still in force"),
+        command=command,
     )
 
 
@@ -76,7 +84,7 @@ def last_command(uow: UnitOfWork, ref: str, withdrawn: set[int]) -> int:
     with uow.opened.read_model.reading() as connection:
         found = connection.scalar(query)
     if found is None:
-        raise refuse("there is no command to retract", ref, "a recorded command")
+        raise refuse(N_("there is no command to retract"), ref, N_("a recorded command"))
     return found
 
 
@@ -109,13 +117,19 @@ def target(
         )
         if clash is not None:
             why = reliance.why(set(clash.touched), clash.relied, clash.session)
-            found = (clash.position, "a line of this log", why)
+            found = (clash.position, Phrase(N_("a line of this log")), why)
     if found is not None:
         raise refuse(
-            f"event:{position} cannot be retracted: event:{found[0]} ({found[1]}) "
-            f"{found[2]}; retract that command first (or `retract last`)",
+            N_(
+                "event:{position} cannot be retracted: event:{later} ({subject}) {why}; retract "
+                "that command first (or `retract last`)"
+            ),
             ref,
-            "a command no later command touched",
+            N_("a command no later command touched"),
+            position=position,
+            later=found[0],
+            subject=found[1],
+            why=found[2],
         )
     return command, first
 
@@ -138,9 +152,11 @@ def _command_rows(
     if command is None:
         last = uow.last_position()
         raise refuse(
-            f"event:{position}: there is no event {position}; positions run 1–{last}",
+            N_("event:{position}: there is no event {position}; positions run 1–{last}"),
             ref,
-            "a recorded position",
+            N_("a recorded position"),
+            position=position,
+            last=last,
         )
     rows = connection.execute(
         select(tables.timeline).where(t.command == command).order_by(t.position)

@@ -24,6 +24,7 @@ from campaign.core.handles import check_handle
 from campaign.core.i18n import N_
 from campaign.core.integrity import GENESIS
 from campaign.rules.dice import DiceRoller
+from campaign.service.handle_words import EARLIER, RETRACTED, TAKEN, UNKNOWN
 from campaign.service.staging import StagedCommand, UnitState, aggregate_at, state_at
 from campaign.store import StoreError
 
@@ -255,11 +256,17 @@ class UnitOfWork:
         except IntegrityError:
             if attempt == MAX_ATTEMPTS:
                 raise StoreError(
-                    f"another writer kept changing the same records; gave up after "
-                    f"{MAX_ATTEMPTS} attempts — nothing was recorded, try again"
+                    N_(
+                        "another writer kept changing the same records; gave up after "
+                        "{attempts} attempts — nothing was recorded, try again"
+                    ),
+                    {"attempts": MAX_ATTEMPTS},
                 ) from None
         except OperationalError as error:
-            raise StoreError(f"the store {self.opened.store.redacted} failed: {error}") from None
+            raise StoreError(
+                N_("the store {store} failed: {error}"),
+                {"store": self.opened.store.redacted, "error": str(error)},
+            ) from None
 
     def save(self, *aggregates: Aggregate) -> None:
         """Save a command's aggregates in one transaction (atomic across aggregates)."""
@@ -301,12 +308,13 @@ class UnitOfWork:
         """The ``kind`` called ``handle``; an unknown or retracted one is an input error."""
         found = self.find(aggregate_id(kind, check_handle(handle, field=kind)))
         if found is None or found.retracted:
-            why = "was retracted" if found is not None else "is not in this campaign"
+            gone = RETRACTED if found is not None else UNKNOWN
             raise UnknownHandle(
-                f"the {kind} {handle!r} {why}",
+                gone[kind],
                 field=kind,
                 value=handle,
-                expected=f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} recorded earlier",
+                expected=EARLIER[kind],
+                values={"name": repr(handle)},
             )
         assert isinstance(found, cls)
         return found
@@ -316,10 +324,11 @@ class UnitOfWork:
         handle = check_handle(handle, field=kind)
         if self.find(aggregate_id(kind, handle)) is not None:
             raise HandleTaken(
-                f"the {kind} {handle!r} already exists (a retracted one keeps its handle)",
+                TAKEN[kind],
                 field=kind,
                 value=handle,
-                expected="a new handle",
+                expected=N_("a new handle"),
+                values={"name": repr(handle)},
             )
         return handle
 

@@ -4,9 +4,12 @@ start of a word (``a#b`` is one word), shlex anywhere."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from campaign.core.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput, Phrase, said_values
+from campaign.core.i18n import N_, _
 
 _BLANKS = " \t"
 _DOUBLE_QUOTE_ESCAPES = '"\\$`\n'  # POSIX sh: inside "…" a backslash escapes only these
@@ -27,10 +30,20 @@ class LogSyntaxError(ImpossibleInput):
         name: str | None = None,
         line: int | None = None,
         column: int | None = None,
+        values: Mapping[str, Any] | None = None,
     ) -> None:
-        where = f"{name}:{line}: " if name is not None else ""
-        super().__init__(where + problem, field="line", value=line, expected=expected)
+        """``values``: ``problem`` and ``expected`` are catalogue entries they fill
+        (campaign/core/errors.py); the ``name:line:`` before them is never translated."""
+        super().__init__(problem, field="line", value=line, expected=expected, values=values)
+        self.at = f"{name}:{line}: " if name is not None else ""
+        self.message = self.at + self.message
+        self.args = (self.message,)
         self.name, self.line, self.column = name, line, column
+
+    def said(self) -> str:
+        if self.words is None:
+            return self.message
+        return self.at + _(self.words).format(**said_values(self.values))
 
 
 @dataclass(frozen=True)
@@ -138,29 +151,45 @@ def unfinished(
     which cannot go on to another line), so it does not say how another line would end it."""
     line = first_line + text.count("\n", start, problem.offset)
     column = problem.offset - (text.rfind("\n", 0, problem.offset) + 1) + 1
-    where = f"column {column}" if name is not None or line == 1 else f"line {line}, column {column}"
-    end = "the line" if one_line else "the text" if name is None else "the file"
-    why = "(at the shell's prompt a command is one line)"
+    where = (
+        Phrase(N_("column {column}"), column=column)
+        if name is not None or line == 1
+        else Phrase(N_("line {line}, column {column}"), line=line, column=column)
+    )
+    end = (
+        Phrase(N_("the line"))
+        if one_line
+        else Phrase(N_("the text"))
+        if name is None
+        else Phrase(N_("the file"))
+    )
     if problem.what == "\\":
-        what = f"the backslash at {where} continues the command past the end of {end}"
+        what = N_("the backslash at {where} continues the command past the end of {end}")
         expected = (
-            f"no final backslash {why}"
+            N_("no final backslash (at the shell's prompt a command is one line)")
             if one_line
-            else "another line after a final backslash, or no final backslash"
+            else N_("another line after a final backslash, or no final backslash")
         )
     else:
-        what = f"unclosed {problem.what} quote at {where}"
+        what = N_("unclosed {quote} quote at {where}")
         if line > first_line:  # a quote left open earlier ran on, and closed on this line
-            what += (
-                f" (this command begins at line {first_line}: a quote left open there takes the"
-                f" lines up to this one as its text)"
+            what = N_(
+                "unclosed {quote} quote at {where} (this command begins at line {first}: a "
+                "quote left open there takes the lines up to this one as its text)"
             )
         expected = (
-            f"a closing {problem.what} on the same line {why}"
+            N_("a closing {quote} on the same line (at the shell's prompt a command is one line)")
             if one_line
-            else f"a closing {problem.what} (a quote may span lines: the rest was read as quoted)"
+            else N_("a closing {quote} (a quote may span lines: the rest was read as quoted)")
         )
-    return LogSyntaxError(what, expected=expected, name=name, line=line, column=column)
+    return LogSyntaxError(
+        what,
+        expected=expected,
+        name=name,
+        line=line,
+        column=column,
+        values={"where": where, "end": end, "quote": problem.what, "first": first_line},
+    )
 
 
 def tokenize(text: str, *, one_line: bool = False) -> list[str]:

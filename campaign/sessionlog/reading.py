@@ -15,7 +15,8 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from campaign.core.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput, Phrase
+from campaign.core.i18n import N_
 from campaign.core.numbers import quoted, whole_number
 from campaign.sessionlog.quoting import LogSyntaxError, scan, tokenize, unfinished
 
@@ -90,11 +91,12 @@ def _decode(data: str | bytes, name: str) -> str:
         line = before.count("\n") + 1
         column = len(before) - (before.rfind("\n") + 1) + 1
         raise LogSyntaxError(
-            f"not valid UTF-8 (byte 0x{data[error.start]:02x} at column {column})",
-            expected="a UTF-8 text file (re-save the log as UTF-8)",
+            N_("not valid UTF-8 (byte 0x{byte} at column {column})"),
+            expected=N_("a UTF-8 text file (re-save the log as UTF-8)"),
             name=name,
             line=line,
             column=column,
+            values={"byte": f"{data[error.start]:02x}", "column": column},
         ) from None
 
 
@@ -121,11 +123,14 @@ def _version(first: str, name: str) -> int:
         version = 0
     if version not in GRAMMAR_VERSIONS:
         raise LogSyntaxError(
-            f"{quoted(first.strip())} is not a grammar this tracker reads (a `#!` first line names"
-            " the grammar); expected campaign-log 1",
-            expected="campaign-log 1",
+            N_(
+                "{first} is not a grammar this tracker reads (a `#!` first line names the "
+                "grammar); expected campaign-log 1"
+            ),
+            expected=N_("campaign-log 1"),
             name=name,
             line=1,
+            values={"first": quoted(first.strip())},
         )
     return version
 
@@ -175,13 +180,21 @@ def _blocks(
         elif not starts or ended_on is not None:
             if check is not None:
                 check(line, name)  # no command at all: that is what to say of it
-            why = f": `session end` on line {ended_on} closed it" if starts else ""
             raise LogSyntaxError(
-                f"no session is open{why}; a log starts with `session N`, and commands between"
-                " `session end` and the next `session N` are an error",
-                expected="a `session N` line before this command",
+                N_(
+                    "no session is open: `session end` on line {ended} closed it; a log starts "
+                    "with `session N`, and commands between `session end` and the next "
+                    "`session N` are an error"
+                )
+                if starts
+                else N_(
+                    "no session is open; a log starts with `session N`, and commands between "
+                    "`session end` and the next `session N` are an error"
+                ),
+                expected=N_("a `session N` line before this command"),
                 name=name,
                 line=line.number,
+                values={"ended": ended_on},
             )
         elif line.tokens[0] == "session" and _ends(line.tokens):
             ended_on = line.number
@@ -249,18 +262,23 @@ def _ends(tokens: tuple[str, ...]) -> bool:
 
 def _session_number(line: LogLine, name: str) -> int:
     given = session_argument(line.tokens)
-    problem = "`session` needs a number" if given is None else f"{given!r} is not a session number"
+    problem = (
+        Phrase(N_("`session` needs a number"))
+        if given is None
+        else Phrase(N_("{given} is not a session number"), given=repr(given))
+    )
     if given is not None and _SESSION_NUMBER.fullmatch(given):
         try:
             number = whole_number(given, field="line", what="session number")
         except ImpossibleInput as error:  # more digits than any session number
-            problem = error.message
+            problem = Phrase(error.words or error.message, **error.values)
         else:
             if number > 0:
                 return number
     raise LogSyntaxError(
-        f"{problem}; sessions are numbered 1, 2, 3, …",
-        expected="`session N` with N a positive integer, or `session end`",
+        N_("{problem}; sessions are numbered 1, 2, 3, …"),
+        expected=N_("`session N` with N a positive integer, or `session end`"),
         name=name,
         line=line.number,
+        values={"problem": problem},
     )

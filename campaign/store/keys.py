@@ -20,6 +20,7 @@ import secrets
 from typing import Any
 
 from campaign.core.errors import DamagedHistory
+from campaign.core.i18n import N_
 from campaign.store import KEY_SIZES, StoreError, StoreURL
 
 KEY_BYTES = 32  # AES-256
@@ -52,19 +53,28 @@ def check_store_key(app: Any, store: StoreURL) -> None:
     if store.key is None or app.mapper.cipher is None:
         if not plain:
             raise StoreError(
-                f"the store {store.redacted} is encrypted: set CAMPAIGN_KEY to its key "
-                "(the one it was created with) to read or write it"
+                N_(
+                    "the store {store} is encrypted: set CAMPAIGN_KEY to its key (the one it was "
+                    "created with) to read or write it"
+                ),
+                {"store": store.redacted},
             )
         return
     if plain:
         raise StoreError(
-            f"the store {store.redacted} is not encrypted, but CAMPAIGN_KEY is set: a store is "
-            "encrypted from its first event or never — unset CAMPAIGN_KEY to use it"
+            N_(
+                "the store {store} is not encrypted, but CAMPAIGN_KEY is set: a store is "
+                "encrypted from its first event or never — unset CAMPAIGN_KEY to use it"
+            ),
+            {"store": store.redacted},
         )
     if not _opens(app.mapper.cipher, state) and not _opens_any(recorder, app.mapper.cipher):
         raise StoreError(
-            f"CAMPAIGN_KEY does not open the store {store.redacted}: it was encrypted with "
-            "another key; nothing was read or written"
+            N_(
+                "CAMPAIGN_KEY does not open the store {store}: it was encrypted with another "
+                "key; nothing was read or written"
+            ),
+            {"store": store.redacted},
         )
 
 

@@ -8,6 +8,8 @@ import os
 import re
 from typing import TYPE_CHECKING, Any
 
+from campaign.core.errors import Phrase
+from campaign.core.i18n import N_
 from campaign.core.passwords import HIDDEN
 from campaign.store.errors import StoreError, StoreRefused
 
@@ -19,7 +21,7 @@ if TYPE_CHECKING:
 # type … not found"). Capitals are folded, as PostgreSQL folds an unquoted name (``GM_A`` is
 # ``gm_a``); keywords are asked of the server (quote_ident).
 SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")  # not `$`: quote_ident quotes it
-SCHEMA_EXPECTED = (
+SCHEMA_EXPECTED = N_(
     "a schema name PostgreSQL takes unquoted: letters, digits and _ (capitals read as "
     "lower-case), not first a digit, at most 63 characters, not an SQL keyword, not one of "
     "PostgreSQL's own schemas (information_schema, pg_…) — e.g. ?schema=campaign_2"
@@ -66,7 +68,10 @@ def connect(store: StoreURL) -> Any:
     try:
         connection = psycopg.connect(**given, autocommit=True, connect_timeout=10)
     except psycopg.Error as error:
-        raise StoreError(f"cannot reach the store {store.redacted}: {error}") from None
+        raise StoreError(
+            N_("cannot reach the store {store}: {error}"),
+            {"store": store.redacted, "error": str(error)},
+        ) from None
     if key not in _CHOSEN:
         info = connection.info
         _CHOSEN[key] = {
@@ -156,24 +161,37 @@ def may_create_schema(connection: Any) -> bool:
     return bool(connection.execute(query).fetchone()[0])
 
 
-def schema_blocked(store: StoreURL, connection: Any) -> str:
+def schema_blocked(store: StoreURL, connection: Any) -> Phrase:
     """Why the store's schema cannot be made, with the SQL its owner runs to make it."""
     user = connection.info.user or store.user
     dbname = connection.info.dbname or store.dbname
-    return (
-        f"the schema {quoted(store.schema)} does not exist, and the user {quoted(user)} "
-        f"may not create it in the database {quoted(dbname)}: ask its owner to create "
-        f"it for {quoted(user)} (`create schema {quoted(store.schema)} authorization "
-        f"{quoted(user)};`), then create the store with `campaign init`"
+    return Phrase(
+        N_(
+            "the schema {schema} does not exist, and the user {user} may not create it in the "
+            "database {dbname}: ask its owner to create it for {user} (`create schema {schema} "
+            "authorization {user};`), then create the store with `campaign init`"
+        ),
+        schema=quoted(store.schema),
+        user=quoted(user),
+        dbname=quoted(dbname),
     )
 
 
 def keyword(store: StoreURL) -> StoreRefused:
     """A schema named by an SQL keyword, which the library cannot use (exit 2)."""
     return StoreRefused(
-        f"{store.redacted}: the schema name {store.schema!r} is an SQL keyword, which the "
-        f"store cannot use; expected {SCHEMA_EXPECTED}"
+        N_(
+            "{store}: the schema name {schema} is an SQL keyword, which the store cannot use; "
+            "expected {expected}"
+        ),
+        {"store": store.redacted, "schema": repr(store.schema), "expected": _EXPECTED},
     )
+
+
+_EXPECTED = Phrase(SCHEMA_EXPECTED)
+
+
+_CANNOT_CREATE = N_("cannot create the store {store}: {why}")
 
 
 def create_schema(store: StoreURL, connection: Any) -> bool:
@@ -193,7 +211,7 @@ def create_schema(store: StoreURL, connection: Any) -> bool:
     if not there:
         if not may_create_schema(connection):
             blocked = schema_blocked(store, connection)
-            raise StoreError(f"cannot create the store {store.redacted}: {blocked}")
+            raise StoreError(_CANNOT_CREATE, {"store": store.redacted, "why": blocked})
         create = sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(store.schema))
         try:
             connection.execute(create)
@@ -202,9 +220,10 @@ def create_schema(store: StoreURL, connection: Any) -> bool:
             pass  # created meanwhile by a program that does not take the writer lock
         except psycopg.errors.InsufficientPrivilege:
             blocked = schema_blocked(store, connection)
-            raise StoreError(f"cannot create the store {store.redacted}: {blocked}") from None
+            raise StoreError(_CANNOT_CREATE, {"store": store.redacted, "why": blocked}) from None
         except psycopg.Error as error:
-            raise StoreError(f"cannot create the store {store.redacted}: {error}") from None
+            why = str(error)
+            raise StoreError(_CANNOT_CREATE, {"store": store.redacted, "why": why}) from None
     found_schema(store)
     return created
 

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any
 
+from campaign.core.i18n import N_
 from campaign.store.errors import StoreBusy, StoreError
 from campaign.store.layout import (
     EVENTS_TABLE,
@@ -58,6 +59,8 @@ EVENTS_TABLE_OID = (
     "SELECT c.oid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
     "WHERE n.nspname = %s AND c.relname = %s"
 )
+
+_FAILED = N_("the store {store} failed: {error}")
 
 
 def writer_lock_key(schema: str) -> int:
@@ -167,7 +170,7 @@ class PostgresHold:
             if schema and self.store.schema:
                 self._drop_schema()
         except psycopg.Error as error:
-            raise StoreError(f"the store {self.store.redacted} failed: {error}") from None
+            raise StoreError(_FAILED, {"store": self.store.redacted, "error": str(error)}) from None
 
     def _drop_tables(self, tables: list[str]) -> None:
         from psycopg import sql
@@ -217,4 +220,4 @@ class PostgresHold:
         try:
             return self.connection.execute(query, params)
         except psycopg.Error as error:
-            raise StoreError(f"the store {self.store.redacted} failed: {error}") from None
+            raise StoreError(_FAILED, {"store": self.store.redacted, "error": str(error)}) from None

@@ -13,7 +13,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from campaign.core.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput, Phrase
+from campaign.core.i18n import N_
 from campaign.store.errors import StoreBusy, StoreError
 
 if TYPE_CHECKING:
@@ -45,7 +46,9 @@ def prepare(path: Path) -> bool:
             check_file(path, os.stat(path).st_mode)  # SQLite would wait on a FIFO forever
             return False
     except OSError as error:
-        raise StoreError(f"cannot create the store {path}: {error.strerror}") from error
+        raise StoreError(
+            N_("cannot create the store {path}: {why}"), {"path": path, "why": error.strerror}
+        ) from error
     return True
 
 
@@ -59,16 +62,22 @@ def check_directory(path: Path) -> None:
     while not missing.parent.is_dir() and missing.parent != missing:
         missing = missing.parent  # the first directory of the path that is not there
     if missing.exists():
-        why = f"{str(missing)!r} is not a directory"
+        words = N_("{missing} is not a directory; nothing was created")
+    elif missing != parent:
+        words = N_(
+            "the directory {parent} does not exist ({missing} is not there); nothing was created"
+        )
     else:
-        why = f"the directory {str(parent)!r} does not exist"
-        why += f" ({str(missing)!r} is not there)" if missing != parent else ""
+        words = N_("the directory {parent} does not exist; nothing was created")
     raise ImpossibleInput(
-        f"{why}; nothing was created",
+        words,
         field="db",
         value=str(path),
-        expected="a store in a directory that is there (a new store's file is created, never "
-        "its directory: make it first, with mkdir)",
+        expected=N_(
+            "a store in a directory that is there (a new store's file is created, never its "
+            "directory: make it first, with mkdir)"
+        ),
+        values={"missing": repr(str(missing)), "parent": repr(str(parent))},
     )
 
 
@@ -80,31 +89,35 @@ def check_file(path: Path, mode: int) -> None:
         return
     if stat.S_ISDIR(mode):
         raise a_directory(path)
-    kind = next((said for test, said in _KINDS if test(mode)), "no regular file")
+    kind = next((said for test, said in _KINDS if test(mode)), Phrase(N_("no regular file")))
     raise ImpossibleInput(
-        f"{str(path)!r} is {kind}, not a file; nothing was read or written there",
+        N_("{path} is {kind}, not a file; nothing was read or written there"),
         field="db",
         value=str(path),
-        expected="a SQLite file, or a path where there is none yet (a logging command or "
-        "`campaign init` creates the store there)",
+        expected=N_(
+            "a SQLite file, or a path where there is none yet (a logging command or "
+            "`campaign init` creates the store there)"
+        ),
+        values={"path": repr(str(path)), "kind": kind},
     )
 
 
 _KINDS = (
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISFIFO, Phrase(N_("a named pipe (FIFO)"))),
+    (stat.S_ISCHR, Phrase(N_("a character device"))),
+    (stat.S_ISBLK, Phrase(N_("a block device"))),
+    (stat.S_ISSOCK, Phrase(N_("a socket"))),
 )
 
 
 def a_directory(path: Path) -> ImpossibleInput:
     """``--db`` names a directory, not a file: bad input, with the file it may have meant."""
     return ImpossibleInput(
-        f"{str(path)!r} is a directory",
+        N_("{path} is a directory"),
         field="db",
         value=str(path),
-        expected=f"a SQLite file, e.g. {path / 'campaign.db'}",
+        expected=N_("a SQLite file, e.g. {example}"),
+        values={"path": repr(str(path)), "example": path / "campaign.db"},
     )
 
 
@@ -172,14 +185,19 @@ def scrub(path: Path) -> None:
         finally:
             connection.close()
     except sqlite3.Error as error:
-        raise StoreError(f"cannot scrub the store {path}: {error}") from None
+        raise StoreError(
+            N_("cannot scrub the store {path}: {error}"), {"path": path, "error": str(error)}
+        ) from None
 
 
 def _truncate_wal(connection: sqlite3.Connection, path: Path) -> None:
     busy, _, _ = connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
     if busy:
         raise StoreError(
-            f"the store {path} is open in another process (`campaign shell`, `campaign "
-            "projections run`?), which holds its WAL: what the read models held may still be "
-            "in it; stop that process and run `campaign projections drop --scrub` again"
+            N_(
+                "the store {path} is open in another process (`campaign shell`, `campaign "
+                "projections run`?), which holds its WAL: what the read models held may still "
+                "be in it; stop that process and run `campaign projections drop --scrub` again"
+            ),
+            {"path": path},
         )

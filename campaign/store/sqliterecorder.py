@@ -21,6 +21,7 @@ from uuid import UUID
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 from campaign.core.errors import DamagedHistory
+from campaign.core.i18n import N_
 from campaign.store.stored import shown
 
 _NOT_UTF8 = re.compile(r"Could not decode to UTF-8 column '(\w+)'")  # sqlite3's
@@ -44,7 +45,8 @@ class LedgerSQLiteRecorder(SQLiteApplicationRecorder):
             return super().convert_originator_id(originator_id)
         except (TypeError, ValueError, AttributeError):
             raise DamagedHistory(
-                f"a stored event's aggregate ID is {shown(originator_id)}, no ID the tracker writes"
+                N_("a stored event's aggregate ID is {id}, no ID the tracker writes"),
+                values={"id": shown(originator_id)},
             ) from None
 
 
@@ -57,6 +59,9 @@ def _utf8_checked() -> Iterator[None]:
         if found is None:
             raise
         raise DamagedHistory(
-            f"a stored event's {found[1]} holds text that is not UTF-8, which the tracker never "
-            "writes"
+            N_(
+                "a stored event's {part} holds text that is not UTF-8, which the tracker never "
+                "writes"
+            ),
+            values={"part": found[1]},
         ) from None

@@ -23,7 +23,8 @@ from eventsourcing.domain import BaseAggregate, CanMutateAggregate, Snapshot
 from eventsourcing.persistence import Mapper, StoredEvent
 from eventsourcing.utils import TopicError, get_topic, resolve_topic
 
-from campaign.core.errors import DamagedHistory
+from campaign.core.errors import DamagedHistory, Phrase
+from campaign.core.i18n import N_
 
 EVENTS_PACKAGE = "aggregates"  # the tracker's event classes live in its modules, and only there
 SNAPSHOT_TOPIC = get_topic(Snapshot)
@@ -37,7 +38,10 @@ def event_class(topic: Any) -> type:
         return Snapshot
     found = _own_class(topic, CanMutateAggregate)
     if found is None:
-        raise DamagedHistory(f"a stored event's type is {shown(topic)}, no event of the tracker's")
+        raise DamagedHistory(
+            N_("a stored event's type is {topic}, no event of the tracker's"),
+            values={"topic": shown(topic)},
+        )
     return found
 
 
@@ -76,17 +80,24 @@ def foreign_type(topic: Any) -> str | None:
     return None
 
 
-def row_damage(originator_id: Any, version: Any) -> str | None:
+def row_damage(originator_id: Any, version: Any) -> Phrase | None:
     """Why a stored event's aggregate ID or version is none the tracker writes, or None."""
     if not isinstance(originator_id, UUID):
         try:
             UUID(originator_id)
         except (TypeError, ValueError, AttributeError):
-            return f"a stored event's aggregate ID is {shown(originator_id)}, no ID it writes"
+            return Phrase(
+                N_("a stored event's aggregate ID is {id}, no ID it writes"),
+                id=shown(originator_id),
+            )
     if type(version) is not int or version < 1:
-        return (
-            f"the stored event of aggregate {originator_id} has version {shown(version)}, "
-            "where the tracker writes a whole number from 1"
+        return Phrase(
+            N_(
+                "the stored event of aggregate {id} has version {version}, where the tracker "
+                "writes a whole number from 1"
+            ),
+            id=originator_id,
+            version=shown(version),
         )
     return None
 
@@ -104,15 +115,21 @@ class LedgerMapper(Mapper[UUID]):
         event_class(stored_event.topic)
         why = row_damage(stored_event.originator_id, stored_event.originator_version)
         if why is not None:
-            raise DamagedHistory(why)
+            raise DamagedHistory(why.words, values=why.values)
         event = super().to_domain_event(stored_event)
         # the aggregate's class a creation event or a snapshot names, which applying it resolves
         state = vars(event)
         named = state.get("topic" if isinstance(event, Snapshot) else "originator_topic")
         if named is not None and _own_class(named, BaseAggregate) is None:
             raise DamagedHistory(
-                f"the stored event of aggregate {stored_event.originator_id} at version "
-                f"{stored_event.originator_version} names {shown(named)} as its aggregate's "
-                "type, no aggregate of the tracker's"
+                N_(
+                    "the stored event of aggregate {id} at version {version} names {named} as "
+                    "its aggregate's type, no aggregate of the tracker's"
+                ),
+                values={
+                    "id": stored_event.originator_id,
+                    "version": stored_event.originator_version,
+                    "named": shown(named),
+                },
             )
         return event

@@ -7,7 +7,8 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from campaign.core.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput, Phrase
+from campaign.core.i18n import N_
 from campaign.store import postgres, sqlite
 from campaign.store.errors import StoreError
 from campaign.store.layout import CAMPAIGN_TOPICS, EVENTS_TABLE, SQLITE_EVENTS_TABLE
@@ -19,7 +20,8 @@ if TYPE_CHECKING:
 
 SQLITE_HEADER = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database file
 FIRST_TOPIC = "SELECT topic FROM stored_events ORDER BY rowid LIMIT 1"  # SQLITE_EVENTS_TABLE
-FILE_EXPECTED = (
+_CANNOT_READ = N_("cannot read the store {path}: {why}")
+FILE_EXPECTED = N_(
     "a campaign store, or a path where there is none yet (a logging command or `campaign init` "
     "creates one there)"
 )
@@ -48,39 +50,45 @@ def sqlite_survey(path: Path) -> Survey:
     except IsADirectoryError:
         raise sqlite.a_directory(path) from None
     except OSError as error:
-        raise StoreError(f"cannot read the store {path}: {error.strerror}") from None
+        raise StoreError(_CANNOT_READ, {"path": path, "why": error.strerror}) from None
     try:
         sqlite.check_file(path, os.fstat(descriptor).st_mode)
         header = os.read(descriptor, 100)  # a regular file's: all 100 bytes, unless it is shorter
     except OSError as error:
-        raise StoreError(f"cannot read the store {path}: {error.strerror}") from None
+        raise StoreError(_CANNOT_READ, {"path": path, "why": error.strerror}) from None
     finally:
         os.close(descriptor)
     if not header:  # SQLite reads an empty file as an empty database (its WAL is stale)
-        return Survey(note="the file is empty")
+        return Survey(note=Phrase(N_("the file is empty")))
     if not header.startswith(SQLITE_HEADER):
         raise ImpossibleInput(
-            f"{path} is not a campaign store, nor any SQLite database; nothing was written to it",
+            N_(
+                "{path} is not a campaign store, nor any SQLite database; nothing was written to it"
+            ),
             field="db",
             value=str(path),
             expected=FILE_EXPECTED,
+            values={"path": path},
         )
     tables, first = _sqlite_tables(path, wal=header[18:19] == b"\x02")
     if not tables:
-        return Survey(note="a SQLite database with no tables")
+        return Survey(note=Phrase(N_("a SQLite database with no tables")))
     if SQLITE_EVENTS_TABLE not in tables or (
         first is not None and not first.startswith(CAMPAIGN_TOPICS)
     ):
         shown = ", ".join(sorted(tables)[:5]) + (", …" if len(tables) > 5 else "")
         raise ImpossibleInput(
-            f"{path} is not a campaign store: it holds another program's tables "
-            f"({shown}); nothing was written to it",
+            N_(
+                "{path} is not a campaign store: it holds another program's tables ({shown}); "
+                "nothing was written to it"
+            ),
             field="db",
             value=str(path),
             expected=FILE_EXPECTED,
+            values={"path": path, "shown": shown},
         )
     if first is None:
-        return Survey(note="no event was ever recorded in it")
+        return Survey(note=Phrase(N_("no event was ever recorded in it")))
     return Survey(campaign=True)
 
 
@@ -113,7 +121,7 @@ def _sqlite_tables(path: Path, *, wal: bool) -> tuple[set[str], str | None]:
         finally:
             connection.close()
     except sqlite3.Error as error:
-        raise StoreError(f"cannot read the store {path}: {error}") from None
+        raise StoreError(_CANNOT_READ, {"path": path, "why": str(error)}) from None
     return tables, first
 
 
@@ -137,10 +145,20 @@ def postgres_survey(store: StoreURL) -> Survey:
                 raise postgres.keyword(store)
             if not there:
                 if not store.schema:
-                    return Survey(note=f"its schema {postgres.quoted(schema)} does not exist")
+                    return Survey(
+                        note=Phrase(
+                            N_("its schema {schema} does not exist"),
+                            schema=postgres.quoted(schema),
+                        )
+                    )
                 if not postgres.may_create_schema(connection):
                     return Survey(blocked=postgres.schema_blocked(store, connection))
-                return Survey(note=f"the schema {postgres.quoted(schema)} does not exist yet")
+                return Survey(
+                    note=Phrase(
+                        N_("the schema {schema} does not exist yet"),
+                        schema=postgres.quoted(schema),
+                    )
+                )
             postgres.found_schema(store)
             if not table:
                 return Survey()
@@ -152,4 +170,4 @@ def postgres_survey(store: StoreURL) -> Survey:
             except psycopg.errors.UndefinedTable:  # dropped meanwhile: a failed first
                 return Survey()  # command's empty store (Ledger.discard_if_empty)
         except psycopg.Error as error:
-            raise StoreError(f"cannot read the store {store.redacted}: {error}") from None
+            raise StoreError(_CANNOT_READ, {"path": store.redacted, "why": str(error)}) from None

@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import SplitResult, parse_qsl, unquote, urlsplit
 
-from campaign.core.errors import ImpossibleInput
-from campaign.core.passwords import hide_passwords
+from campaign.core.errors import ImpossibleInput, Phrase
+from campaign.core.i18n import N_
 from campaign.store import postgres, postgres_lock, sqlite
-from campaign.store.postgres import SCHEMA_EXPECTED, SCHEMA_NAME
 from campaign.store.postgres_lock import PostgresHold
 from campaign.store.survey import Survey, postgres_survey, sqlite_survey
+from campaign.store.url_refusals import bad_parameter, bad_url, fragment, schema_checked
 
 DEFAULT_DB = "./campaign.db"
 # How long a command waits for the writer lock (another command, or a long replay, holding it)
@@ -32,13 +32,6 @@ KEY_SIZES = (16, 24, 32)  # bytes: AES-128, -192, -256
 # ``?host=name:port``, one host with its port, as SQLAlchemy reads it: a host name's letters,
 # digits, dots and dashes (a socket directory, with its "/", is never split)
 HOST_AND_PORT = re.compile(r"([a-zA-Z0-9\-.]*):(\d*)")
-# What --db takes after a PostgreSQL URL's "?": nothing else is honoured, so nothing else is
-# taken (a dropped ``sslmode=verify-full`` would connect without TLS, silently).
-ACCEPTED_PARAMETERS = (
-    "no URL parameter but ?schema=NAME, ?host= and ?port=, as SQLAlchemy writes them (TLS and "
-    "other connection settings go in libpq's environment variables — PGSSLMODE=verify-full, "
-    "PGSSLROOTCERT, PGSSLCERT, … — which every connection to the store honours)"
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,8 +173,9 @@ def check_key(key: str) -> str:
         size = -1
     if size not in KEY_SIZES:
         raise ImpossibleInput(
-            "CAMPAIGN_KEY is not an encryption key (it is never printed)",
-            expected="16, 24 or 32 bytes in base64, as `campaign key generate` prints",
+            N_("CAMPAIGN_KEY is not an encryption key (it is never printed)"),
+            expected=N_("16, 24 or 32 bytes in base64, as `campaign key generate` prints"),
+            values={},
         )
     return text
 
@@ -192,12 +186,15 @@ def _seconds(raw: str | float) -> float:
     except ValueError:
         seconds = float("nan")
     if not 0 < seconds < 1e6:  # also refuses nan and inf
-        why = "is out of range" if seconds == seconds else "is not a number of seconds"
         raise ImpossibleInput(
-            f"CAMPAIGN_LOCK_TIMEOUT={raw!r} {why}",
+            N_("CAMPAIGN_LOCK_TIMEOUT={raw} is out of range")
+            if seconds == seconds
+            else N_("CAMPAIGN_LOCK_TIMEOUT={raw} is not a number of seconds"),
             value=raw,
-            expected="a number of seconds above 0 and below 1000000 (about 11 days), "
-            "e.g. 60 or 0.5",
+            expected=N_(
+                "a number of seconds above 0 and below 1000000 (about 11 days), e.g. 60 or 0.5"
+            ),
+            values={"raw": repr(raw)},
         )
     return seconds
 
@@ -209,32 +206,38 @@ def _parse(text: str | None) -> StoreURL:
     try:
         parts = urlsplit(raw)
     except ValueError:  # "Invalid IPv6 URL": a bracket left open, in the host or the password
-        raise _bad_url(
+        raise bad_url(
             raw,
-            "a host, or an IPv6 address in brackets: …@[::1]:5432/DB (a [ or ] in the user "
-            "or the password is written %5B or %5D)",
+            N_(
+                "a host, or an IPv6 address in brackets: …@[::1]:5432/DB (a [ or ] in the user "
+                "or the password is written %5B or %5D)"
+            ),
         ) from None
     scheme = parts.scheme.lower()
     if scheme in ("sqlite", "sqlite+pysqlite"):
         # SQLAlchemy's reading: the one slash after the empty host ends the host, so three
         # slashes name a path relative to the working directory and four an absolute one.
         if parts.netloc:
-            raise _bad_url(raw, "no host: sqlite:///campaign.db or sqlite:////abs/campaign.db")
+            raise bad_url(raw, N_("no host: sqlite:///campaign.db or sqlite:////abs/campaign.db"))
         path = parts.path[1:]
         if not path:
-            raise _bad_url(raw, "a file path: sqlite:///campaign.db or sqlite:////abs/campaign.db")
+            raise bad_url(
+                raw, N_("a file path: sqlite:///campaign.db or sqlite:////abs/campaign.db")
+            )
         for name, _ in parse_qsl(parts.query, keep_blank_values=True):
-            raise _bad_parameter(
-                raw, f"the URL parameter {name!r} is not honoured", "no URL parameter"
+            raise bad_parameter(
+                raw,
+                Phrase(N_("the URL parameter {name} is not honoured"), name=repr(name)),
+                N_("no URL parameter"),
             )
         if parts.fragment:
-            raise _bad_parameter(raw, f"a fragment (#{parts.fragment}) is not honoured")
+            raise bad_parameter(raw, fragment(parts.fragment))
         named = Path(unquote(path)).expanduser()
         _not_the_absolute_one(raw, named)
         return StoreURL("sqlite", path=named.resolve())
     if scheme in ("postgresql", "postgresql+psycopg", "postgres"):
         return _postgres(raw, parts)
-    raise _bad_url(raw, "a SQLite path or URL, or postgresql+psycopg://user:password@host/db")
+    raise bad_url(raw, N_("a SQLite path or URL, or postgresql+psycopg://user:password@host/db"))
 
 
 def _not_the_absolute_one(raw: str, named: Path) -> None:
@@ -247,11 +250,14 @@ def _not_the_absolute_one(raw: str, named: Path) -> None:
     rooted = Path("/") / named
     if rooted.is_file():
         raise ImpossibleInput(
-            f"{raw!r} names {named} in the working directory (SQLAlchemy's reading: three "
-            f"slashes, a relative path), which is not there; {rooted} is",
+            N_(
+                "{raw} names {named} in the working directory (SQLAlchemy's reading: three "
+                "slashes, a relative path), which is not there; {rooted} is"
+            ),
             field="db",
             value=raw,
-            expected=f"sqlite:///{rooted} (four slashes) for {rooted}, or a plain path",
+            expected=N_("sqlite:///{rooted} (four slashes) for {rooted}, or a plain path"),
+            values={"raw": repr(raw), "named": named, "rooted": rooted},
         )
 
 
@@ -261,40 +267,46 @@ def _postgres(raw: str, parts: SplitResult) -> StoreURL:
     ``?port=``; what it leaves out (a host, a port, a user, a password, the database: no path
     at all) libpq decides, as ``psql`` would (docs/cli.md#stores)."""
     if parts.path and not parts.path.lstrip("/"):
-        raise _bad_url(
+        raise bad_url(
             raw,
-            "a database name after the '/': postgresql+psycopg://user:password@host/DBNAME "
-            "(or no '/' at all: libpq's PGDATABASE, or its service file, names it)",
+            N_(
+                "a database name after the '/': postgresql+psycopg://user:password@host/DBNAME "
+                "(or no '/' at all: libpq's PGDATABASE, or its service file, names it)"
+            ),
         )
     schema, hosts, ports = _query(raw, parts.query)
     if parts.fragment:
-        raise _bad_parameter(raw, f"a fragment (#{parts.fragment}) is not honoured")
+        raise bad_parameter(raw, fragment(parts.fragment))
     try:
         port = str(parts.port or "")
     except ValueError:
-        raise _bad_url(raw, "a port number: …@host:5432/DBNAME") from None
+        raise bad_url(raw, N_("a port number: …@host:5432/DBNAME")) from None
     host = unquote(parts.hostname or "")
     if hosts:
         if host:
-            raise _bad_parameter(
+            raise bad_parameter(
                 raw,
-                "a host is named both before the '/' and in ?host=",
-                "the host in one place: …@HOST:5432/DB, or …@/DB?host=HOST (a socket directory "
-                "too: ?host=/var/run/postgresql)",
+                Phrase(N_("a host is named both before the '/' and in ?host=")),
+                N_(
+                    "the host in one place: …@HOST:5432/DB, or …@/DB?host=HOST (a socket "
+                    "directory too: ?host=/var/run/postgresql)"
+                ),
             )
         host, port = _hosts(raw, hosts, ports)
     elif ports is not None:
         if port:
-            raise _bad_parameter(
+            raise bad_parameter(
                 raw,
-                "a port is named both after the host and in ?port=",
-                "the port in one place: …@HOST:5432/DB, or …@/DB?host=HOST&port=5432",
+                Phrase(N_("a port is named both after the host and in ?port=")),
+                N_("the port in one place: …@HOST:5432/DB, or …@/DB?host=HOST&port=5432"),
             )
         port = ports
     for number in port.split(","):
         if number and not (number.isdigit() and 0 < int(number) < 65536):
-            raise _bad_parameter(
-                raw, f"{number!r} is not a port number", "a port number, 1 to 65535: ?port=5432"
+            raise bad_parameter(
+                raw,
+                Phrase(N_("{number} is not a port number"), number=repr(number)),
+                N_("a port number, 1 to 65535: ?port=5432"),
             )
     return StoreURL(
         "postgresql",
@@ -318,9 +330,14 @@ def _hosts(raw: str, hosts: list[str], ports: str | None) -> tuple[str, str]:
     if len(hosts) == 1:
         return hosts[0], ports or ""
     if ports is not None:
-        raise _bad_parameter(
+        raise bad_parameter(
             raw,
-            "?port= with ?host= repeated: write host=h1:p1&host=h2:p2, or host=h1,h2&port=p1,p2",
+            Phrase(
+                N_(
+                    "?port= with ?host= repeated: write host=h1:p1&host=h2:p2, or "
+                    "host=h1,h2&port=p1,p2"
+                )
+            ),
         )
     split = [h.split(":", 1) if ":" in h else [h, ""] for h in hosts]
     named = ",".join(port for _, port in split)
@@ -336,46 +353,25 @@ def _query(raw: str, query: str) -> tuple[str, list[str], str | None]:
     port: str | None = None
     for name, value in parse_qsl(query, keep_blank_values=True):
         if name not in ("schema", "host", "port"):
-            raise _bad_parameter(raw, f"the URL parameter {name!r} is not honoured")
+            raise bad_parameter(
+                raw, Phrase(N_("the URL parameter {name} is not honoured"), name=repr(name))
+            )
         if not value.strip():
-            raise _bad_parameter(raw, f"the URL parameter {name!r} names no {name}")
+            raise bad_parameter(
+                raw,
+                Phrase(
+                    N_("the URL parameter {quoted} names no {name}"), quoted=repr(name), name=name
+                ),
+            )
         if name == "host":
             hosts.append(value.strip())
         elif (schema if name == "schema" else port) is not None:
-            raise _bad_parameter(raw, f"the URL parameter {name!r} is given more than once")
+            raise bad_parameter(
+                raw,
+                Phrase(N_("the URL parameter {name} is given more than once"), name=repr(name)),
+            )
         elif name == "port":
             port = value.strip()
         else:
-            schema = _schema(raw, value)
+            schema = schema_checked(raw, value)
     return schema or "", hosts, port
-
-
-def _schema(raw: str, value: str) -> str:
-    """A ``?schema=`` the store can use: stripped as the library strips it, folded as SQL
-    folds an unquoted name."""
-    schema = value.strip().lower()
-    if not SCHEMA_NAME.fullmatch(schema):
-        raise _bad_parameter(
-            raw, f"the schema name {value!r} cannot be used by the store", SCHEMA_EXPECTED
-        )
-    if schema == "information_schema" or schema.startswith("pg_"):
-        raise _bad_parameter(
-            raw,
-            f"the schema {value!r} is one of PostgreSQL's own (a system schema), where no "
-            "store may be written",
-            SCHEMA_EXPECTED,
-        )
-    return schema
-
-
-def _bad_parameter(raw: str, why: str, expected: str = ACCEPTED_PARAMETERS) -> ImpossibleInput:
-    # ``raw`` as the GM typed it, its password (if any) never echoed: also one given as a
-    # parameter (``?password=…``), or a part of one a parameter's name would show
-    shown = hide_passwords(raw)
-    said = hide_passwords(f"{shown!r}: {why}")
-    return ImpossibleInput(said, field="db", value=shown, expected=expected)
-
-
-def _bad_url(raw: str, expected: str) -> ImpossibleInput:
-    shown = hide_passwords(raw)
-    return ImpossibleInput(f"{shown!r} is not a store", field="db", value=shown, expected=expected)

@@ -123,12 +123,14 @@ def trait(
     Example: campaign character trait brynn --advantage nerfs-d-acier
     """
     from campaign.core.errors import ImpossibleInput
+    from campaign.core.i18n import N_
 
     if (flaw is None) == (advantage is None):
         raise ImpossibleInput(
-            "give one trait: --flaw KEY or --advantage KEY",
+            N_("give one trait: --flaw KEY or --advantage KEY"),
             field="flaw",
-            expected="--flaw KEY[:detail] or --advantage KEY[:detail]",
+            expected=N_("--flaw KEY[:detail] or --advantage KEY[:detail]"),
+            values={},
         )
     kind, key = ("flaw", flaw) if flaw is not None else ("advantage", advantage)
     assert key is not None

@@ -9,7 +9,7 @@ import typer
 
 from campaign.commands import FlawRoll, ItemSave, LoyaltyTest, SavingThrow
 from campaign.core.errors import ImpossibleInput
-from campaign.core.i18n import _
+from campaign.core.i18n import N_, _
 from cli.logging._options import (
     D20RollOption,
     NoteOption,
@@ -53,9 +53,10 @@ def loyalty(
     """
     if peril and after_adventure:
         raise ImpossibleInput(
-            "a loyalty test is --peril or --after-adventure, not both",
+            N_("a loyalty test is --peril or --after-adventure, not both"),
             field="after_adventure",
-            expected="one occasion",
+            expected=N_("one occasion"),
+            values={},
         )
     occasion = "after-adventure" if after_adventure else "peril"
     record(

@@ -18,7 +18,7 @@ from campaign.commands import (
 )
 from campaign.core.clock import moment_said, read_duration, read_moment
 from campaign.core.errors import ImpossibleInput
-from campaign.core.i18n import _
+from campaign.core.i18n import N_, _
 from campaign.core.numbers import whole_number
 from cli.logging._options import NoteOption, SecretOption
 from cli.state import record, state
@@ -26,7 +26,7 @@ from cli.state import record, state
 if TYPE_CHECKING:
     from campaign.service.results import RetractResult
 
-_N = "a whole number ≥ 1, or end"  # a session's number
+_N = N_("a whole number ≥ 1, or end")  # a session's number
 
 clock_app = typer.Typer(help="The in-game clock: it starts at day 1 00:00 and never runs back.")
 
@@ -56,10 +56,11 @@ def session(
     if number.strip().lower() == "end":
         if date is not None or title is not None:
             raise ImpossibleInput(
-                "`session end` takes no --date or --title",
+                N_("`session end` takes no --date or --title"),
                 field="session",
                 value=number,
-                expected="session end",
+                expected=N_("session end"),
+                values={},
             )
         ended = _("session {n} ended")
         record(ctx, SessionEnd(note=note), lambda n: ended.format(n=n), receipt=True)
@@ -69,7 +70,11 @@ def session(
         n = whole_number(number, field="session", what="session number", expected=_N)
     if n < 1:
         raise ImpossibleInput(
-            f"{number!r} is not a session number", field="session", value=number, expected=_N
+            N_("{number} is not a session number"),
+            field="session",
+            value=number,
+            expected=_N,
+            values={"number": repr(number)},
         )
     log = state(ctx).log  # replayed: the session block's digest and file (idempotency)
     block = log.block_digest if log is not None else None

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from campaign.core.errors import ImpossibleInput
-from campaign.core.i18n import _, language, pgettext
+from campaign.core.i18n import N_, _, language, pgettext
 from campaign.rules import morale as rules
 from campaign.rules.dice import TWO_D6, Roll, entry_form, parse_roll
 from cli.output import emit, explanation
@@ -196,9 +196,10 @@ def loyalty(
     """
     if peril and after_adventure:
         raise ImpossibleInput(
-            "--peril and --after-adventure exclude each other",
+            N_("--peril and --after-adventure exclude each other"),
             field="after_adventure",
-            expected="one occasion",
+            expected=N_("one occasion"),
+            values={},
         )
     occasion = rules.AFTER_ADVENTURE if after_adventure else rules.PERIL
     rated = rules.retainer_loyalty(

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from campaign.core.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput, Phrase
 from campaign.core.i18n import N_, _, ngettext, pgettext
 from campaign.rules import saves
 from cli.output import emit
@@ -27,21 +27,22 @@ def _parse_item(text: str) -> saves.CarriedItem:
     while len(parts) > 2 and parts[-1].strip().lower() in _ITEM_FLAGS:
         flags.add(parts.pop().strip().lower())
     if len(parts) < 2 or not parts[0].strip() or not parts[-1].strip():
-        raise _bad_item(text, "it needs a name and a slot")
+        raise _bad_item(text, Phrase(N_("it needs a name and a slot")))
     name, slot = ":".join(parts[:-1]).strip(), parts[-1]
     try:
         row = saves.item_slot(slot)
     except ImpossibleInput:
-        raise _bad_item(text, f"unknown slot {slot.strip()!r}") from None
+        raise _bad_item(text, Phrase(N_("unknown slot {slot}"), slot=repr(slot.strip()))) from None
     return saves.CarriedItem(name, row.key, "magic" in flags, "unattended" in flags)
 
 
-def _bad_item(text: str, why: str) -> ImpossibleInput:
+def _bad_item(text: str, why: Phrase) -> ImpossibleInput:
     return ImpossibleInput(
-        f"{text!r} is not an item: {why}; expected {ITEM_FORM} (slots: {', '.join(saves.SLOTS)})",
+        N_("{text} is not an item: {why}; expected {form} (slots: {slots})"),
         field="item",
         value=text,
-        expected=ITEM_FORM,
+        expected="{form}",
+        values={"text": repr(text), "why": why, "form": ITEM_FORM, "slots": ", ".join(saves.SLOTS)},
     )
 
 
@@ -67,10 +68,11 @@ def item_candidates(
     for carried in items:
         if carried.name.lower() in seen:
             raise ImpossibleInput(
-                f"two items are named {carried.name!r}; item names are unique (any case)",
+                N_("two items are named {name}; item names are unique (any case)"),
                 field="item",
                 value=carried.name,
-                expected="unique names",
+                expected=N_("unique names"),
+                values={"name": repr(carried.name)},
             )
         seen.add(carried.name.lower())
     result = saves.item_candidates(items)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.rules.d6harmonie.catalogue import Duration, Penalty
 
 # Seconds per duration unit; D6Harmonie « tours » are combat rounds of 10 seconds
@@ -33,9 +34,10 @@ def duration_seconds(duration: Duration, rolled: int | None = None) -> int:
         return duration.count * UNIT_SECONDS[duration.unit]
     if rolled is None:
         raise ImpossibleInput(
-            f"the {duration} needs its {duration.dice.name} rolled",
+            N_("the {duration} needs its {dice} rolled"),
             field="duration",
-            expected=f"a roll of {duration.dice.name}",
+            expected=N_("a roll of {dice}"),
+            values={"duration": str(duration), "dice": duration.dice.name},
         )
     return rolled * UNIT_SECONDS[duration.unit]
 
@@ -67,11 +69,20 @@ def check_duration_applies(
     ``success``/``failure`` (None for a flaw that does not roll)."""
     if duration is None or any(p.value for p in penalties):
         return
-    on = f" on a {outcome}" if outcome is not None else ""
+    if outcome is None:
+        words = N_(
+            "duration does not apply to {where}: it starts no condition, so nothing lasts "
+            "(a duration is how long a penalty lasts)"
+        )
+    else:
+        words = N_(
+            "duration does not apply to {where} on a {outcome}: it starts no condition, so "
+            "nothing lasts (a duration is how long a penalty lasts)"
+        )
     raise ImpossibleInput(
-        f"duration does not apply to {where}{on}: it starts no condition, so nothing lasts "
-        "(a duration is how long a penalty lasts)",
+        words,
         field="duration",
         value=duration,
-        expected="no duration here",
+        expected=N_("no duration here"),
+        values={"where": where, "outcome": outcome},
     )

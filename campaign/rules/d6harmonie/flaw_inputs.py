@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import math
 
-from campaign.core.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput, Phrase
 from campaign.core.handles import slug
+from campaign.core.i18n import N_
 from campaign.rules.d6harmonie.catalogue import FLAW, SUM, Trait, Trigger
 
 
@@ -15,18 +16,19 @@ def trigger_of(trait: Trait, name: str | None) -> Trigger:
     """The named trigger of a flaw, or its default (the first)."""
     if trait.kind != FLAW:
         raise ImpossibleInput(
-            f"{trait.key} ({trait.name_fr}) is an advantage: only flaws trigger",
+            N_("{key} ({name}) is an advantage: only flaws trigger"),
             field="key",
             value=trait.key,
             expected=_TRIGGERED_HINT,
+            values={"key": trait.key, "name": trait.name_fr},
         )
     if not trait.triggers:
         raise ImpossibleInput(
-            f"{trait.key} ({trait.name_fr}) never rolls nor triggers: its effect is passive "
-            "or narrative",
+            N_("{key} ({name}) never rolls nor triggers: its effect is passive or narrative"),
             field="key",
             value=trait.key,
             expected=_TRIGGERED_HINT,
+            values={"key": trait.key, "name": trait.name_fr},
         )
     if name is None:
         return trait.default_trigger  # not None: a flaw without triggers is refused above
@@ -34,45 +36,50 @@ def trigger_of(trait: Trait, name: str | None) -> Trigger:
     for candidate in trait.triggers:
         if candidate.name == wanted:
             return candidate
+    triggers = ", ".join(trait.trigger_names)
     raise ImpossibleInput(
-        f"{trait.key} has no trigger {name!r}; its triggers: {', '.join(trait.trigger_names)}",
+        N_("{key} has no trigger {name}; its triggers: {triggers}"),
         field="trigger",
         value=name,
-        expected=", ".join(trait.trigger_names),
+        expected="{triggers}",
+        values={"key": trait.key, "name": repr(name), "triggers": triggers},
     )
 
 
-_TRIGGERED_HINT = "a flaw that rolls or triggers (`campaign rules trait --help` lists them)"
+_TRIGGERED_HINT = N_("a flaw that rolls or triggers (`campaign rules trait --help` lists them)")
 
 
 def check_applies(trait: Trait, trigger: Trigger, given: dict[str, object], **roll) -> None:
     """An option that does not apply to this trait's trigger is impossible input
     (docs/log-language.md#traits)."""
-    takes = ", ".join(trigger.accepted_options) or "no option"
-    where = f"{trait.key} ({trigger.name})"
+    takes = ", ".join(trigger.accepted_options) or Phrase(N_("no option"))
+    said = {"where": f"{trait.key} ({trigger.name})", "takes": takes}
     for name, value in given.items():
         if value is not None and name not in trigger.options:
             raise ImpossibleInput(
-                f"{name} does not apply to {where}; it takes: {takes}",
+                N_("{name} does not apply to {where}; it takes: {takes}"),
                 field=name,
                 value=value,
-                expected=takes,
+                expected="{takes}",
+                values={**said, "name": name},
             )
     if not trigger.rolls:
         for name in ("result", "difficulty"):
             if roll[name] is not None:
                 raise ImpossibleInput(
-                    f"{where} does not roll, so {name} does not apply; it takes: {takes}",
+                    N_("{where} does not roll, so {name} does not apply; it takes: {takes}"),
                     field=name,
                     value=roll[name],
-                    expected=takes,
+                    expected="{takes}",
+                    values={**said, "name": name},
                 )
         if roll["critical"]:
             raise ImpossibleInput(
-                f"{where} does not roll, so it cannot fail critically; it takes: {takes}",
+                N_("{where} does not roll, so it cannot fail critically; it takes: {takes}"),
                 field="critical",
                 value=True,
-                expected=takes,
+                expected="{takes}",
+                values=said,
             )
 
 
@@ -83,17 +90,19 @@ def whole(value: object, field: str) -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
         raise ImpossibleInput(
-            f"{field} is a whole number, not {value!r}",
+            N_("{field} is a whole number, not {value}"),
             field=field,
             value=value,
-            expected="a whole number ≥ 0",
+            expected=N_("a whole number ≥ 0"),
+            values={"field": field, "value": repr(value)},
         )
     if value < 0:
         raise ImpossibleInput(
-            f"{field} cannot be negative ({value})",
+            N_("{field} cannot be negative ({value})"),
             field=field,
             value=value,
-            expected="a whole number ≥ 0",
+            expected=N_("a whole number ≥ 0"),
+            values={"field": field, "value": value},
         )
     return value
 
@@ -105,17 +114,19 @@ def amount(value: object, field: str) -> float | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         raise ImpossibleInput(
-            f"{field} is a number, not {value!r}",
+            N_("{field} is a number, not {value}"),
             field=field,
             value=value,
-            expected="a number ≥ 0",
+            expected=N_("a number ≥ 0"),
+            values={"field": field, "value": repr(value)},
         )
     if value < 0:
         raise ImpossibleInput(
-            f"{field} cannot be negative ({value})",
+            N_("{field} cannot be negative ({value})"),
             field=field,
             value=value,
-            expected="a number ≥ 0",
+            expected=N_("a number ≥ 0"),
+            values={"field": field, "value": value},
         )
     return value
 
@@ -135,7 +146,11 @@ def checked_roll(
     entered = whole(result, "result")
     ruled = whole(difficulty, "difficulty")
     if not isinstance(critical, bool):
-        raise ImpossibleInput(f"critical is true or false, not {critical!r}", field="critical")
+        raise ImpossibleInput(
+            N_("critical is true or false, not {value}"),
+            field="critical",
+            values={"value": repr(critical)},
+        )
     return entered, ruled
 
 

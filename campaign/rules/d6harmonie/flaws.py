@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from campaign.core.errors import ImpossibleInput
 from campaign.core.handles import slug
+from campaign.core.i18n import N_
 from campaign.rules.citation import Citation
 from campaign.rules.d6harmonie.catalogue import (
     ADVANTAGE,
@@ -226,10 +227,11 @@ def _rule_difficulty(
         wanted = slug(level) if isinstance(level, str) else None
         if wanted not in levels:
             raise ImpossibleInput(
-                f"sum is one of {', '.join(levels)}, not {level!r}",
+                N_("sum is one of {levels}, not {value}"),
                 field=SUM,
                 value=level,
-                expected=", ".join(levels),
+                expected="{levels}",
+                values={"levels": ", ".join(levels), "value": repr(level)},
             )
         return levels[wanted]
     units = math.floor(amounts.get(rule.option) or 0)
@@ -277,10 +279,10 @@ def _deprivation(
     assert trigger.per_period is not None and trigger.period_hours is not None
     if hours is None:
         raise ImpossibleInput(
-            f"hours is needed: the penalty grows with each full {trigger.period_hours}-hour "
-            "period deprived",
+            N_("hours is needed: the penalty grows with each full {hours}-hour period deprived"),
             field=HOURS,
-            expected="a number of hours ≥ 0",
+            expected=N_("a number of hours ≥ 0"),
+            values={"hours": trigger.period_hours},
         )
     periods = math.floor(hours / trigger.period_hours)
     if periods == 0:

@@ -8,6 +8,7 @@ import difflib
 
 from campaign.core.errors import ImpossibleInput
 from campaign.core.handles import slug
+from campaign.core.i18n import N_
 from campaign.core.numbers import BLANKS
 from campaign.rules.citation import SEED_D6HARMONIE, Citation
 from campaign.rules.d6harmonie.catalogue import (
@@ -101,7 +102,11 @@ def find_trait(key: str) -> Trait:
     """
     if not isinstance(key, str):
         raise ImpossibleInput(
-            f"a trait key is text, not {key!r}", field="key", value=key, expected=_KEY_EXAMPLE
+            N_("a trait key is text, not {value}"),
+            field="key",
+            value=key,
+            expected=_KEY_EXAMPLE,
+            values={"value": repr(key)},
         )
     name, _detail = split_detail(key)
     wanted = slug(name)
@@ -110,16 +115,23 @@ def find_trait(key: str) -> Trait:
         return trait
     close = difflib.get_close_matches(wanted, list(_INDEX), n=6, cutoff=0.6)
     suggestions = list(dict.fromkeys(_INDEX[c].key for c in close))[:3]
-    hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+    if suggestions:
+        words = N_(
+            "unknown trait {name}; did you mean {suggestions}? (`campaign rules traits` lists "
+            "them all)"
+        )
+    else:
+        words = N_("unknown trait {name} (`campaign rules traits` lists them all)")
     raise ImpossibleInput(
-        f"unknown trait {name!r}{hint} (`campaign rules traits` lists them all)",
+        words,
         field="key",
         value=key,
         expected=_KEY_EXAMPLE,
+        values={"name": repr(name), "suggestions": ", ".join(suggestions)},
     )
 
 
-_KEY_EXAMPLE = "a trait key such as phobia-mild, phobia_mild or the French slug phobie-legere"
+_KEY_EXAMPLE = N_("a trait key such as phobia-mild, phobia_mild or the French slug phobie-legere")
 
 
 def catalogue(kind: str | None = None) -> tuple[Trait, ...]:
@@ -130,10 +142,11 @@ def catalogue(kind: str | None = None) -> tuple[Trait, ...]:
     wanted = slug(kind) if isinstance(kind, str) else kind
     if wanted not in KINDS:
         raise ImpossibleInput(
-            f"{kind!r} is not a kind of trait: flaw or advantage",
+            N_("{value} is not a kind of trait: flaw or advantage"),
             field="kind",
             value=kind,
-            expected="flaw or advantage",
+            expected=N_("flaw or advantage"),
+            values={"value": repr(kind)},
         )
     return FLAWS if wanted == FLAW else ADVANTAGES
 
@@ -156,16 +169,22 @@ def of_kind(key: str, kind: str, *, swap: bool = True) -> Trait:
     try:
         trait = find_trait(key)
     except ImpossibleInput as error:
-        raise ImpossibleInput(
-            error.message, field=kind, value=error.value, expected=error.expected
-        ) from None
+        raise error.of(kind, error.value) from None
     if trait.kind != kind:
         raise ImpossibleInput(
-            f"{trait.key} ({trait.name_fr}) is {'a flaw' if trait.kind == FLAW else 'an advantage'}"
-            f", not {'a flaw' if kind == FLAW else 'an advantage'}"
-            + (f": give it as --{trait.kind}" if swap else ""),
+            _NOT_OF_KIND[kind, swap],
             field=kind,
             value=key,
-            expected=f"a{'n' if kind == ADVANTAGE else ''} {kind} key",
+            expected=N_("a flaw key") if kind == FLAW else N_("an advantage key"),
+            values={"key": trait.key, "name": trait.name_fr},
         )
     return trait
+
+
+# a trait given as the other kind: (the kind wanted, whether the other kind has an option)
+_NOT_OF_KIND = {
+    (FLAW, True): N_("{key} ({name}) is an advantage, not a flaw: give it as --advantage"),
+    (FLAW, False): N_("{key} ({name}) is an advantage, not a flaw"),
+    (ADVANTAGE, True): N_("{key} ({name}) is a flaw, not an advantage: give it as --flaw"),
+    (ADVANTAGE, False): N_("{key} ({name}) is a flaw, not an advantage"),
+}

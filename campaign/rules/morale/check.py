@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.rules.citation import Citation
 from campaign.rules.dice import Roll
 from campaign.rules.morale.citations import ADJUSTMENTS, DOUBLE_SUCCESS, SCORE_2, SCORE_12, TEST
@@ -36,10 +37,11 @@ def check_monster_rating(rating: int, *, field: str = "morale") -> int:
     """A stat-block rating is 2–12 (seed 000, "Score de moral"); anything else cannot happen."""
     if not RATING_MIN <= rating <= RATING_MAX:
         raise ImpossibleInput(
-            f"{rating} is not a morale rating: monsters are rated 2–12",
+            N_("{rating} is not a morale rating: monsters are rated 2–12"),
             field=field,
             value=rating,
             expected="2–12",
+            values={"rating": rating},
         )
     return rating
 
@@ -158,7 +160,10 @@ class MoraleTest:
         """
         if ruling not in RULINGS:
             raise ImpossibleInput(
-                f"{ruling!r} is not a morale ruling", field="ruling", expected=", ".join(RULINGS)
+                N_("{value} is not a morale ruling"),
+                field="ruling",
+                expected="{rulings}",
+                values={"value": repr(ruling), "rulings": ", ".join(RULINGS)},
             )
         if self.cornered and self.rating <= RATING_MIN:
             return False
@@ -196,7 +201,10 @@ def morale_test(
     """
     if successes < 0:
         raise ImpossibleInput(
-            f"{successes} successes: a count cannot be negative", field="successes", expected="≥ 0"
+            N_("{successes} successes: a count cannot be negative"),
+            field="successes",
+            expected="≥ 0",
+            values={"successes": successes},
         )
     effective = effective_morale(rating, adjustment)
     common = {

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.rules.citation import Citation
 from campaign.rules.dice import Roll
 from campaign.rules.morale.check import (
@@ -62,10 +63,11 @@ class GroupMorale:
         for companies)."""
         if count < 1:
             raise ImpossibleInput(
-                f"a group of {count}: a group has at least one member able to fight",
+                N_("a group of {count}: a group has at least one member able to fight"),
                 field="count",
                 value=count,
                 expected="≥ 1",
+                values={"count": count},
             )
         return cls(count=count, rating=rating, status=rating_status(rating))
 
@@ -94,10 +96,11 @@ class GroupMorale:
         """
         if n < 1 or n > self.able:
             raise ImpossibleInput(
-                f"{n} casualties: the group has {self.able} members able to fight",
+                N_("{n} casualties: the group has {able} members able to fight"),
                 field="count",
                 value=n,
-                expected=f"1–{self.able}" if self.able else "no casualty: everybody is out",
+                expected="1–{able}" if self.able else N_("no casualty: everybody is out"),
+                values={"n": n, "able": self.able},
             )
         lapsed = self.checks_due
         killed = self.killed + (0 if incapacitated else n)
@@ -126,10 +129,11 @@ class GroupMorale:
         """``n`` incapacitated members fit again (a company's ``recover`` during an encounter)."""
         if n < 1 or n > self.incapacitated:
             raise ImpossibleInput(
-                f"{n} recovered: only {self.incapacitated} members are incapacitated",
+                N_("{n} recovered: only {hurt} members are incapacitated"),
                 field="count",
                 value=n,
-                expected=f"1–{self.incapacitated}" if self.incapacitated else "none to recover",
+                expected="1–{hurt}" if self.incapacitated else N_("none to recover"),
+                values={"n": n, "hurt": self.incapacitated},
             )
         if self.status != OUT:
             return replace(self, incapacitated=self.incapacitated - n)
@@ -196,7 +200,10 @@ class GroupMorale:
         """
         if ruling not in RULINGS:
             raise ImpossibleInput(
-                f"{ruling!r} is not a morale ruling", field="ruling", expected=", ".join(RULINGS)
+                N_("{value} is not a morale ruling"),
+                field="ruling",
+                expected="{rulings}",
+                values={"value": repr(ruling), "rulings": ", ".join(RULINGS)},
             )
         if self.status == OUT:
             return replace(self, checks_due=())

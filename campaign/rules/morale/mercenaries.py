@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,10 +48,11 @@ def troop_morale(
     row = TROOP_TYPES.get(troop)
     if row is None:
         raise ImpossibleInput(
-            f"{troop!r} is not a troop type",
+            N_("{value} is not a troop type"),
             field="troop",
             value=troop,
-            expected=", ".join(TROOP_TYPES),
+            expected="{types}",
+            values={"value": repr(troop), "types": ", ".join(TROOP_TYPES)},
         )
     chosen = {"mounted": mounted, "elite": elite, "fanatic": fanatic}
     return row.morale + sum(TROOP_QUALITIES[k].morale for k, on in chosen.items() if on)

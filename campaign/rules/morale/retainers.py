@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.rules.citation import Citation
 from campaign.rules.dice import Roll
 from campaign.rules.morale.check import FLEE
@@ -56,7 +57,11 @@ def cha_row(cha: int) -> ChaRow:
         if row.low <= cha <= row.high:
             return row
     raise ImpossibleInput(
-        f"CHA {cha}: an ability score is 3–18", field="cha", value=cha, expected="3–18"
+        N_("CHA {cha}: an ability score is 3–18"),
+        field="cha",
+        value=cha,
+        expected="3–18",
+        values={"cha": cha},
     )
 
 
@@ -121,9 +126,10 @@ class LoyaltyTest:
         """A ruling that differs from the rules' outcome (the audit's LOY001)."""
         if ruling not in LOYALTY_RULINGS:
             raise ImpossibleInput(
-                f"{ruling!r} is not a loyalty ruling",
+                N_("{value} is not a loyalty ruling"),
                 field="ruling",
-                expected=", ".join(LOYALTY_RULINGS),
+                expected="{rulings}",
+                values={"value": repr(ruling), "rulings": ", ".join(LOYALTY_RULINGS)},
             )
         return self.outcome is not None and ruling != self.outcome
 
@@ -133,7 +139,10 @@ def loyalty_test(loyalty: int, roll: Roll | None, *, occasion: str = PERIL) -> L
     adventure (OSE Retainers, via seed 000 "Moral des suivants"; docs/rules.md#d-5), unclamped."""
     if occasion not in OCCASIONS:
         raise ImpossibleInput(
-            f"{occasion!r} is not an occasion", field="occasion", expected=", ".join(OCCASIONS)
+            N_("{value} is not an occasion"),
+            field="occasion",
+            expected="{occasions}",
+            values={"value": repr(occasion), "occasions": ", ".join(OCCASIONS)},
         )
     if roll is None:
         return LoyaltyTest(loyalty, occasion, None, None)

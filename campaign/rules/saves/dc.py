@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.core.numbers import BLANKS
 from campaign.rules.citation import Citation
 from campaign.rules.saves.citations import CITE_ABILITY_BONUS, CITE_DC, CITE_SAVE_LINE
@@ -65,10 +66,11 @@ def ability_modifier(score: int) -> int:
     (docs/rules.md#saving-throws)."""
     if score < 0:
         raise ImpossibleInput(
-            f"an ability score cannot be negative, not {score}",
+            N_("an ability score cannot be negative, not {score}"),
             field="score",
             value=score,
-            expected="a score ≥ 0",
+            expected=N_("a score ≥ 0"),
+            values={"score": score},
         )
     return (score - 10) // 2
 
@@ -108,7 +110,11 @@ def core_class(class_name: str) -> CoreClass:
     """The core class named ``class_name`` (case-insensitive), or ImpossibleInput listing them."""
     key = str(class_name).strip(BLANKS).lower()
     return table_row(
-        CORE_CLASSES, key, class_name, field="class", named="class", listed="core classes"
+        CORE_CLASSES,
+        key,
+        class_name,
+        field="class",
+        unknown=N_("unknown class {given}; the core classes are {keys}"),
     )
 
 
@@ -119,7 +125,11 @@ def base_saves(class_name: str, level: int) -> BaseSaves:
     cls = core_class(class_name)
     if level not in LEVELS:
         raise ImpossibleInput(
-            f"a class level is 1–20, not {level}", field="level", value=level, expected="1–20"
+            N_("a class level is 1–20, not {level}"),
+            field="level",
+            value=level,
+            expected="1–20",
+            values={"level": level},
         )
     return BaseSaves(
         fortitude=_PROGRESSIONS[cls.fortitude](level),
@@ -140,18 +150,20 @@ def casting_ability(class_name: str, paladin_ability: str = "wis") -> str:
     """
     if paladin_ability not in PALADIN_ABILITIES:
         raise ImpossibleInput(
-            f"the paladin's casting ability is wis or cha, not {paladin_ability!r}",
+            N_("the paladin's casting ability is wis or cha, not {value}"),
             field="paladin_ability",
             value=paladin_ability,
-            expected="wis, cha",
+            expected="{abilities}",
+            values={"value": repr(paladin_ability), "abilities": ", ".join(PALADIN_ABILITIES)},
         )
     cls = core_class(class_name)
     if cls.casting_ability is None:
         raise ImpossibleInput(
-            f"a {cls.key} casts no spells; the casters are {', '.join(CASTERS)}",
+            N_("a {key} casts no spells; the casters are {casters}"),
             field="class",
             value=class_name,
-            expected=", ".join(CASTERS),
+            expected="{casters}",
+            values={"key": cls.key, "casters": ", ".join(CASTERS)},
         )
     return paladin_ability if cls.key == "paladin" else cls.casting_ability
 
@@ -166,10 +178,11 @@ def save_dc(spell_level: int, ability_mod: int) -> int:
     """
     if spell_level not in SPELL_LEVELS:
         raise ImpossibleInput(
-            f"a spell level is 0–9, not {spell_level}",
+            N_("a spell level is 0–9, not {level}"),
             field="spell_level",
             value=spell_level,
             expected="0–9",
+            values={"level": spell_level},
         )
     return 10 + spell_level + ability_mod
 
@@ -220,28 +233,35 @@ def spell_dc(
 
     Raises ImpossibleInput when both ways or neither are given, so one DC is never ambiguous.
     """
-    either = "--ability-mod M, or --class C with --ability-score S"
+    either = N_("--ability-mod M, or --class C with --ability-score S")
     if ability_mod is not None and (class_name is not None or ability_score is not None):
         raise ImpossibleInput(
-            "the ability enters the DC once: by its modifier, or by a class and its score, "
-            "not both",
+            N_(
+                "the ability enters the DC once: by its modifier, or by a class and its score, "
+                "not both"
+            ),
             field="ability_mod",
             value=ability_mod,
             expected=either,
+            values={},
         )
     if ability_mod is None and class_name is None and ability_score is None:
         raise ImpossibleInput(
-            "the DC formula needs the casting ability: its modifier, or a class and its score",
+            N_("the DC formula needs the casting ability: its modifier, or a class and its score"),
             field="ability_mod",
             expected=either,
+            values={},
         )
     if ability_mod is None and (class_name is None or ability_score is None):
-        missing, field = (
-            ("the casting ability's score", "ability_score")
+        words, field = (
+            (N_("the DC by class needs the casting ability's score too"), "ability_score")
             if ability_score is None
-            else ("the class that casts (its ability by the table)", "class_name")
+            else (
+                N_("the DC by class needs the class that casts (its ability by the table) too"),
+                "class_name",
+            )
         )
-        raise ImpossibleInput(f"the DC by class needs {missing} too", field=field, expected=either)
+        raise ImpossibleInput(words, field=field, expected=either, values={})
     if ability_mod is not None:
         return SpellDc(save_dc(spell_level, ability_mod), spell_level, ability_mod)
     assert class_name is not None and ability_score is not None
@@ -249,9 +269,7 @@ def spell_dc(
     try:
         modifier = ability_modifier(ability_score)
     except ImpossibleInput as error:
-        raise ImpossibleInput(
-            error.message, field="ability_score", value=ability_score, expected=error.expected
-        ) from None
+        raise error.of("ability_score", ability_score) from None
     return SpellDc(
         save_dc(spell_level, modifier),
         spell_level,

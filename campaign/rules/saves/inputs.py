@@ -7,35 +7,38 @@ from collections.abc import Mapping
 from typing import TypeVar
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.rules.dice import D20, Roll
 
 R = TypeVar("R")  # a table's row type
 
 
-def table_row(
-    table: Mapping[str, R], key: str, given: object, *, field: str, named: str, listed: str
-) -> R:
-    """``table[key]``, or ImpossibleInput naming what was ``given`` and listing the table's keys."""
+def table_row(table: Mapping[str, R], key: str, given: object, *, field: str, unknown: str) -> R:
+    """``table[key]``, or ImpossibleInput naming what was ``given`` and listing the table's keys:
+    ``unknown`` says it (marked ``N_``, ``{given}`` and ``{keys}`` to fill)."""
     row = table.get(key)
     if row is None:
         keys = ", ".join(table)
         raise ImpossibleInput(
-            f"unknown {named} {given!r}; the {listed} are {keys}",
+            unknown,
             field=field,
             value=given,
-            expected=keys,
+            expected="{keys}",
+            values={"given": repr(given), "keys": keys},
         )
     return row
 
 
-def at_least(value: int, lowest: int, field: str, what: str) -> None:
-    """Refuse ``value`` below ``lowest``: ``what`` names it in the message."""
+def at_least(value: int, lowest: int, field: str, words: str) -> None:
+    """Refuse ``value`` below ``lowest``: ``words`` say it (marked ``N_``, ``{lowest}`` and
+    ``{value}`` to fill)."""
     if value < lowest:
         raise ImpossibleInput(
-            f"{what} cannot be below {lowest}, not {value}",
+            words,
             field=field,
             value=value,
-            expected=f"{lowest} or more",
+            expected=N_("{lowest} or more"),
+            values={"lowest": lowest, "value": value},
         )
 
 
@@ -43,10 +46,11 @@ def check_damage(damage: int | None) -> None:
     """Refuse negative damage (none given is fine)."""
     if damage is not None and damage < 0:
         raise ImpossibleInput(
-            f"damage cannot be negative, not {damage}",
+            N_("damage cannot be negative, not {damage}"),
             field="damage",
             value=damage,
-            expected="0 or more",
+            expected=N_("0 or more"),
+            values={"damage": damage},
         )
 
 
@@ -54,8 +58,9 @@ def check_d20(roll: Roll) -> None:
     """Refuse a save's roll that is not one d20 with a natural face 1–20."""
     if roll.dice != D20 or not 1 <= roll.natural <= 20:
         raise ImpossibleInput(
-            f"a save is one d20, a natural face 1–20, not {roll}",
+            N_("a save is one d20, a natural face 1–20, not {roll}"),
             field="roll",
             value=str(roll),
-            expected="one natural face 1–20",
+            expected=N_("one natural face 1–{sides}"),
+            values={"roll": str(roll), "sides": 20},
         )

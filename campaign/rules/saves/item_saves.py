@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.rules.citation import Citation
 from campaign.rules.dice import Roll
 from campaign.rules.saves.citations import (
@@ -56,20 +57,26 @@ def item_save_bonus(
     if magic:
         if caster_level is None or caster_level < 0:
             raise ImpossibleInput(
-                "a magic item saves with 2 + half its caster level: give a caster level ≥ 0"
-                + ("" if caster_level is None else f", not {caster_level}"),
+                N_("a magic item saves with 2 + half its caster level: give a caster level ≥ 0")
+                if caster_level is None
+                else N_(
+                    "a magic item saves with 2 + half its caster level: give a caster level ≥ 0"
+                    ", not {level}"
+                ),
                 field="caster_level",
                 value=caster_level,
-                expected="a caster level ≥ 0",
+                expected=N_("a caster level ≥ 0"),
+                values={"level": caster_level},
             )
         own: int | None = 2 + caster_level // 2
     else:
         if caster_level is not None:
             raise ImpossibleInput(
-                "only a magic item has a caster level (magic)",
+                N_("only a magic item has a caster level (magic)"),
                 field="caster_level",
                 value=caster_level,
-                expected="no caster level for a non-magic item",
+                expected=N_("no caster level for a non-magic item"),
+                values={},
             )
         own = None
     cites: tuple[Citation, ...] = (CITE_MAGIC_ITEM_BONUS,) if magic else ()
@@ -134,16 +141,17 @@ def object_damage(
     Broken iff hit points left ≤ hp/2 in real division (docs/rules.md#d-8; destroyed is broken
     too), destroyed at 0.
     """
-    at_least(hp, 1, "hp", "an object's hit points")
-    at_least(hardness, 0, "hardness", "hardness")
-    at_least(damage, 0, "damage", "damage")
+    at_least(hp, 1, "hp", N_("an object's hit points cannot be below {lowest}, not {value}"))
+    at_least(hardness, 0, "hardness", N_("hardness cannot be below {lowest}, not {value}"))
+    at_least(damage, 0, "damage", N_("damage cannot be below {lowest}, not {value}"))
     before = hp if hp_left is None else hp_left
     if not 0 <= before <= hp:
         raise ImpossibleInput(
-            f"hit points left are 0–{hp}, not {hp_left}",
+            N_("hit points left are 0–{hp}, not {left}"),
             field="hp_left",
             value=hp_left,
-            expected=f"0–{hp}",
+            expected="0–{hp}",
+            values={"hp": hp, "left": hp_left},
         )
     halves = damage
     if halved:
@@ -260,17 +268,19 @@ def _check_object(hardness: int | None, hp: int | None, hp_left: int | None) -> 
     if (hardness is None) != (hp is None):
         missing = "hardness" if hardness is None else "hp"
         raise ImpossibleInput(
-            "an object's hardness and hit points go together: give both or neither",
+            N_("an object's hardness and hit points go together: give both or neither"),
             field=missing,
             value=None,
-            expected="both hardness and hp, or neither",
+            expected=N_("both hardness and hp, or neither"),
+            values={},
         )
     if hp_left is not None and hp is None:
         raise ImpossibleInput(
-            "hit points left need the object's hit points (hp)",
+            N_("hit points left need the object's hit points (hp)"),
             field="hp_left",
             value=hp_left,
-            expected="hp_left with hp",
+            expected=N_("hp_left with hp"),
+            values={},
         )
 
 
@@ -279,11 +289,14 @@ def _check_item_roll(roll: Roll, saves: bool) -> None:
     check_d20(roll)
     if not saves:
         raise ImpossibleInput(
-            "this item gets no saving throw (unattended and not magical, or an effect with "
-            "no save): no roll",
+            N_(
+                "this item gets no saving throw (unattended and not magical, or an effect with "
+                "no save): no roll"
+            ),
             field="roll",
             value=str(roll),
-            expected="no roll",
+            expected=N_("no roll"),
+            values={},
         )
 
 

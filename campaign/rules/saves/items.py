@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from campaign.core.i18n import N_
 from campaign.core.numbers import BLANKS
 from campaign.rules.citation import Citation
 from campaign.rules.saves.citations import CITE_ITEM_CHOICE, CITE_ITEM_TABLE
@@ -75,7 +76,13 @@ SLOTS: tuple[str, ...] = tuple(ITEM_SLOTS)
 def item_slot(slot: str) -> ItemSlot:
     """The table row for ``slot`` (``_`` accepted for ``-``), or ImpossibleInput listing slots."""
     key = str(slot).strip(BLANKS).lower().replace("_", "-")
-    return table_row(ITEM_SLOTS, key, slot, field="slot", named="item slot", listed="slots")
+    return table_row(
+        ITEM_SLOTS,
+        key,
+        slot,
+        field="slot",
+        unknown=N_("unknown item slot {given}; the slots are {keys}"),
+    )
 
 
 # Seed 001, "Table : objets affectés par les attaques magiques"; docs/rules.md#d-7 (non-magic → 10).

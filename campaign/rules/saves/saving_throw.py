@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_
 from campaign.core.numbers import BLANKS
 from campaign.rules.citation import Citation
 from campaign.rules.dice import Roll
@@ -57,7 +58,13 @@ EFFECTS: tuple[str, ...] = tuple(EFFECT_KINDS)
 def effect_kind(effect: str) -> EffectKind:
     """The effect kind named ``effect``, or ImpossibleInput listing the kinds."""
     key = str(effect).strip(BLANKS).lower()
-    return table_row(EFFECT_KINDS, key, effect, field="effect", named="effect", listed="kinds")
+    return table_row(
+        EFFECT_KINDS,
+        key,
+        effect,
+        field="effect",
+        unknown=N_("unknown effect {given}; the kinds are {keys}"),
+    )
 
 
 # Seed 001, "1/2 dégâts": "réduits de moitié (en arrondissant à l’entier inférieur)".
@@ -134,28 +141,20 @@ def resolve_save(
     """
     kind = effect_kind(effect)
     check_damage(damage)
-    at_least(dc, 0, "dc", "a DC")  # one check: `save` and `rules save` both refuse `--dc -1`
+    # one check: `save` and `rules save` both refuse `--dc -1`
+    at_least(dc, 0, "dc", N_("a DC cannot be below {lowest}, not {value}"))
     if roll is not None:
         check_d20(roll)
     common = {"effect": kind.key, "bonus": bonus, "dc": dc}
 
     if kind.on_success is None:
         if roll is not None:
-            raise ImpossibleInput(
-                f"an effect with no save ({kind.key}) allows no roll",
-                field="roll",
-                value=str(roll),
-                expected="no roll",
-            )
+            raise _no_roll(N_("an effect with no save ({kind}) allows no roll"), roll, kind.key)
         return SaveResult(False, None, None, None, FULL, damage, (kind.cite,), **common)
     if voluntary_fail:
         if roll is not None:
-            raise ImpossibleInput(
-                "a voluntary failure forgoes the save: no roll is made (voluntary-fail)",
-                field="roll",
-                value=str(roll),
-                expected="no roll",
-            )
+            voluntary = N_("a voluntary failure forgoes the save: no roll is made (voluntary-fail)")
+            raise _no_roll(voluntary, roll, kind.key)
         return SaveResult(False, False, None, None, FULL, damage, (CITE_VOLUNTARY,), **common)
     if harmless and roll is None:
         return SaveResult(False, None, None, None, FULL, damage, (CITE_HARMLESS,), **common)
@@ -177,3 +176,10 @@ def resolve_save(
     else:
         left = 0
     return SaveResult(True, True, natural, natural + bonus, applies, left, cites, **common)
+
+
+def _no_roll(words: str, roll: Roll, kind: str) -> ImpossibleInput:
+    """A roll given where the rules make none (``words``: why, marked ``N_``)."""
+    return ImpossibleInput(
+        words, field="roll", value=str(roll), expected=N_("no roll"), values={"kind": kind}
+    )

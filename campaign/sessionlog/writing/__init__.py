@@ -32,6 +32,7 @@ from campaign.sessionlog.writing import (  # noqa: F401  # isort: skip
     encounters,
 )
 from aggregates.subjects import Subjects
+from campaign.core.i18n import N_
 from campaign.sessionlog.writing.registry import WRITERS, ExportError, Writer
 from campaign.sessionlog.writing.words import Line, dice, duration, number, quote, signed
 
@@ -87,8 +88,9 @@ def _primary(events: list[Any]) -> Any:
             return event
     kinds = ", ".join(type(e).__qualname__ for e in events)
     raise ExportError(
-        f"event {events[0].position}: no log line records {kinds}",
+        N_("event {position}: no log line records {kinds}"),
         field=None,
         value=events[0].position,
-        expected="events recorded by the logging commands of SPEC §4",
+        expected=N_("events recorded by the logging commands of SPEC §4"),
+        values={"position": events[0].position, "kinds": kinds},
     )

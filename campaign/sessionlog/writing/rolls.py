@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from aggregates.character import Character
+from campaign.core.i18n import N_
 from campaign.rules import d6harmonie, saves
 from campaign.sessionlog.writing.registry import ExportError, writes
 from campaign.sessionlog.writing.words import Line, dice, number, signed
@@ -115,11 +116,18 @@ def _flaw_duration(e: Any) -> str | None:
                for c in e.conditions}  # fmt: skip
     if len(lengths) != 1 or None in lengths:
         raise ExportError(
-            f"event {e.position}: the conditions of {e.key} last "
-            f"{', '.join(sorted(map(str, lengths)))} seconds; one --duration cannot give them all",
+            N_(
+                "event {position}: the conditions of {key} last {lengths} seconds; one "
+                "--duration cannot give them all"
+            ),
             field=None,
             value=e.position,
-            expected="one rolled duration for every condition a flaw roll starts",
+            expected=N_("one rolled duration for every condition a flaw roll starts"),
+            values={
+                "position": e.position,
+                "key": e.key,
+                "lengths": ", ".join(sorted(map(str, lengths))),
+            },
         )
     length, total = lengths.pop(), e.duration_roll["total"]
     units = [u for u, size in d6harmonie.UNIT_SECONDS.items() if size * total == length]

@@ -15,10 +15,10 @@ from typing import Any
 
 from aggregates.character_item_rulings import check_hp_left, judged_item_save
 from aggregates.character_saves import SAVES_RULESET
-from aggregates.refusals import Piece, Refusal
+from aggregates.refusals import Refusal
 from aggregates.values import check_whole, options_given
 from campaign.commands import ItemSave
-from campaign.core.errors import ImpossibleInput
+from campaign.core.errors import ImpossibleInput, Phrase
 from campaign.core.i18n import N_
 from campaign.rules import saves as rules
 from campaign.rules.dice import Roll
@@ -27,7 +27,7 @@ from campaign.rules.dice import Roll
 _DIRECT = (("--dc", "dc"), ("--type", "save_type"), ("--damage", "damage"), ("--energy", "energy"))
 
 
-def _against(exposure: dict[str, Any]) -> Piece:
+def _against(exposure: dict[str, Any]) -> Phrase:
     """The save that exposed an item, as a refusal names it: ``reflex, DC 15, 12 damage``."""
     damage, energy = exposure.get("damage"), exposure.get("energy")
     if damage is not None and energy:
@@ -38,7 +38,7 @@ def _against(exposure: dict[str, Any]) -> Piece:
         words = N_("{type}, DC {dc}, energy")
     else:
         words = N_("{type}, DC {dc}")
-    return Piece(words, type=exposure["save_type"], dc=exposure["dc"], damage=damage)
+    return Phrase(words, type=exposure["save_type"], dc=exposure["dc"], damage=damage)
 
 
 def _direct(command: ItemSave) -> bool:

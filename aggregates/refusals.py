@@ -8,29 +8,12 @@ from collections.abc import Callable
 from typing import Any
 
 from campaign.core.clock import format_moment, moment_said
-from campaign.core.errors import ImpossibleInput, UnknownHandle
+from campaign.core.errors import ImpossibleInput, Phrase, UnknownHandle
 from campaign.core.i18n import _
+from campaign.core.worded import Worded
 
 
-class Piece(str):
-    """Words inside a :class:`Refusal`'s message, a catalogue entry filled from ``values``
-    (``Piece(N_("hit points"))``, ``Piece(N_("{type}, DC {dc}"), type=…, dc=…)``): English where
-    the refusal is kept (``str(error)``), said in the invocation's language where it is shown
-    (docs/translating.md)."""
-
-    words: str
-    values: dict[str, Any]
-
-    def __new__(cls, words: str, **values: Any) -> Piece:
-        piece = super().__new__(cls, words.format(**values))
-        piece.words, piece.values = words, values
-        return piece
-
-    def said(self) -> str:
-        return _(self.words).format(**self.values)
-
-
-class Moment(Piece):
+class Moment(Phrase):
     """An in-game time inside a :class:`Refusal`'s message: ``day 6 14:00`` where the refusal
     is kept, ``jour 6, 14 h 00`` where it is shown in French (campaign/core/clock.py)."""
 
@@ -46,7 +29,7 @@ class Moment(Piece):
         return moment_said(self.seconds, exact=self.exact)
 
 
-class Later(Piece):
+class Later(Phrase):
     """Words kept in English, said by calling ``say`` where they are shown: a word French says
     two ways, ``Later("none", lambda: pgettext("items", "none"))`` (``aucun`` of the items,
     ``aucune`` of the sessions)."""
@@ -64,7 +47,7 @@ class Later(Piece):
 
 class Refusal(ImpossibleInput):
     """Impossible input whose ``values`` hold words said in the invocation's language too: a
-    :class:`Piece`, or another refusal (its message) that this one restates; what was expected
+    :class:`Phrase`, or another refusal (its message) that this one restates; what was expected
     is the restated one's when it says nothing of its own (``restates``)."""
 
     def __init__(
@@ -113,4 +96,4 @@ def renamed(error: ImpossibleInput, field: str, value: object, expected: str) ->
 
 
 def _value_said(value: Any) -> Any:
-    return value.said() if isinstance(value, ImpossibleInput | Piece) else value
+    return value.said() if isinstance(value, ImpossibleInput | Worded) else value

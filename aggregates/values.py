@@ -10,8 +10,8 @@ from dataclasses import fields
 from datetime import date
 from typing import Any
 
-from aggregates.refusals import Piece, Refusal
-from campaign.core.errors import ImpossibleInput
+from aggregates.refusals import Refusal
+from campaign.core.errors import ImpossibleInput, Phrase
 from campaign.core.handles import check_handle
 from campaign.core.i18n import N_
 from campaign.core.text import REFUSED
@@ -295,9 +295,9 @@ _WORDS = {
 
 
 def _said(field: str) -> str:
-    """``damage_taken`` → ``damage taken``: a field named in a message (a :class:`Piece`, said
+    """``damage_taken`` → ``damage taken``: a field named in a message (a :class:`Phrase`, said
     in the invocation's language, when it is one of :data:`_WORDS`)."""
-    return Piece(_WORDS[field]) if field in _WORDS else field.replace("_", " ")
+    return Phrase(_WORDS[field]) if field in _WORDS else field.replace("_", " ")
 
 
 def check_whole(value: object, field: str, lowest: int | None = None) -> int:

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from campaign.core.i18n import N_, _
+from campaign.core.worded import Worded, said
 
 
 class CampaignError(Exception):
@@ -35,26 +36,26 @@ class CampaignError(Exception):
         return _(self.words).format(**said_values(self.values))
 
 
-class Phrase(str):
+class Phrase(Worded):
     """A piece of a message said in the person's language (what was expected, a reason given
-    to a whole sentence): as a ``str`` it is English, what ``str(error)`` keeps; :meth:`said`
-    translates its catalogue entry (marked ``N_``) and fills it with its values."""
-
-    words: str
-    values: Mapping[str, Any]
+    to a whole sentence): ``Phrase(N_("…{x}…"), x=…)``, a :class:`Worded` — English as a
+    ``str``, what ``str(error)`` keeps, and said in the invocation's language."""
 
     def __new__(cls, words: str, **values: Any) -> Phrase:
-        phrase = super().__new__(cls, words.format(**values))
-        phrase.words, phrase.values = words, values
-        return phrase
+        return super().__new__(cls, words, values)
 
-    def said(self) -> str:
-        return _(self.words).format(**said_values(self.values))
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_phrase, (type(self), self.words, dict(self.values)))
+
+
+def _phrase(kind: type[Phrase], words: str, values: dict[str, Any]) -> Phrase:
+    return kind(words, **values)
 
 
 def said_values(values: Mapping[str, Any]) -> dict[str, Any]:
-    """``values`` with each :class:`Phrase` among them said in the invocation's language."""
-    return {key: v.said() if isinstance(v, Phrase) else v for key, v in values.items()}
+    """``values`` with each worded one among them (a :class:`Phrase`) said in the invocation's
+    language."""
+    return {key: said(value) for key, value in values.items()}
 
 
 class ImpossibleInput(CampaignError, ValueError):
@@ -106,7 +107,7 @@ class ImpossibleInput(CampaignError, ValueError):
         """What was expected, in the invocation's language (as it stands when not catalogued)."""
         if self.expected_words is None:
             return None
-        if isinstance(self.expected_words, Phrase):
+        if isinstance(self.expected_words, Worded):
             return self.expected_words.said()
         return _(self.expected_words).format(**said_values(self.values))
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from campaign.core.errors import CampaignError, Phrase
+from campaign.core.errors import CampaignError
 from campaign.core.i18n import N_, _
 from campaign.core.passwords import hide_passwords
+from campaign.core.worded import Worded
 
 
 class StoreError(CampaignError):
@@ -38,10 +39,10 @@ class StoreError(CampaignError):
 
 
 def _hidden(value: Any) -> Any:
-    """A driver's words without the passwords they may quote (a :class:`Phrase` is the
+    """A driver's words without the passwords they may quote (a worded one is the
     tracker's own, and is said translated)."""
     return (
-        hide_passwords(value) if isinstance(value, str) and not isinstance(value, Phrase) else value
+        hide_passwords(value) if isinstance(value, str) and not isinstance(value, Worded) else value
     )
 
 

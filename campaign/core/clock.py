@@ -136,3 +136,17 @@ def moment_said(seconds: int, *, exact: bool = False) -> str:
     day, rest = divmod(seconds, 86400)
     moment = f"jour {day + 1}, {rest // 3600} h {rest % 3600 // 60:02d}"
     return f"{moment} min {rest % 60:02d} s" if exact and rest % 60 else moment
+
+
+def clock_said(moment: object) -> str:
+    """A time the store keeps as ``format_moment`` wrote it (``status --json``'s ``clock``) as a
+    person reads it: as it is in English, ``jour 6, 14 h 00`` in French; a text that is no time
+    the log language writes is shown as it is."""
+    from campaign.core.i18n import language
+
+    if language() == "en" or not isinstance(moment, str):
+        return str(moment)
+    try:
+        return moment_said(parse_moment(moment), exact=True)
+    except ImpossibleInput:
+        return moment

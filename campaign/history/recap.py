@@ -36,11 +36,12 @@ from typing import Any, Protocol
 from aggregates.campaign import Campaign
 from aggregates.encounter import Encounter
 from aggregates.subjects import Subjects
+from campaign.core.clock import clock_said
 from campaign.core.errors import UnknownSession
 from campaign.core.i18n import _
 from campaign.history.players import Screen
 from campaign.history.recap_sections import Told, section_lines
-from campaign.history.recap_words import Mark, clock_words, md
+from campaign.history.recap_words import Mark, md
 from campaign.sessionlog.writing import command_line
 
 
@@ -254,5 +255,5 @@ def _joined(parts: Iterable[str]) -> Iterator[str]:
 
 def _session(opened: Any, status: dict[str, Any], events: list[Told], screen: Screen) -> list[str]:
     when = [md(opened.date)] if opened.date else []
-    when.append(_("in-game time at the end: {clock}").format(clock=clock_words(status["clock"])))
+    when.append(_("in-game time at the end: {clock}").format(clock=clock_said(status["clock"])))
     return [_title(opened), "", f"*{' · '.join(when)}*", "", *section_lines(status, events, screen)]

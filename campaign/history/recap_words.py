@@ -9,9 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from campaign.core.clock import moment_said, parse_moment
-from campaign.core.errors import ImpossibleInput
-from campaign.core.i18n import N_, _, language, ngettext
+from campaign.core.i18n import N_, _, ngettext
 from campaign.core.text import escaped
 from campaign.rules.dice import roll_words
 
@@ -44,17 +42,6 @@ class Mark(str):
         mark = super().__new__(cls, f" *({said})*")
         mark.partly = f" *({partly})*"
         return mark
-
-
-def clock_words(moment: Any) -> str:
-    """The campaign clock as ``status`` says it: ``day 6 14:00`` in English (the JSON's
-    words), ``jour 6, 14 h 00`` in French (campaign/core/clock.py)."""
-    if language() == "en" or not isinstance(moment, str):
-        return str(moment)
-    try:
-        return moment_said(parse_moment(moment), exact=True)
-    except ImpossibleInput:  # not a time the log language writes: shown as it is
-        return moment
 
 
 def fate_said(word: Any) -> str:

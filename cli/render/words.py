@@ -5,9 +5,8 @@ listed here (a value a newer store holds) is shown as it is."""
 
 from __future__ import annotations
 
-from campaign.core.clock import moment_said, parse_moment
-from campaign.core.errors import ImpossibleInput
-from campaign.core.i18n import N_, _, language
+from campaign.core.clock import clock_said
+from campaign.core.i18n import N_, _
 
 STATE_WORDS = {
     # a group's status (docs/rules.md#monster-morale)
@@ -39,12 +38,4 @@ def said(word: str) -> str:
     return word if message is None else _(message)
 
 
-def clock_said(moment: object) -> str:
-    """The campaign clock as ``status`` shows it: ``day 6 14:00`` in English (the JSON's words),
-    ``jour 6, 14 h 00`` in French (campaign/core/clock.py)."""
-    if language() == "en" or not isinstance(moment, str):
-        return str(moment)
-    try:
-        return moment_said(parse_moment(moment), exact=True)
-    except ImpossibleInput:  # not a time the log language writes: shown as it is
-        return moment
+__all__ = ["STATE_WORDS", "clock_said", "said"]

@@ -167,7 +167,7 @@ def ruled_penalties(outcome: FlawOutcome, penalty: int | None) -> list[Penalty]:
 def _consequences(outcome: FlawOutcome) -> dict[str, Any]:
     return {
         "penalties": [p.as_json() for p in outcome.penalties],
-        "effects": list(outcome.effects),
+        "effects": [str(effect) for effect in outcome.effects],  # plain text (data)
         "hp_lost": None if outcome.hp_lost is None else dict(outcome.hp_lost),
         "conscience_lost": outcome.conscience_lost,
         "score_changes": dict(outcome.score_changes),

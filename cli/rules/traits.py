@@ -20,6 +20,7 @@ from campaign.rules import d6harmonie as rules
 from cli.output import emit, explanation, to_the_terminal
 from cli.parsing import ParsedCommand
 from cli.rules._app import JsonOption, app
+from cli.rules.trait_words import consequences_said, penalty_said, text_said
 
 _HELP_TRAIT = "campaign.rules.trait.help-key"
 _KEY = "KEY"  # `rules trait`'s argument, as its usage line and its errors name it
@@ -66,7 +67,7 @@ def _trait_help(trait: rules.Trait) -> str:
     """The triggers of one flaw and the options each takes."""
     points = _("{points} points, {kind}").format(points=trait.points, kind=_kind(trait.kind))
     lines = [f"{trait.key} — {trait.name_fr} ({points})"]
-    lines.append(f"  {trait.summary}")
+    lines.append(f"  {text_said(trait.summary)}")
     if not trait.triggers:
         lines.append(
             "  " + _("It never rolls nor triggers: nothing to resolve with `rules trait`.")
@@ -84,7 +85,10 @@ def _trait_help(trait: rules.Trait) -> str:
             roll = _("no roll")
         said = _("{trigger}: {situation} — {roll}.")
         lines.append(
-            "    " + said.format(trigger=trigger.name + default, situation=trigger.when, roll=roll)
+            "    "
+            + said.format(
+                trigger=trigger.name + default, situation=text_said(trigger.when), roll=roll
+            )
         )
         lines.append("        " + _("options: {options}").format(options=_trigger_options(trigger)))
     return "\n".join(lines)
@@ -328,7 +332,7 @@ def _number(value: float | None) -> float | int | None:
 
 
 def _trait_numbers(o: rules.FlawOutcome) -> list[tuple[str, object]]:
-    numbers: list[tuple[str, object]] = [(_("situation"), o.trigger.when)]
+    numbers: list[tuple[str, object]] = [(_("situation"), text_said(o.trigger.when))]
     numbers += [(name, value) for name, value in o.inputs.items()]
     if o.rolls:
         roll = _("{score} vs {target}").format(
@@ -347,9 +351,9 @@ def _trait_numbers(o: rules.FlawOutcome) -> list[tuple[str, object]]:
     if o.conscience_lost:
         numbers.append((_("conscience lost"), o.conscience_lost))
     for penalty in o.penalties:
-        numbers.append((_("penalty"), str(penalty)))
+        numbers.append((_("penalty"), penalty_said(penalty)))
     if o.effects:
-        numbers.append((_("effects"), "; ".join(o.effects)))
+        numbers.append((_("effects"), consequences_said((), o.effects)))
     return numbers
 
 
@@ -358,7 +362,7 @@ def _trait_verdict(o: rules.FlawOutcome) -> str:
         return _("No roll: the flaw's consequences apply.")
     if o.success is None:
         failure = o.trigger.failure
-        what = "; ".join([*(str(p) for p in failure.penalties), *failure.effects])
+        what = consequences_said(failure.penalties, failure.effects)
         return _(
             "Give --result to judge. Success iff result ≥ {target}; on a failure: {what}."
         ).format(target=o.difficulty, what=what or _("see the rule"))

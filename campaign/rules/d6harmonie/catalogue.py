@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from campaign.core.i18n import N_
+from campaign.core.worded import Worded
 from campaign.rules.dice import Dice
 
 # --- Spellings (docs/rules.md#d-10: kebab-case English; D6Harmonie scores keep French slugs) ----
@@ -269,7 +271,7 @@ def _characteristic(key: str, name_fr: str, score: str, upper: str, text_fr: str
         key,
         name_fr,
         20,
-        f"+1 {upper} characteristic, never above the species maximum.",
+        Worded(N_("+1 {upper} characteristic, never above the species maximum."), {"upper": upper}),
         text_fr,
         passive=(Passive(1, FLAT, score, species_cap=True),),
     )
@@ -281,7 +283,7 @@ def _contact(key: str, name_fr: str, points: int, summary: str, text_fr: str) ->
     return _advantage(key, name_fr, points, summary, text_fr, needs_detail="contact")
 
 
-_PHOBIA_ENDS = "while in the presence of the phobia object (C-6)"
+_PHOBIA_ENDS = N_("while in the presence of the phobia object (C-6)")
 _ALLERGY_MINUTES = DifficultyRule(MINUTES, per_unit=1, cap=12)  # « + 1 / minute (maximum + 12) »
 
 
@@ -294,8 +296,10 @@ FLAWS: tuple[Trait, ...] = (
         "allergy-severe",
         "Allergie grave",
         8,
-        "In the allergen's presence: RÉSISTANCE À LA MALADIE vs NORMALE (9) +1 per minute of "
-        "exposure (max +12); each point of failure costs 1 torso HP and 1 conscience point.",
+        N_(
+            "In the allergen's presence: RÉSISTANCE À LA MALADIE vs NORMALE (9) +1 per minute of "
+            "exposure (max +12); each point of failure costs 1 torso HP and 1 conscience point."
+        ),
         "Mis en présence de la substance, le personnage doit faire un jet de RÉSISTANCE A LA "
         "MALADIE de difficulté NORMALE (9) + 1 / minute d’exposition a la substance allergène "
         "(maximum + 12). Chaque point d’échec entraîne la perte d’un point de vie au torse et un "
@@ -305,13 +309,13 @@ FLAWS: tuple[Trait, ...] = (
         triggers=(
             Trigger(
                 "presence",
-                "exposed to the allergen (rolled once per episode, when it ends: C-1)",
+                N_("exposed to the allergen (rolled once per episode, when it ends: C-1)"),
                 RESISTANCE_A_LA_MALADIE,
                 NORMALE,
                 options=(MINUTES,),
                 difficulty_rule=_ALLERGY_MINUTES,
                 failure=Consequence(
-                    effects=("a fatal wound from this is an anaphylactic shock",),
+                    effects=(N_("a fatal wound from this is an anaphylactic shock"),),
                     hp_per_point=(("torso", 1),),
                     conscience_per_point=1,
                 ),
@@ -324,8 +328,10 @@ FLAWS: tuple[Trait, ...] = (
         "allergy-moderate",
         "Allergie modérée",
         3,
-        "In the allergen's presence: RÉSISTANCE À LA MALADIE vs FACILE (5) +1 per minute of "
-        "exposure (max +12); each point of failure costs 1 conscience point (at most 8).",
+        N_(
+            "In the allergen's presence: RÉSISTANCE À LA MALADIE vs FACILE (5) +1 per minute of "
+            "exposure (max +12); each point of failure costs 1 conscience point (at most 8)."
+        ),
         "Mis en présence de la substance, le personnage doit faire un jet de RÉSISTANCE A LA "
         "MALADIE de difficulté FACILE (5) + 1 / minute d’exposition a la substance allergène "
         "(maximum + 12). Chaque point d’échec entraîne la perte d’un point de conscience (maximum "
@@ -335,13 +341,13 @@ FLAWS: tuple[Trait, ...] = (
         triggers=(
             Trigger(
                 "presence",
-                "exposed to the allergen (rolled once per episode, when it ends: C-1)",
+                N_("exposed to the allergen (rolled once per episode, when it ends: C-1)"),
                 RESISTANCE_A_LA_MALADIE,
                 5,
                 options=(MINUTES,),
                 difficulty_rule=_ALLERGY_MINUTES,
                 failure=Consequence(
-                    effects=("allergic reactions: rash, itching, coughing fits",),
+                    effects=(N_("allergic reactions: rash, itching, coughing fits"),),
                     conscience_per_point=1,
                     conscience_cap=8,
                 ),
@@ -353,8 +359,10 @@ FLAWS: tuple[Trait, ...] = (
         "amnesia",
         "Amnésie",
         10,
-        "No memory at all of one period of life (early childhood, childhood, adolescence, "
-        "youth, or a 5-year slice of adulthood).",
+        N_(
+            "No memory at all of one period of life (early childhood, childhood, adolescence, "
+            "youth, or a 5-year slice of adulthood)."
+        ),
         "Le personnage n’a absolument aucun souvenir d’une période de sa vie : petite enfance "
         "(moins de 5 ans), enfance (de 5 a 12 ans), adolescence (de 12 a 18 ans), jeunesse (de 18 "
         "a 25 ans) ou période adulte (par tranche de 5 ans).",
@@ -366,8 +374,10 @@ FLAWS: tuple[Trait, ...] = (
         "amputation",
         "Amputation",
         20,
-        "A foot (limps, cannot run) or a hand (no two-handed object, nor two objects at once) "
-        "is lost, unless a prosthesis compensates.",
+        N_(
+            "A foot (limps, cannot run) or a hand (no two-handed object, nor two objects at once) "
+            "is lost, unless a prosthesis compensates."
+        ),
         "Si elle n’est pas compensée par une prothèse, l’amputation est totalement "
         "incapacitante : boiterie et impossibilité de courir pour un pied coupé, impossibilité de "
         "se servir d’un objet nécessitant deux mains ou de deux objets en même temps pour une "
@@ -380,8 +390,10 @@ FLAWS: tuple[Trait, ...] = (
         "asocial",
         "Asocial",
         10,
-        "−1 die on all relational rolls (except with animals and the Stealth skill); "
-        "+2 ENDURCISSEMENT.",
+        N_(
+            "−1 die on all relational rolls (except with animals and the Stealth skill); "
+            "+2 ENDURCISSEMENT."
+        ),
         "Il subit un malus de -1 dé à tous ses jets relationnels (sauf avec les animaux et "
         "compétence de furtivité) et ajoute +2 en ENDURCISSEMENT.",
         passive=(
@@ -394,8 +406,10 @@ FLAWS: tuple[Trait, ...] = (
         "blind",
         "Aveugle",
         20,
-        "Shooting skills forbidden, combat skills very complicated (GM), reading only raised "
-        "engravings; −6 on every action that needs sight.",
+        N_(
+            "Shooting skills forbidden, combat skills very complicated (GM), reading only raised "
+            "engravings; −6 on every action that needs sight."
+        ),
         "Les compétences de tir lui sont interdites, celles de combat deviendront très "
         "compliquées, la lecture ne pourra se faire que sur des stèles gravées en relief… Toutes "
         "les actions nécessitant la vue souffrent d’un malus de -6.",
@@ -409,7 +423,7 @@ FLAWS: tuple[Trait, ...] = (
         "one-eyed",
         "Borgne",
         6,
-        "One eye lost (say which): −1 on skills that need sight (shooting, searching…).",
+        N_("One eye lost (say which): −1 on skills that need sight (shooting, searching…)."),
         "Le personnage a perdu un œil (préciser lequel!) et subit un malus de -1 à ses "
         "compétences nécessitant l’usage de la vue : tir, fouille…",
         needs_detail="eye",
@@ -421,8 +435,10 @@ FLAWS: tuple[Trait, ...] = (
         "merciful",
         "Clément",
         8,
-        "Cannot kill and must not risk a wounded foe's death; after killing someone (even by "
-        "accident): depression, −3 on all rolls for 1D6 weeks.",
+        N_(
+            "Cannot kill and must not risk a wounded foe's death; after killing someone (even by "
+            "accident): depression, −3 on all rolls for 1D6 weeks."
+        ),
         "Le personnage ne peut pas tuer. S’il blesse un adversaire il devra faire tout ce qu’il "
         "peut pour ne pas prendre le risque qu’il décède. S’il tue quelqu’un (accidentellement "
         "ou par maladresse), le personnage sombre dans la dépression pour 1D6 semaines et subit "
@@ -430,12 +446,12 @@ FLAWS: tuple[Trait, ...] = (
         triggers=(
             Trigger(
                 "kill",
-                "has killed someone, even by accident or clumsiness",
+                N_("has killed someone, even by accident or clumsiness"),
                 text_fr="S’il tue quelqu’un (accidentellement ou par maladresse), le personnage "
                 "sombre dans la dépression pour 1D6 semaines et subit un malus de -3 à tous ses "
                 "jets de dé.",
                 consequence=Consequence(
-                    penalties=(_all(-3, D6_WEEKS),), effects=("sinks into depression",)
+                    penalties=(_all(-3, D6_WEEKS),), effects=(N_("sinks into depression"),)
                 ),
             ),
         ),
@@ -445,7 +461,7 @@ FLAWS: tuple[Trait, ...] = (
         "absurd-belief",
         "Croyance idiote",
         5,
-        "A totally absurd belief in his world: ridiculed, possibly heretical for some cults.",
+        N_("A totally absurd belief in his world: ridiculed, possibly heretical for some cults."),
         "Cette croyance le rend ridicule aux yeux des gens et le fait moquer… Elle peut paraître "
         "hérétique pour certains cultes !",
         needs_detail="belief",
@@ -456,8 +472,10 @@ FLAWS: tuple[Trait, ...] = (
         "greed",
         "Cupidité",
         6,
-        "To resist a greedy temptation: MORAL vs NORMALE (9). On missing a chance to get rich: "
-        "MORAL vs NORMALE (9) or depressed for 1D6 hours, −2 on all rolls.",
+        N_(
+            "To resist a greedy temptation: MORAL vs NORMALE (9). On missing a chance to get rich: "
+            "MORAL vs NORMALE (9) or depressed for 1D6 hours, −2 on all rolls."
+        ),
         "Si le personnage veut résister à une tentation cupide, il devra réussir un jet de MORAL "
         "de difficulté NORMALE (9). Si le personnage rate une occasion de s’enrichir, il devra "
         "réussir un jet de MORAL de difficulté NORMALE (9) ou tomber en déprime pour 1D6 heures, "
@@ -465,19 +483,19 @@ FLAWS: tuple[Trait, ...] = (
         triggers=(
             _moral(
                 "temptation",
-                "wants to resist a greedy temptation",
+                N_("wants to resist a greedy temptation"),
                 "Si le personnage veut résister à une tentation cupide, il devra réussir un jet "
                 "de MORAL de difficulté NORMALE (9).",
-                success=Consequence(effects=("resists the temptation",)),
-                failure=Consequence(effects=("gives in to the greedy temptation",)),
+                success=Consequence(effects=(N_("resists the temptation"),)),
+                failure=Consequence(effects=(N_("gives in to the greedy temptation"),)),
             ),
             _moral(
                 "missed-chance",
-                "has missed a chance to get rich",
+                N_("has missed a chance to get rich"),
                 "Si le personnage rate une occasion de s’enrichir, il devra réussir un jet de "
                 "MORAL de difficulté NORMALE (9) ou tomber en déprime pour 1D6 heures, avec un "
                 "malus de -2 à tous ses jets de dé.",
-                failure=Consequence(penalties=(_all(-2, D6_HOURS),), effects=("depressed",)),
+                failure=Consequence(penalties=(_all(-2, D6_HOURS),), effects=(N_("depressed"),)),
             ),
         ),
     ),
@@ -488,8 +506,10 @@ FLAWS: tuple[Trait, ...] = (
         "dependency-psychological",
         "Dépendance psychologique",
         20,
-        "Each full 24 hours deprived of the object of dependency: cumulative −1 die on all "
-        "relational rolls; withdrawal: −2 dice on all skill rolls.",
+        N_(
+            "Each full 24 hours deprived of the object of dependency: cumulative −1 die on all "
+            "relational rolls; withdrawal: −2 dice on all skill rolls."
+        ),
         "Chaque période de 24 heures où le personnage est privé de l’objet de sa dépendance "
         "entraîne un malus CUMULABLE de -1 dé à tous les jets relationnels (-1 au bout de 12 "
         "heures, -2 au bout de 24 heures, etc.) et produit un effet de manque qui entraîne un "
@@ -498,13 +518,13 @@ FLAWS: tuple[Trait, ...] = (
         triggers=(
             Trigger(
                 "deprived",
-                "has been deprived of the object of dependency for --hours",
+                N_("has been deprived of the object of dependency for --hours"),
                 options=(HOURS,),
                 consequence=Consequence(
-                    penalties=(Penalty(-2, DICE, SKILL_ROLLS, ends="until the need is met"),),
-                    effects=("withdrawal",),
+                    penalties=(Penalty(-2, DICE, SKILL_ROLLS, ends=N_("until the need is met")),),
+                    effects=(N_("withdrawal"),),
                 ),
-                per_period=Penalty(-1, DICE, RELATIONAL_ROLLS, ends="until the need is met"),
+                per_period=Penalty(-1, DICE, RELATIONAL_ROLLS, ends=N_("until the need is met")),
                 period_hours=24,
                 note="C-3: the seed's parenthesis (−1 after 12 h) is copied from the toxic form; "
                 "the main sentence's 24-hour period is followed.",
@@ -517,8 +537,10 @@ FLAWS: tuple[Trait, ...] = (
         "dependency-toxic",
         "Dépendance toxique",
         20,
-        "Each full 12 hours without the substance: cumulative −1 die on all relational rolls; "
-        "withdrawal: −2 dice on all skill rolls.",
+        N_(
+            "Each full 12 hours without the substance: cumulative −1 die on all relational rolls; "
+            "withdrawal: −2 dice on all skill rolls."
+        ),
         "Chaque période de 12 heures sans consommer la substance entraîne un malus CUMULABLE de "
         "-1 dé à tous les jets relationnels (-1 au bout de 12 heures, -2 au bout de 24 heures, "
         "etc.) et produit un effet de manque qui entraîne un malus de -2 dés à tous les jets de "
@@ -527,13 +549,13 @@ FLAWS: tuple[Trait, ...] = (
         triggers=(
             Trigger(
                 "deprived",
-                "has gone without the substance for --hours",
+                N_("has gone without the substance for --hours"),
                 options=(HOURS,),
                 consequence=Consequence(
-                    penalties=(Penalty(-2, DICE, SKILL_ROLLS, ends="until the need is met"),),
-                    effects=("withdrawal",),
+                    penalties=(Penalty(-2, DICE, SKILL_ROLLS, ends=N_("until the need is met")),),
+                    effects=(N_("withdrawal"),),
                 ),
-                per_period=Penalty(-1, DICE, RELATIONAL_ROLLS, ends="until the need is met"),
+                per_period=Penalty(-1, DICE, RELATIONAL_ROLLS, ends=N_("until the need is met")),
                 period_hours=12,
             ),
         ),
@@ -543,7 +565,7 @@ FLAWS: tuple[Trait, ...] = (
         "dyslexic",
         "Dyslexique",
         5,
-        "−1 on written language skills.",
+        N_("−1 on written language skills."),
         "La dyslexie entraîne un malus de -1 aux compétences linguistiques à l’écrit.",
         passive=(Passive(-1, FLAT, "written-language-skills"),),
     ),
@@ -552,7 +574,7 @@ FLAWS: tuple[Trait, ...] = (
         "enemy",
         "Ennemi",
         10,
-        "A known enemy who seizes every chance to harm him.",
+        N_("A known enemy who seizes every chance to harm him."),
         "Le personnage est détesté par une personne. Il connaît cet ennemi et sait qu’il doit "
         "s’en méfier. L’ennemi saisira toutes les occasions pour nuire au personnage…",
         needs_detail="enemy",
@@ -561,7 +583,9 @@ FLAWS: tuple[Trait, ...] = (
         "enemy-powerful",
         "Ennemi puissant",
         20,
-        "A powerful enemy (politician, military chief, religious dignitary) who wants him gone.",
+        N_(
+            "A powerful enemy (politician, military chief, religious dignitary) who wants him gone."
+        ),
         "Le personnage s’est attiré la haine d’un ennemi puissant : homme politique, chef "
         "militaire, dignitaire religieux…",
         needs_detail="enemy",
@@ -570,7 +594,7 @@ FLAWS: tuple[Trait, ...] = (
         "enemy-secret",
         "Ennemi secret",
         12,
-        "An enemy whose identity only the GM knows.",
+        N_("An enemy whose identity only the GM knows."),
         "Le personnage a un ennemi mais il ne connaît pas son identité. Seul le maître de jeu le "
         "connaît",
         needs_detail="enemy",
@@ -580,20 +604,22 @@ FLAWS: tuple[Trait, ...] = (
         "fanaticism",
         "Fanatisme",
         12,
-        "Follows a cult or philosophy to the letter; to resist a fanaticism crisis: MORAL vs "
-        "NORMALE (9).",
+        N_(
+            "Follows a cult or philosophy to the letter; to resist a fanaticism crisis: MORAL vs "
+            "NORMALE (9)."
+        ),
         "Pour résister à une crise de fanatisme, le personnage devra réussir un jet de MORAL de "
         "difficulté NORMALE (9).",
         needs_detail="cult",
         triggers=(
             _moral(
                 "crisis",
-                "wants to resist a fanaticism crisis",
+                N_("wants to resist a fanaticism crisis"),
                 "Pour résister à une crise de fanatisme, le personnage devra réussir un jet de "
                 "MORAL de difficulté NORMALE (9).",
-                success=Consequence(effects=("resists the crisis",)),
+                success=Consequence(effects=(N_("resists the crisis"),)),
                 failure=Consequence(
-                    effects=("fanaticism crisis: intolerance, mockery or aggressiveness",)
+                    effects=(N_("fanaticism crisis: intolerance, mockery or aggressiveness"),)
                 ),
             ),
         ),
@@ -604,8 +630,10 @@ FLAWS: tuple[Trait, ...] = (
         "absolute-honesty",
         "Honnêteté absolue",
         8,
-        "Cannot lie. To make him lie: MORAL vs NORMALE (9); if it succeeds he lies but is "
-        "shocked: −2 on all rolls for 1D6 hours.",
+        N_(
+            "Cannot lie. To make him lie: MORAL vs NORMALE (9); if it succeeds he lies but is "
+            "shocked: −2 on all rolls for 1D6 hours."
+        ),
         "Si un joueur veut faire mentir un personnage avec ce défaut il devra réussir un jet de "
         "MORAL de difficulté NORMALE (9). S’il réussit, il pourra faire mentir son personnage, "
         "mais celui-ci sera choqué d’avoir été malhonnête et subira un malus de -2 à tous ses "
@@ -613,16 +641,16 @@ FLAWS: tuple[Trait, ...] = (
         triggers=(
             _moral(
                 "lie",
-                "the player wants him to lie",
+                N_("the player wants him to lie"),
                 "Si un joueur veut faire mentir un personnage avec ce défaut il devra réussir un "
                 "jet de MORAL de difficulté NORMALE (9). S’il réussit, il pourra faire mentir son "
                 "personnage, mais celui-ci sera choqué d’avoir été malhonnête et subira un malus "
                 "de -2 à tous ses jets de dé durant 1D6 heures.",
                 success=Consequence(
                     penalties=(_all(-2, D6_HOURS),),
-                    effects=("lies, and is shocked at having been dishonest",),
+                    effects=(N_("lies, and is shocked at having been dishonest"),),
                 ),
-                failure=Consequence(effects=("cannot lie",)),
+                failure=Consequence(effects=(N_("cannot lie"),)),
             ),
         ),
     ),
@@ -632,14 +660,16 @@ FLAWS: tuple[Trait, ...] = (
         "motion-sickness",
         "Mal des transports",
         5,
-        "On taking a vehicle: MORAL vs SIMPLE (7) or sick: −2 on all rolls for 1D6 hours or "
-        "until the end of the trip.",
+        N_(
+            "On taking a vehicle: MORAL vs SIMPLE (7) or sick: −2 on all rolls for 1D6 hours or "
+            "until the end of the trip."
+        ),
         "Il doit réussir un jet de MORAL de difficulté SIMPLE (7) pour ne pas être malade, sinon "
         "il subira un malus de -2 à tous ses jets durant 1D6 heures ou jusqu’à la fin du voyage.",
         triggers=(
             _moral(
                 "vehicle",
-                "takes a vehicle (boat, plane, car, cart…)",
+                N_("takes a vehicle (boat, plane, car, cart…)"),
                 "Il doit réussir un jet de MORAL de difficulté SIMPLE (7) pour ne pas être "
                 "malade, sinon il subira un malus de -2 à tous ses jets durant 1D6 heures ou "
                 "jusqu’à la fin du voyage.",
@@ -649,10 +679,10 @@ FLAWS: tuple[Trait, ...] = (
                         _all(
                             -2,
                             D6_HOURS,
-                            "or until the end of the trip, whichever comes first (C-5)",
+                            N_("or until the end of the trip, whichever comes first (C-5)"),
                         ),
                     ),
-                    effects=("is sick",),
+                    effects=(N_("is sick"),),
                 ),
             ),
         ),
@@ -663,8 +693,10 @@ FLAWS: tuple[Trait, ...] = (
         "disabling-disease",
         "Maladie incapacitante",
         20,
-        "Monthly: RÉSISTANCE À LA MALADIE vs NORMALE (9) or a flare-up, −2 on rolls for 1D6 "
-        "weeks; a critical failure also removes 1 RÉSISTANCE point for good.",
+        N_(
+            "Monthly: RÉSISTANCE À LA MALADIE vs NORMALE (9) or a flare-up, −2 on rolls for 1D6 "
+            "weeks; a critical failure also removes 1 RÉSISTANCE point for good."
+        ),
         "Le personnage doit faire un jet de RÉSISTANCE A LA MALADIE de niveau NORMALE (9) tous "
         "les mois ou subir une poussée de sa maladie qui entraîne un malus de -2 à ses jets "
         "durant 1D6 semaines. Un échec critique au jet retire définitivement 1 point de "
@@ -673,7 +705,7 @@ FLAWS: tuple[Trait, ...] = (
         triggers=(
             Trigger(
                 "monthly",
-                "the monthly check",
+                N_("the monthly check"),
                 RESISTANCE_A_LA_MALADIE,
                 NORMALE,
                 text_fr="Le personnage doit faire un jet de RÉSISTANCE A LA MALADIE de niveau "
@@ -681,10 +713,10 @@ FLAWS: tuple[Trait, ...] = (
                 "malus de -2 à ses jets durant 1D6 semaines. Un échec critique au jet retire "
                 "définitivement 1 point de caractéristique RÉSISTANCE au personnage…",
                 failure=Consequence(
-                    penalties=(_all(-2, D6_WEEKS),), effects=("flare-up of the disease",)
+                    penalties=(_all(-2, D6_WEEKS),), effects=(N_("flare-up of the disease"),)
                 ),
                 critical=Consequence(
-                    effects=("−1 RÉSISTANCE (permanent)",),
+                    effects=(N_("−1 RÉSISTANCE (permanent)"),),
                     score_changes=(("resistance", -1),),
                 ),
                 critical_replaces=False,
@@ -696,7 +728,7 @@ FLAWS: tuple[Trait, ...] = (
         "minor-disease",
         "Maladie mineure",
         10,
-        "A recurring, non-lethal disease: may impose −1 on some skills (GM's choice).",
+        N_("A recurring, non-lethal disease: may impose −1 on some skills (GM's choice)."),
         "Le personnage a une maladie récurrente non mortelle (toux chronique, lombalgie, "
         "douleurs musculaires…) cette maladie pourra entraîner un malus de -1 à certaines "
         "compétences.",
@@ -710,8 +742,10 @@ FLAWS: tuple[Trait, ...] = (
         "bad-habit-miser",
         "Mauvaise habitude (avare)",
         8,
-        "Each time he must pay: MORAL vs NORMALE (9), DIFFICILE (11) or TRÈS DIFFICILE (13) for "
-        "a large sum; forced to pay or robbed: depression, −2 on all rolls for 1D6 weeks.",
+        N_(
+            "Each time he must pay: MORAL vs NORMALE (9), DIFFICILE (11) or TRÈS DIFFICILE (13) "
+            "for a large sum; forced to pay or robbed: depression, −2 on all rolls for 1D6 weeks."
+        ),
         "Chaque fois qu’il devra payer quelque chose, le personnage devra réussir un jet de "
         "MORAL avec une difficulté NORMALE (9). Si la somme d’argent est importante le jet "
         "devient DIFFICILE (11), voire TRÈS DIFFICILE (13). Un personnage avare qui est forcé de "
@@ -720,7 +754,7 @@ FLAWS: tuple[Trait, ...] = (
         triggers=(
             _moral(
                 "pay",
-                "must pay for something (--sum normal, large or very-large)",
+                N_("must pay for something (--sum normal, large or very-large)"),
                 "Chaque fois qu’il devra payer quelque chose, le personnage devra réussir un jet "
                 "de MORAL avec une difficulté NORMALE (9). Si la somme d’argent est importante le "
                 "jet devient DIFFICILE (11), voire TRÈS DIFFICILE (13).",
@@ -728,26 +762,26 @@ FLAWS: tuple[Trait, ...] = (
                 difficulty_rule=DifficultyRule(
                     SUM, levels=(("normal", 9), ("large", 11), ("very-large", 13))
                 ),
-                success=Consequence(effects=("pays",)),
-                failure=Consequence(effects=("refuses to pay",)),
+                success=Consequence(effects=(N_("pays"),)),
+                failure=Consequence(effects=(N_("refuses to pay"),)),
                 note="C-13: the GM says whether the sum is large or very large.",
             ),
             Trigger(
                 "forced-to-pay",
-                "is forced to pay",
+                N_("is forced to pay"),
                 text_fr="Un personnage avare qui est forcé de payer quelque chose ou volé tombe "
                 "dans la dépression pour 1D6 semaines et subit un malus de -2 à tous ses jets.",
                 consequence=Consequence(
-                    penalties=(_all(-2, D6_WEEKS),), effects=("sinks into depression",)
+                    penalties=(_all(-2, D6_WEEKS),), effects=(N_("sinks into depression"),)
                 ),
             ),
             Trigger(
                 "robbed",
-                "is robbed",
+                N_("is robbed"),
                 text_fr="Un personnage avare qui est forcé de payer quelque chose ou volé tombe "
                 "dans la dépression pour 1D6 semaines et subit un malus de -2 à tous ses jets.",
                 consequence=Consequence(
-                    penalties=(_all(-2, D6_WEEKS),), effects=("sinks into depression",)
+                    penalties=(_all(-2, D6_WEEKS),), effects=(N_("sinks into depression"),)
                 ),
             ),
         ),
@@ -757,19 +791,23 @@ FLAWS: tuple[Trait, ...] = (
         "bad-habit-spendthrift",
         "Mauvaise habitude (dispendieux)",
         8,
-        "To resist the temptation to buy: MORAL vs NORMALE (9); short of money, he must borrow, "
-        "haggle or fast-talk.",
+        N_(
+            "To resist the temptation to buy: MORAL vs NORMALE (9); short of money, he must "
+            "borrow, haggle or fast-talk."
+        ),
         "Un personnage dispendieux a beaucoup de mal à résister à la tentation d’acheter et doit "
         "réussir un jet de MORAL de difficulté normale (9) pour résister. S’il manque d’argent il "
         "devra tenter d’emprunter, marchander, baratiner…",
         triggers=(
             _moral(
                 "temptation",
-                "is tempted to buy",
+                N_("is tempted to buy"),
                 "Un personnage dispendieux a beaucoup de mal à résister à la tentation d’acheter "
                 "et doit réussir un jet de MORAL de difficulté normale (9) pour résister.",
-                success=Consequence(effects=("resists the temptation to buy",)),
-                failure=Consequence(effects=("buys whatever is within reach, without thinking",)),
+                success=Consequence(effects=(N_("resists the temptation to buy"),)),
+                failure=Consequence(
+                    effects=(N_("buys whatever is within reach, without thinking"),)
+                ),
             ),
         ),
     ),
@@ -779,8 +817,10 @@ FLAWS: tuple[Trait, ...] = (
         "bad-habit-partier",
         "Mauvaise habitude (fêtard)",
         5,
-        "Cannot refuse a party and parties at least every 4 days; unable to: grumpy, −2 on all "
-        "relational rolls.",
+        N_(
+            "Cannot refuse a party and parties at least every 4 days; unable to: grumpy, −2 on all "
+            "relational rolls."
+        ),
         "Si aucune occasion ne se présente, il fera la fête au moins une fois tous les 4 jours "
         "(boisson, chansons, comportements excessifs…) Si le personnage est dans l’impossibilité "
         "de faire la fête, il devient grognon et subit un malus de -2 à tous ses jets "
@@ -788,14 +828,14 @@ FLAWS: tuple[Trait, ...] = (
         triggers=(
             Trigger(
                 "deprived",
-                "is unable to party (at least once every 4 days)",
+                N_("is unable to party (at least once every 4 days)"),
                 text_fr="Si le personnage est dans l’impossibilité de faire la fête, il devient "
                 "grognon et subit un malus de -2 à tous ses jets relationnels.",
                 consequence=Consequence(
                     penalties=(
-                        Penalty(-2, FLAT, RELATIONAL_ROLLS, ends="until he can party (C-6)"),
+                        Penalty(-2, FLAT, RELATIONAL_ROLLS, ends=N_("until he can party (C-6)")),
                     ),
-                    effects=("grumpy",),
+                    effects=(N_("grumpy"),),
                 ),
             ),
         ),
@@ -806,8 +846,10 @@ FLAWS: tuple[Trait, ...] = (
         "bad-habit-glutton",
         "Mauvaise habitude (goinfre)",
         5,
-        "Needs a big exceptional meal at least every 4 days, else whiny: −1 on all relational "
-        "rolls and −1 on all physical rolls.",
+        N_(
+            "Needs a big exceptional meal at least every 4 days, else whiny: −1 on all relational "
+            "rolls and −1 on all physical rolls."
+        ),
         "S’il ne peut pas faire un gros repas exceptionnel au moins une fois tous les quatre "
         "jours, le personnage devient geignard, se plaint qu’il est faible, mal nourri et subit "
         "un malus de -1 à tous ses jets relationnels et un malus de -1 à tous ses jets physiques "
@@ -815,17 +857,17 @@ FLAWS: tuple[Trait, ...] = (
         triggers=(
             Trigger(
                 "deprived",
-                "has had no big exceptional meal for 4 days",
+                N_("has had no big exceptional meal for 4 days"),
                 text_fr="S’il ne peut pas faire un gros repas exceptionnel au moins une fois tous "
                 "les quatre jours, le personnage devient geignard, se plaint qu’il est faible, "
                 "mal nourri et subit un malus de -1 à tous ses jets relationnels et un malus de "
                 "-1 à tous ses jets physiques (sport, combat…)",
                 consequence=Consequence(
                     penalties=(
-                        Penalty(-1, FLAT, RELATIONAL_ROLLS, ends="until a big meal (C-6)"),
-                        Penalty(-1, FLAT, PHYSICAL_ROLLS, ends="until a big meal (C-6)"),
+                        Penalty(-1, FLAT, RELATIONAL_ROLLS, ends=N_("until a big meal (C-6)")),
+                        Penalty(-1, FLAT, PHYSICAL_ROLLS, ends=N_("until a big meal (C-6)")),
                     ),
-                    effects=("whiny: complains he is weak and underfed",),
+                    effects=(N_("whiny: complains he is weak and underfed"),),
                 ),
             ),
         ),
@@ -836,25 +878,30 @@ FLAWS: tuple[Trait, ...] = (
         "bad-habit-high-living",
         "Mauvaise habitude (grand train de vie)",
         8,
-        "Forced to settle for less than luxury: MORAL vs NORMALE (9) or complains and "
-        "criticises: −2 on all relational rolls.",
+        N_(
+            "Forced to settle for less than luxury: MORAL vs NORMALE (9) or complains and "
+            "criticises: −2 on all relational rolls."
+        ),
         "S’il est forcé de se contenter d’autre chose, le personnage doit réussir un jet de "
         "MORAL de difficulté NORMALE (9) ou se mettre à se plaindre, à critiquer et subir un "
         "malus de -2 à tous ses jets relationnels.",
         triggers=(
             _moral(
                 "settle-for-less",
-                "is forced to settle for less than luxury",
+                N_("is forced to settle for less than luxury"),
                 "S’il est forcé de se contenter d’autre chose, le personnage doit réussir un jet "
                 "de MORAL de difficulté NORMALE (9) ou se mettre à se plaindre, à critiquer et "
                 "subir un malus de -2 à tous ses jets relationnels.",
                 failure=Consequence(
                     penalties=(
                         Penalty(
-                            -2, FLAT, RELATIONAL_ROLLS, ends="while he must settle for less (C-6)"
+                            -2,
+                            FLAT,
+                            RELATIONAL_ROLLS,
+                            ends=N_("while he must settle for less (C-6)"),
                         ),
                     ),
-                    effects=("complains and criticises",),
+                    effects=(N_("complains and criticises"),),
                 ),
             ),
         ),
@@ -864,17 +911,17 @@ FLAWS: tuple[Trait, ...] = (
         "bad-habit-mythomaniac",
         "Mauvaise habitude (mythomane)",
         8,
-        "Lies systematically; to keep him from lying: MORAL vs NORMALE (9).",
+        N_("Lies systematically; to keep him from lying: MORAL vs NORMALE (9)."),
         "Si le joueur veut éviter que son personnage ne mente, il devra réussir un jet de MORAL "
         "avec une difficulté de niveau NORMAL (9).",
         triggers=(
             _moral(
                 "tell-truth",
-                "the player wants him not to lie",
+                N_("the player wants him not to lie"),
                 "Si le joueur veut éviter que son personnage ne mente, il devra réussir un jet de "
                 "MORAL avec une difficulté de niveau NORMAL (9).",
-                success=Consequence(effects=("does not lie this time",)),
-                failure=Consequence(effects=("lies anyway, inventing incredible events",)),
+                success=Consequence(effects=(N_("does not lie this time"),)),
+                failure=Consequence(effects=(N_("lies anyway, inventing incredible events"),)),
             ),
         ),
     ),
@@ -884,8 +931,10 @@ FLAWS: tuple[Trait, ...] = (
         "bad-habit-sadist",
         "Mauvaise habitude (sadique)",
         8,
-        "Must make an animal or a person suffer at least every 4 days or becomes aggressive; to "
-        "resist a sadistic impulse: MORAL vs NORMALE (9). Adult players only.",
+        N_(
+            "Must make an animal or a person suffer at least every 4 days or becomes aggressive; "
+            "to resist a sadistic impulse: MORAL vs NORMALE (9). Adult players only."
+        ),
         "Il doit absolument faire souffrir un animal, une personne au moins une fois tous les "
         "quatre jours sinon il deviendra agressif et pourra s’en prendre au premier venu, y "
         "compris ses compagnons! Si le joueur veut que son personnage résiste à une pulsion "
@@ -894,20 +943,20 @@ FLAWS: tuple[Trait, ...] = (
         triggers=(
             _moral(
                 "impulse",
-                "the player wants him to resist a sadistic impulse",
+                N_("the player wants him to resist a sadistic impulse"),
                 "Si le joueur veut que son personnage résiste à une pulsion sadique, il doit "
                 "réussir un jet de MORAL de difficulté NORMALE (9).",
-                success=Consequence(effects=("resists the sadistic impulse",)),
-                failure=Consequence(effects=("gives in to the sadistic impulse",)),
+                success=Consequence(effects=(N_("resists the sadistic impulse"),)),
+                failure=Consequence(effects=(N_("gives in to the sadistic impulse"),)),
             ),
             Trigger(
                 "deprived",
-                "has made no one suffer for 4 days",
+                N_("has made no one suffer for 4 days"),
                 text_fr="Il doit absolument faire souffrir un animal, une personne au moins une "
                 "fois tous les quatre jours sinon il deviendra agressif et pourra s’en prendre "
                 "au premier venu, y compris ses compagnons!",
                 consequence=Consequence(
-                    effects=("becomes aggressive: may attack anyone, companions included",)
+                    effects=(N_("becomes aggressive: may attack anyone, companions included"),)
                 ),
             ),
         ),
@@ -918,15 +967,17 @@ FLAWS: tuple[Trait, ...] = (
         "poor-memory",
         "Mémoire déficiente",
         12,
-        "To remember something: RÉFLEXION vs ENFANTIN (1) +1 per year since it happened "
-        "(a 9-year-old event: 10).",
+        N_(
+            "To remember something: RÉFLEXION vs ENFANTIN (1) +1 per year since it happened "
+            "(a 9-year-old event: 10)."
+        ),
         "Chaque fois que le joueur veut que son personnage se souvienne de quelque chose, il "
         "doit réussir un jet de RÉFLEXION de difficulté ENFANTIN (1). La difficulté augmente de "
         "1 par année d’ancienneté (un événement vieux de 9 ans aura donc une difficulté de 10 !)",
         triggers=(
             Trigger(
                 "remember",
-                "the player wants him to remember something --years old",
+                N_("the player wants him to remember something --years old"),
                 REFLEXION,
                 1,
                 options=(YEARS,),
@@ -935,8 +986,8 @@ FLAWS: tuple[Trait, ...] = (
                 "difficulté augmente de 1 par année d’ancienneté (un événement vieux de 9 ans "
                 "aura donc une difficulté de 10 !)",
                 difficulty_rule=DifficultyRule(YEARS, per_unit=1),
-                success=Consequence(effects=("remembers",)),
-                failure=Consequence(effects=("does not remember",)),
+                success=Consequence(effects=(N_("remembers"),)),
+                failure=Consequence(effects=(N_("does not remember"),)),
                 note="C-15: whole years only (floor); an event less than a year old is ENFANTIN.",
             ),
         ),
@@ -946,8 +997,10 @@ FLAWS: tuple[Trait, ...] = (
         "mute",
         "Muet",
         15,
-        "Cannot speak; speech skills (eloquence, fast talk, spells…) only through sign "
-        "language, −4 to be understood by non-initiates.",
+        N_(
+            "Cannot speak; speech skills (eloquence, fast talk, spells…) only through sign "
+            "language, −4 to be understood by non-initiates."
+        ),
         "Les compétences nécessitant l’usage de la parole (éloquence, baratin, sortilèges…) ne "
         "sont accessibles qu’en langue des signes (malus de -4 pour se faire comprendre par des "
         "non-initiés).",
@@ -959,27 +1012,29 @@ FLAWS: tuple[Trait, ...] = (
         "pacifist",
         "Pacifiste",
         6,
-        "Attacked or threatened: MORAL vs NORMALE (9) to be able to retaliate; forced to fight: "
-        "shock, −2 on all rolls for 1D6 hours.",
+        N_(
+            "Attacked or threatened: MORAL vs NORMALE (9) to be able to retaliate; forced to "
+            "fight: shock, −2 on all rolls for 1D6 hours."
+        ),
         "S’il est agressé ou menacé il devra faire un jet de MORAL avec une difficulté NORMALE "
         "(9) pour pouvoir riposter. Si le personnage est forcé de combattre il subira un malus de "
         "-2 à tous ses jets de dé durant 1D6 heures à cause du choc.",
         triggers=(
             _moral(
                 "attacked",
-                "is attacked or threatened",
+                N_("is attacked or threatened"),
                 "S’il est agressé ou menacé il devra faire un jet de MORAL avec une difficulté "
                 "NORMALE (9) pour pouvoir riposter.",
-                success=Consequence(effects=("may retaliate",)),
-                failure=Consequence(effects=("cannot retaliate",)),
+                success=Consequence(effects=(N_("may retaliate"),)),
+                failure=Consequence(effects=(N_("cannot retaliate"),)),
                 note="C-14: retaliating after a success is not being forced to fight.",
             ),
             Trigger(
                 "forced-to-fight",
-                "is forced to fight against his will",
+                N_("is forced to fight against his will"),
                 text_fr="Si le personnage est forcé de combattre il subira un malus de -2 à tous "
                 "ses jets de dé durant 1D6 heures à cause du choc.",
-                consequence=Consequence(penalties=(_all(-2, D6_HOURS),), effects=("in shock",)),
+                consequence=Consequence(penalties=(_all(-2, D6_HOURS),), effects=(N_("in shock"),)),
             ),
         ),
     ),
@@ -989,8 +1044,10 @@ FLAWS: tuple[Trait, ...] = (
         "phobia-disabling",
         "Phobie incapacitante",
         10,
-        "Facing the phobia object: MORAL vs NORMALE (9) or −3 on all rolls and flees in panic "
-        "(success: −1, anxiety); a critical failure: −5, catatonic collapse, −1 ENDURCISSEMENT.",
+        N_(
+            "Facing the phobia object: MORAL vs NORMALE (9) or −3 on all rolls and flees in panic "
+            "(success: −1, anxiety); a critical failure: −5, catatonic collapse, −1 ENDURCISSEMENT."
+        ),
         "le personnage doit réussir un jet de MORAL de difficulté NORMALE (9) ou subir un malus "
         "de -3 a tous ses jets de des et fuir en paniquant. Un échec critique entraîne un malus "
         "de -5 a tous les jets et l’effondrement en position catatonique du personnage, ainsi "
@@ -1000,7 +1057,7 @@ FLAWS: tuple[Trait, ...] = (
         triggers=(
             _moral(
                 "presence",
-                "in the presence of the phobia object",
+                N_("in the presence of the phobia object"),
                 "le personnage doit réussir un jet de MORAL de difficulté NORMALE (9) ou subir un "
                 "malus de -3 a tous ses jets de des et fuir en paniquant. Un échec critique "
                 "entraîne un malus de -5 a tous les jets et l’effondrement en position "
@@ -1008,14 +1065,14 @@ FLAWS: tuple[Trait, ...] = (
                 "ENDURCISSEMENT. Si le jet de MORAL est réussi, l’angoisse entraîne juste un "
                 "malus de -1 a tous les jets de dé.",
                 success=Consequence(
-                    penalties=(_all(-1, None, _PHOBIA_ENDS),), effects=("anxious",)
+                    penalties=(_all(-1, None, _PHOBIA_ENDS),), effects=(N_("anxious"),)
                 ),
                 failure=Consequence(
-                    penalties=(_all(-3, None, _PHOBIA_ENDS),), effects=("flees in panic",)
+                    penalties=(_all(-3, None, _PHOBIA_ENDS),), effects=(N_("flees in panic"),)
                 ),
                 critical=Consequence(
                     penalties=(_all(-5, None, _PHOBIA_ENDS),),
-                    effects=("catatonic collapse", "−1 ENDURCISSEMENT"),
+                    effects=(N_("catatonic collapse"), N_("−1 ENDURCISSEMENT")),
                     score_changes=(("endurcissement", -1),),
                 ),
                 critical_replaces=True,
@@ -1028,8 +1085,10 @@ FLAWS: tuple[Trait, ...] = (
         "phobia-mild",
         "Phobie légère",
         4,
-        "Facing the phobia object: MORAL vs NORMALE (9) or −1 on all rolls; a critical "
-        "failure: −2 on all rolls and a panic attack.",
+        N_(
+            "Facing the phobia object: MORAL vs NORMALE (9) or −1 on all rolls; a critical "
+            "failure: −2 on all rolls and a panic attack."
+        ),
         "En présence de l’objet de la phobie, le personnage doit réussir un jet de MORAL de "
         "difficulté NORMALE (9) ou subir un malus de -1 a tous ses jets de dé. Un échec critique "
         "entraîne un malus de -2 a tous les jets et une crise de panique.",
@@ -1037,13 +1096,15 @@ FLAWS: tuple[Trait, ...] = (
         triggers=(
             _moral(
                 "presence",
-                "in the presence of the phobia object",
+                N_("in the presence of the phobia object"),
                 "En présence de l’objet de la phobie, le personnage doit réussir un jet de MORAL "
                 "de difficulté NORMALE (9) ou subir un malus de -1 a tous ses jets de dé. Un "
                 "échec critique entraîne un malus de -2 a tous les jets et une crise de panique.",
-                failure=Consequence(penalties=(_all(-1, None, _PHOBIA_ENDS),), effects=("afraid",)),
+                failure=Consequence(
+                    penalties=(_all(-1, None, _PHOBIA_ENDS),), effects=(N_("afraid"),)
+                ),
                 critical=Consequence(
-                    penalties=(_all(-2, None, _PHOBIA_ENDS),), effects=("panic attack",)
+                    penalties=(_all(-2, None, _PHOBIA_ENDS),), effects=(N_("panic attack"),)
                 ),
                 critical_replaces=True,
                 note="C-8: a success has no effect.",
@@ -1056,8 +1117,10 @@ FLAWS: tuple[Trait, ...] = (
         "heavy-sleeper",
         "Sommeil de plomb",
         2,
-        "Less than eight consecutive hours of sleep: −2 on all actions. Brutal awakening: MORAL "
-        "vs NORMALE (9) to act, else dazed: −3 on all rolls for 1D6 rounds.",
+        N_(
+            "Less than eight consecutive hours of sleep: −2 on all actions. Brutal awakening: "
+            "MORAL vs NORMALE (9) to act, else dazed: −3 on all rolls for 1D6 rounds."
+        ),
         "S’il n’a pas ses huit heures de sommeil d’affilée dans la nuit il subit un malus de -2 "
         "a toutes ses actions. En cas de réveil brutal il devra réussir un jet de MORAL de "
         "difficulté NORMALE (9) pour agir, sinon il restera hébété et subira un malus de -3 a "
@@ -1065,24 +1128,24 @@ FLAWS: tuple[Trait, ...] = (
         triggers=(
             Trigger(
                 "short-night",
-                "slept less than eight consecutive hours in the night",
+                N_("slept less than eight consecutive hours in the night"),
                 text_fr="S’il n’a pas ses huit heures de sommeil d’affilée dans la nuit il subit "
                 "un malus de -2 a toutes ses actions.",
                 consequence=Consequence(
-                    penalties=(_all(-2, None, "until a full night's sleep (C-6)"),),
-                    effects=("short of sleep",),
+                    penalties=(_all(-2, None, N_("until a full night's sleep (C-6)")),),
+                    effects=(N_("short of sleep"),),
                 ),
                 lack_of_sleep=True,
                 note="C-9: Lève-tôt (early-riser) halves it, toward zero.",
             ),
             _moral(
                 "brutal-awakening",
-                "is woken up brutally",
+                N_("is woken up brutally"),
                 "En cas de réveil brutal il devra réussir un jet de MORAL de difficulté NORMALE "
                 "(9) pour agir, sinon il restera hébété et subira un malus de -3 a tous ses jets "
                 "durant 1D6 tours.",
-                success=Consequence(effects=("acts normally",)),
-                failure=Consequence(penalties=(_all(-3, D6_ROUNDS),), effects=("dazed",)),
+                success=Consequence(effects=(N_("acts normally"),)),
+                failure=Consequence(penalties=(_all(-3, D6_ROUNDS),), effects=(N_("dazed"),)),
             ),
         ),
     ),
@@ -1091,8 +1154,10 @@ FLAWS: tuple[Trait, ...] = (
         "deaf",
         "Sourd",
         15,
-        "Hears nothing: music skills very complicated; must learn lip-reading and sign "
-        "language; oral language limited to phonetics.",
+        N_(
+            "Hears nothing: music skills very complicated; must learn lip-reading and sign "
+            "language; oral language limited to phonetics."
+        ),
         "Le personnage a perdu l’audition et n’entend plus rien. Les compétences musicales lui "
         "sont très compliquées",
     ),
@@ -1102,8 +1167,10 @@ FLAWS: tuple[Trait, ...] = (
         "psychopathic-killer",
         "Tueur psychopathe",
         20,
-        "Monthly at a fixed date: MORAL vs NORMALE (9) or kills a random person; starts play "
-        "with four Endurcissement boxes checked. Adult and confident players only.",
+        N_(
+            "Monthly at a fixed date: MORAL vs NORMALE (9) or kills a random person; starts play "
+            "with four Endurcissement boxes checked. Adult and confident players only."
+        ),
         "À date fixe, une fois par mois, le personnage devra faire un jet de MORAL de difficulté "
         "NORMALE (9) ou succomber à ses pulsions meurtrières en tuant une personne au hasard.",
         adults_only=True,
@@ -1111,14 +1178,14 @@ FLAWS: tuple[Trait, ...] = (
         triggers=(
             _moral(
                 "monthly",
-                "the monthly date has come",
+                N_("the monthly date has come"),
                 "À date fixe, une fois par mois, le personnage devra faire un jet de MORAL de "
                 "difficulté NORMALE (9) ou succomber à ses pulsions meurtrières en tuant une "
                 "personne au hasard.",
-                success=Consequence(effects=("resists the murderous urge",)),
+                success=Consequence(effects=(N_("resists the murderous urge"),)),
                 failure=Consequence(
                     effects=(
-                        "kills a random person (the GM may set the victim type and the method)",
+                        N_("kills a random person (the GM may set the victim type and the method)"),
                     )
                 ),
             ),
@@ -1130,8 +1197,10 @@ FLAWS: tuple[Trait, ...] = (
         "vertigo",
         "Vertige",
         3,
-        "In a vertigo situation: MORAL vs NORMALE (9) or loses composure, −2 on all rolls. To "
-        "enter one (ladder, tightrope): MORAL vs NORMALE (9) or completely unable to.",
+        N_(
+            "In a vertigo situation: MORAL vs NORMALE (9) or loses composure, −2 on all rolls. To "
+            "enter one (ladder, tightrope): MORAL vs NORMALE (9) or completely unable to."
+        ),
         "En situation de vertige, le personnage doit réussir un jet de MORAL de difficulté "
         "NORMALE (9) ou perdre tous ses moyens : tremblements, sensation de peur, avec un malus "
         "de -2 à tous ses jets. S’il doit se mettre en situation de vertige (une échelle à "
@@ -1140,23 +1209,23 @@ FLAWS: tuple[Trait, ...] = (
         triggers=(
             _moral(
                 "situation",
-                "is in a vertigo situation (height, bridge, ladder)",
+                N_("is in a vertigo situation (height, bridge, ladder)"),
                 "En situation de vertige, le personnage doit réussir un jet de MORAL de "
                 "difficulté NORMALE (9) ou perdre tous ses moyens : tremblements, sensation de "
                 "peur, avec un malus de -2 à tous ses jets.",
                 failure=Consequence(
-                    penalties=(_all(-2, None, "while in the vertigo situation (C-6)"),),
-                    effects=("loses composure: trembling, fear",),
+                    penalties=(_all(-2, None, N_("while in the vertigo situation (C-6)")),),
+                    effects=(N_("loses composure: trembling, fear"),),
                 ),
             ),
             _moral(
                 "enter",
-                "must put himself in a vertigo situation (climb a ladder, walk a tightrope)",
+                N_("must put himself in a vertigo situation (climb a ladder, walk a tightrope)"),
                 "S’il doit se mettre en situation de vertige (une échelle à monter, un câble à "
                 "traverser en funambule…) le personnage doit réussir un jet de MORAL de "
                 "difficulté NORMALE (9) ou être complètement incapable de le faire !",
-                success=Consequence(effects=("manages to do it",)),
-                failure=Consequence(effects=("completely unable to do it",)),
+                success=Consequence(effects=(N_("manages to do it"),)),
+                failure=Consequence(effects=(N_("completely unable to do it"),)),
             ),
         ),
     ),
@@ -1170,7 +1239,7 @@ ADVANTAGES: tuple[Trait, ...] = (
         "mentalism-affinity",
         "Affinité avec le Mentalisme",
         20,
-        "+1 in one Voie du Mentalisme of the player's choice (unit unconfirmed).",
+        N_("+1 in one Voie du Mentalisme of the player's choice (unit unconfirmed)."),
         "Accorde un bonus de +1 dans une Voie du Mentalisme, au choix du joueur.",
         needs_detail="voie",
         passive=(Passive(1, FLAT, "mentalism-voie"),),
@@ -1179,7 +1248,7 @@ ADVANTAGES: tuple[Trait, ...] = (
         "ally",
         "Allié",
         5,
-        "A close friend ready to help (mechanic, detective, guard…).",
+        N_("A close friend ready to help (mechanic, detective, guard…)."),
         "Cet avantage permet d’avoir un ami proche, prêt à donner un coup de main.",
         needs_detail="ally",
     ),
@@ -1188,7 +1257,7 @@ ADVANTAGES: tuple[Trait, ...] = (
         "animal-friend",
         "Ami des animaux",
         3,
-        "+1 die on all relational rolls with animals.",
+        N_("+1 die on all relational rolls with animals."),
         "Cet avantage confère une empathie naturelle avec tous les animaux et donne un bonus de "
         "+1 de a tous les jets relationnels avec des animaux.",
         passive=(Passive(1, DICE, "relational-rolls-with-animals"),),
@@ -1205,7 +1274,7 @@ ADVANTAGES: tuple[Trait, ...] = (
         "lucky",
         "Chanceux",
         10,
-        "At most 4 DESTIN points instead of 3.",
+        N_("At most 4 DESTIN points instead of 3."),
         "Le personnage est né sous une bonne étoile et dispose d’un total maximal de 4 points de "
         "DESTIN au lieu de 3.",
         passive=(Passive(4, "maximum", "destin"),),
@@ -1214,7 +1283,7 @@ ADVANTAGES: tuple[Trait, ...] = (
         "natural-charisma",
         "Charisme naturel",
         5,
-        "+1 die on all relational rolls (except with animals and the Stealth skill).",
+        N_("+1 die on all relational rolls (except with animals and the Stealth skill)."),
         "Le personnage dégage une grande confiance en soi et reçoit un bonus de +1 dé à tous ses "
         "jets relationnels (hors animaux et compétence de Furtivité).",
         passive=(Passive(1, DICE, RELATIONAL_ROLLS, excludes=("animals", "stealth")),),
@@ -1239,7 +1308,7 @@ ADVANTAGES: tuple[Trait, ...] = (
         "mechanics-gift",
         "Don pour la mécanique",
         10,
-        "+1 die on all repair and mechanics skills.",
+        N_("+1 die on all repair and mechanics skills."),
         "Il reçoit un bonus de +1 dé à toutes ses compétences de dépannage et mécanique.",
         passive=(Passive(1, DICE, "repair-and-mechanics-skills"),),
     ),
@@ -1247,7 +1316,7 @@ ADVANTAGES: tuple[Trait, ...] = (
         "languages-gift",
         "Don pour les langues",
         10,
-        "+1 die on every language he knows.",
+        N_("+1 die on every language he knows."),
         "Le personnage est doué pour l’apprentissage des langues étrangères et reçoit un bonus "
         "de +1 dé à toutes les langues qu’il connaît.",
         passive=(Passive(1, DICE, "language-skills"),),
@@ -1264,7 +1333,7 @@ ADVANTAGES: tuple[Trait, ...] = (
         "group-of-allies",
         "Groupe d’alliés",
         10,
-        "A group of friends to call on (local gang, sports team, ethnic group…).",
+        N_("A group of friends to call on (local gang, sports team, ethnic group…)."),
         "Cet avantage permet d’avoir un groupe d’amis que l’on peut solliciter en cas de "
         "problème: gang local, équipe sportive, groupe ethnique dans une localité…",
         needs_detail="group",
@@ -1282,7 +1351,7 @@ ADVANTAGES: tuple[Trait, ...] = (
         "early-riser",
         "Lève-tôt",
         1,
-        "Penalties due to lack of sleep are halved (toward zero).",
+        N_("Penalties due to lack of sleep are halved (toward zero)."),
         "Les malus dus au manque de sommeil sont divisés par 2.",
         passive=(Passive(2, "divisor", "lack-of-sleep-penalties"),),
     ),
@@ -1290,7 +1359,7 @@ ADVANTAGES: tuple[Trait, ...] = (
         "weapon-master",
         "Maître d’arme",
         10,
-        "+1 die in one martial skill, its special weapons included.",
+        N_("+1 die in one martial skill, its special weapons included."),
         "Le personnage a reçu un entraînement poussé dans une catégorie d’arme et reçoit un "
         "bonus de +1 dé dans une compétence martiale.",
         needs_detail="martial skill",
@@ -1300,7 +1369,7 @@ ADVANTAGES: tuple[Trait, ...] = (
         "nerves-of-steel",
         "Nerfs d’acier",
         10,
-        "+1 MORAL.",
+        N_("+1 MORAL."),
         "Le personnage a une volonté de fer et un moral à toute épreuve, il reçoit un bonus de "
         "+1 a son MORAL.",
         passive=(Passive(1, FLAT, MORAL),),
@@ -1325,14 +1394,17 @@ ADVANTAGES: tuple[Trait, ...] = (
         "contact-administration",
         "Relation dans l’administration",
         5,
-        "A friend in the administration: citizens' files, some undisclosed projects.",
+        N_("A friend in the administration: citizens' files, some undisclosed projects."),
         "Il a accès à des dossiers de citoyens et à certains projets non divulgués.",
     ),
     _contact(
         "contact-law-enforcement",
         "Relation dans les forces de l’ordre",
         5,
-        "A friend in law enforcement: ongoing cases, citizens' information, fixes petty offences.",
+        N_(
+            "A friend in law enforcement: ongoing cases, citizens' information, "
+            "fixes petty offences."
+        ),
         "Cet ami peut accéder aux affaires en cours d’enquête, aux informations sur les citoyens "
         "et peut arranger de petites infractions.",
     ),
@@ -1340,7 +1412,9 @@ ADVANTAGES: tuple[Trait, ...] = (
         "contact-initiatory-circle",
         "Relation dans un Cercle initiatique",
         5,
-        "A friend in an initiatory circle: occult information, good addresses, minor passwords.",
+        N_(
+            "A friend in an initiatory circle: occult information, good addresses, minor passwords."
+        ),
         "Cet ami a accès a des informations dans le milieu occulte et connaît de bonnes "
         "adresses : scriptorium spécialisé, lieux de réunion, mots de passe mineurs…",
     ),
@@ -1348,49 +1422,52 @@ ADVANTAGES: tuple[Trait, ...] = (
         "contact-criminal",
         "Relation dans une mafia / guilde criminelle",
         5,
-        "A friend in a criminal organisation: some good jobs, black-market access.",
+        N_("A friend in a criminal organisation: some good jobs, black-market access."),
         "Il connaît quelques bons coups et peut faciliter l’accès au marché noir.",
     ),
     _contact(
         "contact-professional",
         "Relation dans une société / guilde professionnelle",
         5,
-        "A friend in a company or guild: non-confidential information.",
+        N_("A friend in a company or guild: non-confidential information."),
         "Cadre ou secrétaire, l’ami a accès à des informations non-confidentielles.",
     ),
     _contact(
         "contact-important-administration",
         "Relation importante dans l’administration",
         10,
-        "A friend high in the administration: much information, a very large network.",
+        N_("A friend high in the administration: much information, a very large network."),
         "Il a accès à beaucoup d’informations et dispose d’une très gros réseau d’influence.",
     ),
     _contact(
         "contact-important-law-enforcement",
         "Relation importante dans les forces de l’ordre",
         10,
-        "A friend high in law enforcement: very much information and some secrets.",
+        N_("A friend high in law enforcement: very much information and some secrets."),
         "Cet ami a accès à de très nombreuses informations et à certains secrets.",
     ),
     _contact(
         "contact-important-initiatory-circle",
         "Relation importante dans un Cercle initiatique",
         10,
-        "A friend high in an initiatory circle: many relations, a vast network.",
+        N_("A friend high in an initiatory circle: many relations, a vast network."),
         "Cet ami a de nombreuses relations et a accès à un vaste réseau de connaissances.",
     ),
     _contact(
         "contact-important-criminal",
         "Relation importante dans une mafia / guilde criminelle",
         10,
-        "A friend important in a mafia group: many secrets, many friends.",
+        N_("A friend important in a mafia group: many secrets, many friends."),
         "Cet ami connaît de nombreux secrets et a de nombreux amis…",
     ),
     _contact(
         "contact-important-professional",
         "Relation importante dans une société / guilde professionnelle",
         10,
-        "A friend high in a big company, guild or bank: precious information, a good address book.",
+        N_(
+            "A friend high in a big company, guild or bank: precious information, "
+            "a good address book."
+        ),
         "cet ami a accès à des informations précieuses et a un bon carnet d’adresses.",
     ),
     _characteristic(
@@ -1405,7 +1482,7 @@ ADVANTAGES: tuple[Trait, ...] = (
         "poison-resistant",
         "Résistant au poison",
         10,
-        "+1 die on all poison-resistance rolls.",
+        N_("+1 die on all poison-resistance rolls."),
         "Le personnage a une solide constitution et reçoit un bonus de +1 dé à tous ses jets de "
         "résistance au poison.",
         passive=(Passive(1, DICE, "poison-resistance-rolls"),),
@@ -1415,7 +1492,7 @@ ADVANTAGES: tuple[Trait, ...] = (
         "disease-resistant",
         "Résistant aux maladies",
         10,
-        "+1 die on all rolls to resist a disease (not allergies, C-12).",
+        N_("+1 die on all rolls to resist a disease (not allergies, C-12)."),
         "Le personnage a un bonus de +1 dé à tous ses jets permettant de résister a une maladie.",
         passive=(Passive(1, DICE, "disease-resistance-rolls"),),
     ),
@@ -1423,7 +1500,7 @@ ADVANTAGES: tuple[Trait, ...] = (
         "rich",
         "Riche",
         5,
-        "Starting resources rolled, then multiplied by 3.",
+        N_("Starting resources rolled, then multiplied by 3."),
         "Il faut lancer le dé et le montant indiqué sera ensuite multiplié par 3.",
         passive=(Passive(3, "multiplier", "starting-resources"),),
     ),
@@ -1431,8 +1508,10 @@ ADVANTAGES: tuple[Trait, ...] = (
         "therianthrope",
         "Thérianthrope",
         20,
-        "Can transform totally or partially into one animal; may learn another from a willing "
-        "therianthrope.",
+        N_(
+            "Can transform totally or partially into one animal; may learn another from a willing "
+            "therianthrope."
+        ),
         "Tous les thérianthropes naissent avec le pouvoir de se transformer en un seul animal.",
         needs_detail="animal",
     ),
@@ -1440,7 +1519,7 @@ ADVANTAGES: tuple[Trait, ...] = (
         "very-rich",
         "Très riche",
         12,
-        "Starting resources rolled, then multiplied by 6.",
+        N_("Starting resources rolled, then multiplied by 6."),
         "Il faut lancer le dé et le montant indiqué sera ensuite multiplié par 6.",
         passive=(Passive(6, "multiplier", "starting-resources"),),
     ),
@@ -1448,7 +1527,7 @@ ADVANTAGES: tuple[Trait, ...] = (
         "quick-as-lightning",
         "Vif comme l’éclair",
         10,
-        "+1 INITIATIVE (non-cumulative).",
+        N_("+1 INITIATIVE (non-cumulative)."),
         "Le personnage est doté de réflexes peu courants et reçoit un bonus de +1 a son "
         "INITIATIVE (non cumulable).",
         passive=(Passive(1, FLAT, "initiative", cumulative=False),),

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from campaign.core.errors import ImpossibleInput
 from campaign.core.handles import slug
 from campaign.core.i18n import N_
+from campaign.core.worded import Worded
 from campaign.rules.citation import Citation
 from campaign.rules.d6harmonie.catalogue import (
     ADVANTAGE,
@@ -88,7 +89,7 @@ class FlawOutcome:
             "hp_lost": None if self.hp_lost is None else dict(self.hp_lost),
             "conscience_lost": self.conscience_lost,
             "penalties": [p.as_json() for p in self.penalties],
-            "effects": list(self.effects),
+            "effects": [str(effect) for effect in self.effects],  # plain text: data
             "score_changes": dict(self.score_changes),
             "inputs": dict(self.inputs),
             "rule": self.cites[0].as_json(),
@@ -180,7 +181,7 @@ def _penalties(
         penalties, effects = _deprivation(trigger, hours)
     if trigger.lack_of_sleep and _has_early_riser(advantages):
         penalties = tuple(_halved(p) for p in penalties)
-        effects = (*effects, "halved by Lève-tôt (early-riser)")
+        effects = (*effects, N_("halved by Lève-tôt (early-riser)"))
     return penalties, effects
 
 
@@ -286,11 +287,17 @@ def _deprivation(
         )
     periods = math.floor(hours / trigger.period_hours)
     if periods == 0:
-        return (), (f"less than one full {trigger.period_hours}-hour period: no penalty yet",)
+        period = {"hours": trigger.period_hours}
+        return (), (Worded(N_("less than one full {hours}-hour period: no penalty yet"), period),)
     per = trigger.per_period
     stacked = Penalty(per.value * periods, per.unit, per.applies_to, per.duration, per.ends)
-    line = f"{periods} full {trigger.period_hours}-hour period{'s' if periods > 1 else ''} deprived"
+    deprived = _PERIODS_DEPRIVED if periods > 1 else _PERIOD_DEPRIVED
+    line = Worded(deprived, {"periods": periods, "hours": trigger.period_hours})
     return (stacked, *trigger.consequence.penalties), (line, *trigger.consequence.effects)
+
+
+_PERIOD_DEPRIVED = N_("{periods} full {hours}-hour period deprived")
+_PERIODS_DEPRIVED = N_("{periods} full {hours}-hour periods deprived")
 
 
 def _losses(

@@ -373,7 +373,7 @@ ENTRIES: tuple[Entry, ...] = (
         None,
         N_("Nothing is deleted: the audit lists each correction so that an auditor sees it."),
         'company modifier red-lances +2 --reason "paid"\nretract last --note "it was +1"',
-        rule_name="retract (SPEC §4)",
+        rule_name="retract (docs/log-language.md#retract)",
     ),
     Entry(
         "GEN002",
@@ -391,7 +391,7 @@ ENTRIES: tuple[Entry, ...] = (
         ),
         'note "The goblins\' leader wore a red hood"\n'
         'morale ford goblins --roll 6,4 --ruling fight --note "Brynn rallied them"',
-        rule_name="--note (SPEC §4)",
+        rule_name="--note (docs/log-language.md#notes)",
     ),
 )
 

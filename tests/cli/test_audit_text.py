@@ -29,7 +29,7 @@ retract last
 RULES = {
     "MOR003": "Double succès (seed 000)",
     "SAV005": "1/2 dégâts (seed 001)",
-    "GEN001": "retract (SPEC §4)",
+    "GEN001": "retract (docs/log-language.md#retract)",
 }
 
 
@@ -54,7 +54,7 @@ def test_the_rules_named_are_the_json_ones(db):
     assert {f["code"]: f["rule"]["name"] for f in findings if f["code"] in RULES} == {
         "MOR003": "Double succès",
         "SAV005": "1/2 dégâts",
-        "GEN001": "retract (SPEC §4)",
+        "GEN001": "retract (docs/log-language.md#retract)",
     }
     assert {f["code"]: f["rule"]["seed"][:4] for f in findings if f["rule"]["seed"]} == {
         "MOR003": "000_",

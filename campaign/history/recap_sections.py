@@ -297,7 +297,13 @@ def _consequence_words(event: Any) -> list[str]:
     ):
         notes = _penalty_notes(event)
         effects = [effect for effect in effects if effect not in notes]
-    return [*penalty_words(event.conditions), *loss_words(ruled), *effects]
+    # an effect the rules' catalogue words (campaign/rules/d6harmonie/catalogue.py) is said in
+    # the reader's language; one it does not hold, as recorded
+    return [
+        *penalty_words(event.conditions),
+        *loss_words(ruled),
+        *(_(e) if e else e for e in effects),
+    ]
 
 
 def _penalty_notes(event: Any) -> list[str]:

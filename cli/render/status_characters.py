@@ -22,7 +22,7 @@ def _condition(condition: dict[str, Any]) -> Text:
     text.append(f" {condition['applies_to']}  ")
     text.append(french(condition["source"]), style="dim")
     if condition.get("detail"):  # which of several such flaws: phobia-mild (…): rats
-        text.append(f": {condition['detail']}", style="dim")
+        text.append(_(": {detail}").format(detail=condition["detail"]), style="dim")
     until = condition.get("until")
     until = (
         _("until {moment}").format(moment=clock_said(until))
@@ -50,7 +50,7 @@ def _traits(traits: list[dict[str, Any]]) -> Text:
             text.append("\n")
         text.append(french(trait["key"]))
         if trait.get("detail"):
-            text.append(f": {trait['detail']}", style="italic")
+            text.append(_(": {detail}").format(detail=trait["detail"]), style="italic")
         text.append("  " + _("{n} pts").format(n=trait["points"]), style="dim")
     return text
 

@@ -3,6 +3,7 @@ the markers each test earns, and the Hypothesis profiles."""
 
 import json
 import os
+import signal
 import sys
 import uuid
 from collections.abc import Iterator
@@ -12,6 +13,12 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
+
+# The processes the tests interrupt (Ctrl-C is SIGINT) must hear it: a test run started in the
+# background by a non-interactive shell inherits SIGINT ignored, and so would every child, which
+# would then finish its work instead of stopping. Handled here, it is the default in a child.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # --- Markers: `slow`, `postgres`, `subprocess`, `browser` (pyproject.toml) --------------------
 # `pytest -m "not slow"` is the quick answer: in-process, no server, no child process. So a test

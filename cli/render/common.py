@@ -11,6 +11,7 @@ from rich.measure import Measurement
 from rich.text import Text
 
 from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import _, pgettext
 from campaign.core.text import escaped
 from campaign.rules.d6harmonie import find_trait
 
@@ -50,9 +51,9 @@ def plain(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, list):
-        return ", ".join(plain(v) for v in value) or "none"
+        return ", ".join(plain(v) for v in value) or pgettext("a value", "none")
     if isinstance(value, dict):
         return ", ".join(f"{k} {plain(v)}" for k, v in value.items())
     return printable(str(value))

@@ -61,8 +61,9 @@ def judged_item_save(
     state = _worst(target["state"], ruled)
     why = rules.item_hp_contradiction(ruling, state, hp_left, target["hp"], target["hp_max"])
     if why is not None:
-        raise ImpossibleInput(  # the rules' reason, shown as the rules word it
-            why,
+        raise ImpossibleInput(  # the rules' reason, worded by them (campaign/core/worded.py)
+            why.words,
+            values=why.values,
             field="hp_left",
             value=hp_left,
             expected=N_("hit points left that agree with the ruling, or one of them alone"),

@@ -119,3 +119,35 @@ def test_a_refusal_built_from_pieces_stays_english_inside(french):
     )
     assert str(late) == "day 2 08:00 or later"
     assert late.said() == "jour 2, 8 h 00 ou plus tard"
+
+
+@pytest.mark.parametrize(
+    ("ruling", "hp_left", "english", "french"),
+    [
+        (
+            "intact",
+            "19",
+            "an item ruled intact takes no damage (it has 20; SPEC §2)",
+            "un objet décidé intact ne subit aucun dégât (il en a 20 ; SPEC §2)",
+        ),
+        ("broken", "0", "0 of 20 hit points left is destroyed", "c'est un objet détruit"),
+        ("broken", "11", "broken is at most half the maximum (10;", "au plus la moitié du maximum"),
+    ],
+)
+def test_an_item_s_hit_points_that_contradict_its_ruling_are_refused_in_french(
+    tmp_path, ruling, hp_left, english, french
+):
+    db = tmp_path / "c.db"
+    for line in (
+        ["session", "1"],
+        ["character", "create", "b"],
+        ["character", "saves", "b", "--fortitude", "0", "--reflex", "0", "--will", "0"],
+        ["character", "item", "b", "S7", "--slot", "shield", "--hardness", "0", "--hp", "20"],
+    ):
+        assert _run(db, *line, lang="en").exit_code == 0
+    save = ["item-save", "b", "S7", "--dc", "30", "--type", "reflex", "--damage", "4"]
+    save += ["--roll", "2", "--ruling", ruling, "--hp-left", hp_left]
+    said = {lang: _run(db, *save, lang=lang) for lang in ("en", "fr")}
+    assert [r.exit_code for r in said.values()] == [2, 2]
+    assert english in said["en"].output
+    assert french in said["fr"].output and "hit points" not in said["fr"].output

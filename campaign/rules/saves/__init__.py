@@ -7,7 +7,8 @@ DC ability), D-7 (natural 1/20, the four most likely items, half damage rounds d
 
 One module per job: :mod:`.dc` (base saves and the DC), :mod:`.saving_throw` (one save),
 :mod:`.items` (the table of exposed items and the candidates), :mod:`.item_saves` (an item's own
-save and object damage), :mod:`.citations` (the seed's sentences). Every name is here too.
+save and object damage), :mod:`.item_rulings` (hit points a ruling contradicts),
+:mod:`.citations` (the seed's sentences). Every name is here too.
 """
 
 from campaign.rules.saves.citations import (
@@ -51,12 +52,12 @@ from campaign.rules.saves.dc import (
     save_dc,
     spell_dc,
 )
+from campaign.rules.saves.item_rulings import item_hp_contradiction
 from campaign.rules.saves.item_saves import (
     ITEM_STATES,
     ItemSaveBonus,
     ItemSaveResult,
     ObjectDamage,
-    item_hp_contradiction,
     item_ruling_differs,
     item_save_bonus,
     object_damage,

@@ -9,8 +9,6 @@ from typing import Any
 
 from campaign.core.clock import format_moment, moment_said
 from campaign.core.errors import ImpossibleInput, Phrase, UnknownHandle
-from campaign.core.i18n import _
-from campaign.core.worded import Worded
 
 
 class Moment(Phrase):
@@ -46,9 +44,9 @@ class Later(Phrase):
 
 
 class Refusal(ImpossibleInput):
-    """Impossible input whose ``values`` hold words said in the invocation's language too: a
-    :class:`Phrase`, or another refusal (its message) that this one restates; what was expected
-    is the restated one's when it says nothing of its own (``restates``)."""
+    """Impossible input that restates another refusal (its message among ``values``, said in the
+    invocation's language as any worded value is): what was expected is the restated one's when
+    it says nothing of its own (``restates``)."""
 
     def __init__(
         self,
@@ -65,20 +63,10 @@ class Refusal(ImpossibleInput):
         super().__init__(message, field=field, value=value, expected=expected, values=values)
         self.restates = restates
 
-    def said(self) -> str:
-        if self.words is None or self.message != self.words.format(**self.values):
-            return super().said()  # reworded since it was raised: as it now stands
-        return _(self.words).format(**self._values_said())
-
     def expected_said(self) -> str | None:
         if self.restates is not None and self.expected_words == "{expected}":
             return self.restates.expected_said()
-        if self.expected_words is None:
-            return None
-        return _(self.expected_words).format(**self._values_said())
-
-    def _values_said(self) -> dict[str, Any]:
-        return {name: _value_said(value) for name, value in self.values.items()}
+        return super().expected_said()
 
 
 class UnknownName(Refusal, UnknownHandle):
@@ -93,7 +81,3 @@ def renamed(error: ImpossibleInput, field: str, value: object, expected: str) ->
     named.field, named.value = field, value
     named.expected = named.expected_words = expected
     return named
-
-
-def _value_said(value: Any) -> Any:
-    return value.said() if isinstance(value, ImpossibleInput | Worded) else value

@@ -53,9 +53,12 @@ def _phrase(kind: type[Phrase], words: str, values: dict[str, Any]) -> Phrase:
 
 
 def said_values(values: Mapping[str, Any]) -> dict[str, Any]:
-    """``values`` with each worded one among them (a :class:`Phrase`) said in the invocation's
-    language."""
-    return {key: said(value) for key, value in values.items()}
+    """``values`` with each worded one among them (a :class:`Phrase`, or another error a message
+    restates) said in the invocation's language."""
+    return {
+        key: value.said() if isinstance(value, CampaignError) else said(value)
+        for key, value in values.items()
+    }
 
 
 class ImpossibleInput(CampaignError, ValueError):

@@ -22,6 +22,24 @@ def company_entry(row: Mapping[str, Any]) -> dict[str, Any]:
     return {k: row[k] for k in _COMPANY_KEYS}
 
 
+def encounter_entry(row: Mapping[str, Any], groups: list[dict[str, Any]]) -> dict[str, Any]:
+    """An encounter as ``status --json`` shows it (a row of the board's mirror), with its
+    groups' entries in order."""
+    return {"handle": row["handle"], "name": row["name"], "ended": row["ended"], "groups": groups}
+
+
+def character_entry(
+    data: Mapping[str, Any],
+    items: list[dict[str, Any]],
+    conditions: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """A character as ``status --json`` shows it (its mirror's row's ``data``), with its
+    conditions (left out when None) and its items' entries, in order."""
+    found = {**data, "conditions": conditions} if conditions is not None else {**data}
+    found["items"] = items
+    return found
+
+
 def item_entry(row: Mapping[str, Any]) -> dict[str, Any]:
     """An item of a character as ``status --json`` shows it (a row of the items' mirror)."""
     return {k: row[k] for k in _ITEM_KEYS}

@@ -17,7 +17,13 @@ from campaign.core.clock import format_moment
 from campaign.core.worded import kept
 from campaign.rules import d6harmonie
 from projections import tables
-from projections.entries import company_entry, group_entry, item_entry
+from projections.entries import (
+    character_entry,
+    company_entry,
+    encounter_entry,
+    group_entry,
+    item_entry,
+)
 
 
 def campaign_row(connection: Connection) -> dict[str, Any]:
@@ -82,10 +88,10 @@ def encounters(connection: Connection, only: Collection[str] | None = None) -> l
     for row in connection.execute(groups).mappings():
         board.setdefault(row["encounter"], []).append(group_entry(row, named))
     return [
-        {"handle": row.handle, "name": row.name, "ended": row.ended,
-         "groups": board.get(row.handle, [])}
-        for row in connection.execute(started) if only is None or row.handle in only
-    ]  # fmt: skip
+        encounter_entry(row, board.get(row.handle, []))
+        for row in connection.execute(started).mappings()
+        if only is None or row["handle"] in only
+    ]
 
 
 def companies(connection: Connection) -> list[dict[str, Any]]:
@@ -130,10 +136,8 @@ def characters(connection: Connection, clock: int) -> list[dict[str, Any]]:
     active = conditions(connection, clock)
     result = []
     for row in connection.execute(select(tables.characters).order_by(c.created)):
-        character = dict(row.data)
-        character["conditions"] = active.get(row.handle, [])
-        character["items"] = owned.get(row.handle, [])
-        result.append(character)
+        items = owned.get(row.handle, [])
+        result.append(character_entry(row.data, items, active.get(row.handle, [])))
     return result
 
 

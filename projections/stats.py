@@ -3,20 +3,24 @@ a chart of the campaign draws, computed once here for every reader.
 
 Nothing is judged again: the figures are counts of what the read models already hold — the
 casualties (``view_casualties``), the timeline's morale tests and item saves with the ruling
-recorded, the audit's warnings (``view_findings``) — and the companies' and characters' rows
-as the state's own fold leaves them at each session's end (:func:`standing`, read from a fold
-carried forward by the service). A retracted command counts nowhere, as in the audit and the
+recorded, the audit's warnings (``view_findings``) — and the companies and characters as the
+state's own fold leaves them at each session's end (:func:`standing_at`, one walk over the
+events, in memory). A retracted command counts nowhere, as in the audit and the
 casualties: its rows are struck out or deleted.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import pairwise
 from typing import Any
 
 from sqlalchemy import Connection, false, func, select
 
+from aggregates.character import Character
+from aggregates.company import MercenaryCompany
 from projections import tables
+from projections.held import Held
 
 # what a morale test's ruling may be (docs/json.md#the-rules-calculator, plus the GM's
 # `surrender`): listed in every session, so a chart's series are the same from one to the next
@@ -112,26 +116,45 @@ def _rulings(connection: Connection, figures: dict[int, dict[str, Any]]) -> None
         rulings["differed"] += n
 
 
-def standing(connection: Connection) -> dict[str, list[dict[str, Any]]]:
-    """The companies and characters as the state's read models hold them now (at a session's
-    end, in a fold carried there): the figures a chart of them follows."""
-    c, ch = tables.companies.c, tables.characters.c
-    companies = [
-        dict(row)
-        for row in connection.execute(
-            select(c.handle, c.name, c.morale, c.fit, c.in_service).order_by(c.created)
-        ).mappings()
-    ]
-    characters = []
-    for handle, data in connection.execute(select(ch.handle, ch.data).order_by(ch.created)):
-        characters.append(
-            {"handle": handle, "name": data["name"], "damage_taken": data["damage_taken"],
-             "hp_lost": sum((data["hp_lost"] or {}).values()),
-             "conscience_lost": data["conscience_lost"]}
-        )  # fmt: skip
+def standing(state: Held) -> dict[str, list[dict[str, Any]]]:
+    """The companies and characters as the state's fold holds them (at a session's end): the
+    figures a chart of them follows."""
+    status = state.status(only=())
+    companies = [{k: c[k] for k in _COMPANY} for c in status["companies"]]
+    characters = [
+        {"handle": c["handle"], "name": c["name"], "damage_taken": c["damage_taken"],
+         "hp_lost": sum((c["hp_lost"] or {}).values()), "conscience_lost": c["conscience_lost"]}
+        for c in status["characters"]
+    ]  # fmt: skip
     return {"companies": companies, "characters": characters}
 
 
+def standing_at(events: Iterable[Any], untils: Sequence[int]) -> Iterator[dict[str, Any]]:
+    """:func:`standing` at each position of ``untils``, from one walk over ``events`` (every
+    event, in position order) that folds the companies' and characters' alone and reads no
+    further than the last position. Sessions end in order; were a position before the one
+    before it, the points would be taken in order and given back in the order asked."""
+    if any(later < earlier for earlier, later in pairwise(untils)):
+        order = sorted(range(len(untils)), key=untils.__getitem__)
+        found = dict(zip(order, _standing_at(events, sorted(untils)), strict=False))
+        return (found[at] for at in range(len(untils)))
+    return _standing_at(events, untils)
+
+
+def _standing_at(events: Iterable[Any], untils: Sequence[int]) -> Iterator[dict[str, Any]]:
+    state, ends = Held(), iter(untils)
+    until = next(ends, None)
+    for event in events:
+        if until is None:
+            return
+        if isinstance(event, (MercenaryCompany.Event, Character.Event)):
+            state.advance(event)
+        while until is not None and event.position >= until:
+            yield standing(state)
+            until = next(ends, None)
+
+
+_COMPANY = ("handle", "name", "morale", "fit", "in_service")
 COMPANY_SERIES = ("morale", "fit", "in_service")
 CHARACTER_SERIES = ("damage_taken", "hp_lost", "conscience_lost")
 

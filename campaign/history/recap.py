@@ -28,8 +28,7 @@ Retracted commands — a session tells what stood at its end, as its table does:
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Collection, Iterable, Iterator, Sequence
-from contextlib import closing
+from collections.abc import Collection, Iterable, Iterator
 from itertools import chain
 from typing import Any, Protocol
 
@@ -43,6 +42,7 @@ from campaign.history.players import Screen
 from campaign.history.recap_sections import Told, section_lines
 from campaign.history.recap_words import Mark, md
 from campaign.sessionlog.writing import command_line
+from projections.held import Held
 
 
 class Recapped(Protocol):
@@ -50,12 +50,6 @@ class Recapped(Protocol):
 
     def events(self) -> Iterator[Any]:
         """Every recorded event, in position order (a damaged history raises)."""
-
-    def statuses(
-        self, refs: Sequence[str], encounters: Sequence[Collection[str]] | None = None
-    ) -> Iterator[dict[str, Any]]:
-        """``status --json`` as of each of ``refs`` (``session:N``), in order; with
-        ``encounters``, each holds the encounters of those handles only."""
 
 
 def markdown(history: Recapped, session: int | None = None, *, players: bool = False) -> str:
@@ -164,30 +158,30 @@ def _sections(
     history: Recapped, numbers: list[int], survey: _Survey, screen: Screen
 ) -> Iterator[tuple[int, list[str]]]:
     """The sessions' sections in order, by number, each written once its last event has been
-    read: only the sessions still being read are held (one, unless a session number was
-    reopened), and the commands a later session withdrew, for its *Withdrawn* list. The events
-    after the last session's end are not read (the survey has read them all)."""
-    subjects = Subjects()
-    held: dict[int, list[Told]] = {number: [] for number in numbers}
+    read, with the state as the walk's own fold holds it then (:class:`projections.held.Held`):
+    only the sessions still being read are held (one, unless a session number was reopened),
+    and the commands a later session withdrew, for its *Withdrawn* list. The events after the
+    last session's end are not read (the survey has read them all)."""
+    subjects, state = Subjects(), Held()
+    telling: dict[int, list[Told]] = {number: [] for number in numbers}
     told_later: dict[int, list[Any]] = {}  # a command withdrawn after its session: its events
     waiting = deque(numbers)
-    refs = [f"session:{n}" for n in numbers]
-    fought = [survey.encounters.get(n, set()) for n in numbers]
-    with closing(history.statuses(refs, fought)) as statuses:  # one fold
-        for event in history.events():
-            handle = subjects.handle(event)
-            later = survey.later(event)
-            if later is not None:
-                told_later.setdefault(event.command, []).append(event)
-            told = _told(event, handle, later, survey, told_later, subjects, screen)
-            if event.session in held and told is not None:
-                held[event.session].append(told)
-            while waiting and survey.last[waiting[0]] <= event.position:
-                number = waiting.popleft()
-                status, told_here = next(statuses), held.pop(number)
-                yield number, _session(survey.opened[number], status, told_here, screen)
-            if not waiting:
-                return
+    for event in history.events():
+        state.advance(event)
+        handle = subjects.handle(event)
+        later = survey.later(event)
+        if later is not None:
+            told_later.setdefault(event.command, []).append(event)
+        told = _told(event, handle, later, survey, told_later, subjects, screen)
+        if event.session in telling and told is not None:
+            telling[event.session].append(told)
+        while waiting and survey.last[waiting[0]] <= event.position:
+            number = waiting.popleft()
+            # as of the session's end, with the encounters its events name only
+            status = state.status(survey.encounters.get(number, set()))
+            yield number, _session(survey.opened[number], status, telling.pop(number), screen)
+        if not waiting:
+            return
 
 
 def _told(

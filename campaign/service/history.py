@@ -4,7 +4,7 @@ store (its ``Logged``, ``Recapped``, ``Exported`` and ``ImportTarget``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, closing
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
@@ -43,27 +43,12 @@ class History:
         return self.opened.app.mapper
 
     def stored_events(self) -> Iterator[StoredEvent]:
-        """The stored events, in position order (the notification log's order,
-        docs/json.md#export-jsonl)."""
-        recorder, start = self.opened.app.recorder, 1
-        while True:
-            notifications = recorder.select_notifications(start=start, limit=BATCH)
-            if not notifications:
-                return
-            yield from notifications
-            start = notifications[-1].id + 1
+        """The stored events, in position order (docs/json.md#export-jsonl)."""
+        return stored_events(self.opened.app)
 
     def events(self) -> Iterator[Any]:
-        """Every recorded event in position order, streamed in batches; positions that do not
-        run on one by one are a damaged history (exit 1), never an export that drops a
-        command."""
-        expected = 1
-        for stored in self.stored_events():
-            event = self.mapper.to_domain_event(stored)
-            if event.position != expected:
-                raise DamagedHistory.out_of_place(event.position, expected)
-            expected += 1
-            yield event
+        """Every recorded event in position order (:func:`events`)."""
+        return events(self.opened.app)
 
     def check_positions(self) -> None:
         """Read the whole history once, keeping nothing: a damaged one (positions that do not
@@ -76,15 +61,6 @@ class History:
         """The last position of session ``session``, which its events must carry."""
         self.queries.check_history_session(session)
         return self.queries.as_of_position(f"session:{session}")
-
-    def statuses(
-        self, refs: Sequence[str], encounters: Sequence[Collection[str]] | None = None
-    ) -> Iterator[dict[str, Any]]:
-        """``status --json`` as of each of ``refs``, in one fold (closed with this stream);
-        ``encounters``: for each ref, the handles of the only encounters it holds."""
-        with closing(self.queries.statuses(refs, encounters)) as found:
-            for status in found:
-                yield _fields(status)  # not ``asdict``: every encounter copied deeply again
 
     def rows_by_position(self, session: int) -> dict[int, dict[str, Any]]:
         """``history --session N --json``'s rows, by position (the report's replay)."""
@@ -163,3 +139,27 @@ def _fields(found: Any) -> dict[str, Any]:
     """A result's fields as they are: JSON values its query built for it alone, which
     ``asdict`` would copy deeply again."""
     return {field.name: getattr(found, field.name) for field in fields(found)}
+
+
+def stored_events(app: Any) -> Iterator[StoredEvent]:
+    """The application's stored events, in position order (the notification log's order,
+    docs/json.md#export-jsonl), read in batches."""
+    recorder, start = app.recorder, 1
+    while True:
+        notifications = recorder.select_notifications(start=start, limit=BATCH)
+        if not notifications:
+            return
+        yield from notifications
+        start = notifications[-1].id + 1
+
+
+def events(app: Any) -> Iterator[Any]:
+    """Every recorded event in position order, streamed in batches; positions that do not run
+    on one by one are a damaged history (exit 1), never an export that drops a command."""
+    expected = 1
+    for stored in stored_events(app):
+        event = app.mapper.to_domain_event(stored)
+        if event.position != expected:
+            raise DamagedHistory.out_of_place(event.position, expected)
+        expected += 1
+        yield event

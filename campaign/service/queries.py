@@ -49,7 +49,6 @@ TIMELINE, SESSIONS = frozenset({"timeline"}), frozenset({"sessions"})
 # withdrawn in an earlier batch touched from it (projections/audit.py, Audit._touched_by)
 AUDIT = frozenset({"audit"}) | SESSIONS | TIMELINE
 STATS = AUDIT | frozenset({"casualties"})
-STANDING = frozenset({"companies", "characters"})  # what stats reads at each session's end
 
 
 class Queries:
@@ -263,9 +262,10 @@ class Queries:
 
     def stats(self, session: int | None = None, as_of: str | None = None) -> Stats:
         """``campaign stats``: each session's figures (docs/json.md#stats), and each company's
-        and character's at each session's end — the state's fold carried from one session's end
-        to the next, as the recap's. A ``session`` must name one the events carry (as of
-        ``as_of``, where the last session ends at that point)."""
+        and character's at each session's end — one walk over the events, carried from one
+        session's end to the next, as the recap's. A ``session`` must name one the events
+        carry (as of ``as_of``, where the last session ends at that point)."""
+        from campaign.service.history import events
         from campaign.service.results.stats import Stats
         from projections import queries, stats
 
@@ -276,7 +276,7 @@ class Queries:
             numbers = known if session is None else [session]
             figures = stats.session_figures(connection, numbers)
             untils = stats.session_ends(connection, numbers)
-        points = (stats.standing(connection) for connection in self.folded_at(untils, STANDING))
+        points = stats.standing_at(events(self.opened.app), untils)
         return Stats(figures, **stats.series(points, len(untils)))
 
     def projection_positions(self) -> list[ProjectionPosition]:

@@ -1,8 +1,7 @@
-"""The recap (``export --format markdown``) reads the state at each session's end from one scratch
-fold carried forward (docs/PERFORMANCE.md, B7): the fold keeps the aggregates it has advanced
-from one session's end to the next, rather than loading each one the next session touches from
-the store again (the campaign: every session) — and the statuses are what ``status --as-of``
-says at each point."""
+"""``status`` as of many points (``Queries.statuses``) reads the state at each from one scratch
+fold carried forward: the fold keeps the aggregates it has advanced from one point to the next,
+rather than loading each one the next point's events touch from the store again (the campaign:
+every session) — and the statuses are what ``status --as-of`` says at each point."""
 
 from dataclasses import asdict
 

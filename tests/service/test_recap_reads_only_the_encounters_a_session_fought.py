@@ -7,6 +7,7 @@ from dataclasses import asdict
 
 from campaign.service.ledger import Ledger
 from campaign.store import parse_store_url
+from projections.held import Held
 from tests.stores import replayed as replayed_log
 
 LOG = """\
@@ -33,17 +34,29 @@ def replayed(tmp_path) -> str:
 
 def test_each_sessions_status_holds_the_encounters_it_names(tmp_path):
     db = replayed(tmp_path)
-    refs = ["session:1", "session:2", "session:3"]
-    wanted = [{"ford", "bridge"}, {"ford", "hill"}, set()]
+    ends = {1: 0, 2: 0, 3: 0}
+    wanted = {1: {"ford", "bridge"}, 2: {"ford", "hill"}, 3: set()}
+    narrowed = {}
     with Ledger(parse_store_url(db)) as ledger:
-        narrowed = list(ledger.history.statuses(refs, wanted))
-        whole = [asdict(ledger.queries.status(as_of=ref)) for ref in refs]
-    for status, full, handles in zip(narrowed, whole, wanted, strict=True):
+        events = list(ledger.history.events())
+        for event in events:
+            if event.session is not None:
+                ends[event.session] = event.position
+        state = Held()  # the recap's fold
+        for event in events:
+            state.advance(event)
+            if event.position in ends.values():
+                narrowed[event.session] = state.status(wanted[event.session])
+        whole = {n: asdict(ledger.queries.status(as_of=f"session:{n}")) for n in ends}
+    for number, status in narrowed.items():
+        full, handles = whole[number], wanted[number]
         kept = [e for e in full["encounters"] if e["handle"] in handles]  # in the same order
         assert status["encounters"] == kept
-        assert {k: v for k, v in status.items() if k != "encounters"} == {
-            k: v for k, v in full.items() if k != "encounters"
-        }
+        assert status["clock"] == full["clock"]
+        for kind, left_out in (("companies", "modifiers"), ("characters", "conditions")):
+            assert status[kind] == [
+                {k: v for k, v in entry.items() if k != left_out} for entry in full[kind]
+            ]
 
 
 def test_the_recap_names_what_each_session_fought(tmp_path, campaign):

@@ -347,6 +347,18 @@ def findings(
     pending until a later event decides them — in the order of the events they are about. A
     message is its English text, worded to be said in the reader's language
     (campaign/core/worded.py)."""
+    return list(finding_rows(connection, session, code))
+
+
+def finding_rows(
+    connection: Connection,
+    session: int | None = None,
+    code: str | None = None,
+    *,
+    sessions: range | None = None,
+) -> Iterator[dict[str, Any]]:
+    """:func:`findings`, streamed as :func:`history_rows` is (``sessions``: of those sessions
+    only, the report's range): the connection must stay open while the rows are consumed."""
     f = tables.findings.c
     query = (
         select(tables.findings)
@@ -357,15 +369,19 @@ def findings(
         query = query.where(f.session == session)
     if code is not None:
         query = query.where(f.code == code)
-    return [
-        {"code": row.code, "severity": row.severity, "status": row.status,
-         "session": row.session, "position": row.position, "subject": row.subject,
-         "rules_say": row.rules_say, "ruled": row.ruled, "note": row.note,
-         "rule": {"seed": row.rule_seed, "name": row.rule_name},
-         "message": kept(row.message, row.message_words),
-         "command_position": row.command}
-        for row in connection.execute(query)
-    ]  # fmt: skip
+    if sessions is not None:
+        query = query.where(f.session.between(sessions.start, sessions.stop - 1))
+    result = connection.execute(query, execution_options={"yield_per": HISTORY_CHUNK})
+    try:
+        for row in result:
+            yield {"code": row.code, "severity": row.severity, "status": row.status,
+                   "session": row.session, "position": row.position, "subject": row.subject,
+                   "rules_say": row.rules_say, "ruled": row.ruled, "note": row.note,
+                   "rule": {"seed": row.rule_seed, "name": row.rule_name},
+                   "message": kept(row.message, row.message_words),
+                   "command_position": row.command}  # fmt: skip
+    finally:
+        result.close()
 
 
 def left_open(connection: Connection, command: int) -> list[str]:

@@ -301,7 +301,17 @@ class Queries:
             if session is not None:
                 _check_session(session, queries.audited_sessions(connection), as_of)
             found = queries.findings(connection, session, wanted)
-        return [Finding(**{**row, "rule": FindingRule(**row["rule"])}) for row in found]
+        return [_finding(row) for row in found]
+
+    def audit_rows(self, sessions: range | None = None) -> Iterator[Finding]:
+        """:meth:`audit`, streamed (the report's audit): the findings of ``sessions`` (every
+        one when None), read in chunks while the ledger is open; nothing is read before the
+        first is asked for."""
+        from projections import queries
+
+        with self.reading(None, AUDIT) as connection:
+            for row in queries.finding_rows(connection, sessions=sessions):
+                yield _finding(row)
 
     def audit_counts(self, sessions: Sequence[int]) -> AuditCounts:
         """How many findings the audit lists for ``sessions`` (``campaign audit --session N``
@@ -324,3 +334,7 @@ def _check_session(session: int, known: list[int], as_of: str | None) -> None:
     """A ``--session N`` must name a session of what is read (as of ``as_of``)."""
     if session not in known:
         raise UnknownSession(session, known, as_of)
+
+
+def _finding(row: dict) -> Finding:
+    return Finding(**{**row, "rule": FindingRule(**row["rule"])})

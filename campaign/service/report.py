@@ -39,9 +39,7 @@ def report(
     if players:
         for figures in stats["sessions"]:
             del figures["rulings"]  # the audit's: behind the screen
-    findings = None
-    if not players:
-        findings = [f for f in queries.audit() if numbers is None or f.session in numbers]
+    findings = None if players else queries.audit_rows(numbers)  # read as the page reaches it
     return Report(players=players, sessions=told, stats=stats, findings=findings)
 
 

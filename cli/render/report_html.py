@@ -14,6 +14,7 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from html import escape
+from itertools import chain
 from typing import Any
 
 from campaign.core.i18n import _, language
@@ -152,12 +153,16 @@ def _session(session: Any) -> str:
     )
 
 
-def _findings(findings: list[Any]) -> Iterator[str]:
+def _findings(findings: Iterable[Any]) -> Iterator[str]:
+    """The audit's section: its findings written as they are read."""
     heading, none = _("The audit"), _("No findings.")
     yield f'<section id="audit"><h2>{escape(heading)}</h2>'
-    if not findings:
+    findings = iter(findings)
+    first = next(findings, None)
+    if first is None:
         yield f"<p>{escape(none)}</p></section>"
         return
+    findings = chain([first], findings)
     heads = (
         _("Session"), _("Event"), _("Code"), _("Subject"), _("Finding"), _("Rules say"),
         _("Ruled"), _("The GM's note"), _("Rule"),

@@ -34,7 +34,7 @@ def test_the_gms_report_holds_the_stats_and_the_audit(ledger):
     sessions = list(found.sessions)
     assert [s.number for s in sessions] == [12, 13]
     assert found.stats == asdict(ledger.queries.stats())
-    assert found.findings == ledger.queries.audit()
+    assert list(found.findings) == ledger.queries.audit()
     thirteen = sessions[1]
     assert thirteen.title == "The troll bridge"
     assert thirteen.clock_start == sessions[0].clock_end
@@ -46,7 +46,7 @@ def test_one_session_as_stats_has_it(ledger):
     found = ledger.history.report((12, 12))
     assert [s.number for s in found.sessions] == [12]
     assert found.stats == asdict(ledger.queries.stats(session=12))
-    assert found.findings == ledger.queries.audit(session=12)
+    assert list(found.findings) == ledger.queries.audit(session=12)
     assert ledger.history.report((13, 13)).stats["sessions"] == [SESSION_13]
 
 

@@ -3,6 +3,7 @@ figures of ``stats --json`` and, in the GM's version, the audit's findings."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,10 +15,10 @@ from campaign.service.results.reading import Finding
 class Report:
     """One report: ``players`` says whose version; ``sessions`` the sessions told (their
     headings, then each made as it is iterated, once, while the ledger is open); ``stats`` is
-    ``stats --json`` for them (without ``rulings`` for the players); ``findings`` is None for
-    the players."""
+    ``stats --json`` for them (without ``rulings`` for the players); ``findings`` the audit's,
+    read once as they are iterated (None for the players)."""
 
     players: bool
     sessions: Sessions
     stats: dict[str, Any]
-    findings: list[Finding] | None
+    findings: Iterable[Finding] | None

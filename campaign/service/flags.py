@@ -96,7 +96,7 @@ def _left_open_stored(uow: UnitOfWork, command: int) -> list[dict[str, Any]]:
     """:func:`_left_open` as the read models have it (stored before a running unit of work)."""
 
     def ask(read: ReadModel) -> list[str]:
-        from projections.queries import left_open
+        from projections.findings import left_open
 
         with read.reading() as connection:
             return left_open(connection, command)

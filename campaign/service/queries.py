@@ -294,32 +294,32 @@ class Queries:
         """``campaign audit``: the findings of docs/audit.md, final and pending (an unknown
         ``code`` is an input error listing the codes)."""
         from campaign.audit import check_code
-        from projections import queries
+        from projections import findings, queries
 
         wanted = None if code is None else check_code(code)
         with self.reading(as_of, AUDIT) as connection:
             if session is not None:
                 _check_session(session, queries.audited_sessions(connection), as_of)
-            found = queries.findings(connection, session, wanted)
+            found = findings.findings(connection, session, wanted)
         return [_finding(row) for row in found]
 
     def audit_rows(self, sessions: range | None = None) -> Iterator[Finding]:
         """:meth:`audit`, streamed (the report's audit): the findings of ``sessions`` (every
         one when None), read in chunks while the ledger is open; nothing is read before the
         first is asked for."""
-        from projections import queries
+        from projections import findings
 
         with self.reading(None, AUDIT) as connection:
-            for row in queries.finding_rows(connection, sessions=sessions):
+            for row in findings.finding_rows(connection, sessions=sessions):
                 yield _finding(row)
 
     def audit_counts(self, sessions: Sequence[int]) -> AuditCounts:
         """How many findings the audit lists for ``sessions`` (``campaign audit --session N``
         for each): all, warnings, pending."""
-        from projections import queries
+        from projections import findings
 
         with self.reading(None, AUDIT) as connection:
-            return AuditCounts(*queries.finding_counts(connection, sessions))
+            return AuditCounts(*findings.finding_counts(connection, sessions))
 
     def check_history_session(self, session: int) -> None:
         """A ``--session N`` of the history (``export --format jsonl``) must name a session its

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 import pytest
 from typer.testing import CliRunner
 
+from campaign.core import i18n
 from cli.main import app
 
 # The processes the tests interrupt (Ctrl-C is SIGINT) must hear it: a test run started in the
@@ -73,8 +74,11 @@ def _a_process_is_marked(request):
 @pytest.fixture(autouse=True)
 def _english_unless_asked(monkeypatch):
     """The tracker speaks the language of the locale (docs/fr.md): a test asserts English
-    output whatever the locale it runs in, unless it asks for a language itself."""
+    output whatever the locale it runs in, unless it asks for a language itself — and in
+    English, whatever a command run in-process before it chose (the language of an
+    invocation stays the process's until the next)."""
     monkeypatch.setenv("CAMPAIGN_LANG", "en")
+    i18n.use("en")
 
 
 @pytest.fixture(autouse=True)

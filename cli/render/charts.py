@@ -9,6 +9,7 @@ line one — ``<chart>-<handle>`` — with a ``use`` a point, so a test counts a
 
 from __future__ import annotations
 
+import gc
 import io
 import re
 import warnings
@@ -45,6 +46,14 @@ def charts(stats: dict[str, Any], *, rulings: bool) -> Iterator[tuple[str, str, 
     """Each chart of the report as (id, title, inline SVG), drawn as it is asked for (one
     figure held at a time); ``rulings``: with the chart of the rulings that differed from the
     rules (the GM's version only)."""
+    for drawn in _charts(stats, rulings=rulings):
+        yield drawn
+        # the figure just drawn is a web of reference cycles: freed now, not at the collector's
+        # next pass (a long campaign's figures held 25 MB more)
+        gc.collect()
+
+
+def _charts(stats: dict[str, Any], *, rulings: bool) -> Iterator[tuple[str, str, str]]:
     sessions = stats["sessions"]
     yield "casualties", _("Casualties per session"), _bars(sessions, CASUALTIES, "casualties")
     outcomes = _keys(sessions, "morale_tests", "outcomes")

@@ -22,6 +22,21 @@ _UNITS = {
 }
 
 
+# An amount given to ``rules trait`` (``--hours 30``), named as a person reads it
+_INPUTS = {
+    "minutes": lambda: pgettext("an amount given", "minutes"),
+    "hours": lambda: pgettext("an amount given", "hours"),
+    "years": lambda: pgettext("an amount given", "years"),
+    "sum": lambda: pgettext("an amount given", "sum"),
+}
+
+
+def input_said(name: str) -> str:
+    """The name of an amount given (``hours``, ``heures``); an unknown one as it is."""
+    said_as = _INPUTS.get(name)
+    return name if said_as is None else said_as()
+
+
 def text_said(text: str) -> str:
     """A catalogue text in the reader's language: a worded one said, a marked one translated;
     one the catalogue of messages does not hold is shown as it is."""

@@ -20,7 +20,7 @@ from campaign.rules import d6harmonie as rules
 from cli.output import emit, explanation, to_the_terminal
 from cli.parsing import ParsedCommand
 from cli.rules._app import JsonOption, app
-from cli.rules.trait_words import consequences_said, penalty_said, text_said
+from cli.rules.trait_words import consequences_said, input_said, penalty_said, text_said
 
 _HELP_TRAIT = "campaign.rules.trait.help-key"
 _KEY = "KEY"  # `rules trait`'s argument, as its usage line and its errors name it
@@ -333,7 +333,7 @@ def _number(value: float | None) -> float | int | None:
 
 def _trait_numbers(o: rules.FlawOutcome) -> list[tuple[str, object]]:
     numbers: list[tuple[str, object]] = [(_("situation"), text_said(o.trigger.when))]
-    numbers += [(name, value) for name, value in o.inputs.items()]
+    numbers += [(input_said(name), value) for name, value in o.inputs.items()]
     if o.rolls:
         roll = _("{score} vs {target}").format(
             score=rules.score_name(o.score), target=rules.describe_difficulty(o.difficulty)

@@ -69,6 +69,8 @@ CALLS = [
     (("trait", "phobia-mild", "--critical"), ("Échec critique ; donnez --result",),
      ("Critical failure",)),
     (("trait", "phobia-mild"), ("Donnez --result pour juger",), ("Give --result",)),
+    # the amounts given, named in French (their values are the GM's, as typed)
+    (("trait", "dependency-toxic", "--hours", "30"), ("heures 30",), ("hours 30",)),
 ]  # fmt: skip
 
 

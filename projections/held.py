@@ -54,6 +54,10 @@ class Held:
                 held[aggregate.id] = aggregate
         return aggregate
 
+    def held(self, aggregate_id: UUID) -> Any:
+        """The aggregate as the walk has it now (before its next event), or None."""
+        return self.fold.held(aggregate_id)
+
     def standing(self, kind: type, only: Collection[str] | None = None) -> Iterator[Any]:
         """The aggregates of ``kind`` a mirror holds rows of (not retracted), oldest first;
         ``only``: of these handles."""

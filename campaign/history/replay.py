@@ -1,9 +1,9 @@
 """The session replay of ``campaign report`` (docs/cli.md#report): how the board, the companies
 and the characters stood after each command of a session, in one pass over the events.
 
-The pass is the read models' own fold carried forward: each aggregate advanced by its own
-mutator (:class:`projections.fold.Fold`), each state the rows its mirror writes
-(:mod:`projections.state`), shaped as ``status --json`` shapes them (:mod:`projections.queries`).
+The pass is the read models' own fold carried forward, held in memory
+(:class:`projections.held.Held`): each aggregate advanced by its own mutator, each state the
+rows its mirror writes, shaped as ``status --json`` shapes them (:mod:`projections.entries`).
 So the numbers after a command are those of ``status --as-of event:N`` (N the command's last
 event), without a fold or a query per command. A session keeps its state at its start whole
 and, per command, only what the command changed.
@@ -15,16 +15,13 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from aggregates.campaign import Campaign
 from aggregates.character import Character
 from aggregates.company import MercenaryCompany
 from aggregates.encounter import Encounter
 from campaign.core.clock import format_moment
 from campaign.history.players import Screen
-from projections import tables
 from projections.entries import company_entry, group_entry, item_entry
-from projections.fold import Fold
-from projections.state import Characters, Companies, MoraleBoard
+from projections.held import Held, character_rows, company_row, encounter_rows
 
 # what the replay shows of each (the keys of ``status --json``, docs/json.md#status)
 GROUP = ("kind", "name", "count", "killed", "incapacitated", "out", "effective_morale", "status")
@@ -96,8 +93,7 @@ class _Pass:
 
     def __init__(self, rows: Rows, numbers: Collection[int] | None, screen: Screen) -> None:
         self.rows, self.numbers, self.screen = rows, numbers, screen
-        self.fold = Fold(None, None)  # type: ignore[arg-type]  # it advances: writes nothing
-        self.campaign: Campaign | None = None
+        self.state = Held()
         self.open: dict[str, Encounter] = {}  # encounters not ended, by handle
         self.named: dict[str, str] = {}  # a company's name by handle: its group's, on a board
         self.session: SessionReplay | None = None
@@ -118,8 +114,8 @@ class _Pass:
         told = []
         for event in events:
             if self.session is not None:
-                self._first_seen(self.fold.held(event.originator_id))
-            aggregate = self.fold.advance(event)
+                self._first_seen(self.state.held(event.originator_id))
+            aggregate = self.state.advance(event)
             self._index(aggregate)
             touched[aggregate.id] = aggregate
             # the screen is shown every event, in or out of a session asked: a secret trait
@@ -138,9 +134,7 @@ class _Pass:
     # --- the state ---------------------------------------------------------------------------
 
     def _index(self, aggregate: Any) -> None:
-        if isinstance(aggregate, Campaign):
-            self.campaign = aggregate
-        elif isinstance(aggregate, Encounter):
+        if isinstance(aggregate, Encounter):
             if aggregate.ended or aggregate.retracted:
                 self.open.pop(aggregate.handle, None)
             else:
@@ -179,12 +173,11 @@ class _Pass:
             )
 
     def _clock(self) -> str:
-        return format_moment(self.campaign.clock if self.campaign is not None else 0)
+        return format_moment(self.state.clock)
 
     def _encounter(self, state: State, encounter: Encounter) -> None:
-        board = MoraleBoard().rows(encounter)
         keys = []
-        for row in board[tables.groups]:
+        for row in encounter_rows(encounter)[1]:
             key = f"{encounter.handle}/{row['handle']}"
             state["groups"][key] = _only(group_entry(row, self.named), GROUP)
             keys.append(key)
@@ -242,13 +235,13 @@ def _only(entry: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
 
 
 def _company(company: MercenaryCompany) -> dict[str, Any]:
-    return _only(company_entry(Companies().rows(company)[tables.companies][0]), COMPANY)
+    return _only(company_entry(company_row(company)), COMPANY)
 
 
 def _character(character: Character) -> dict[str, Any]:
-    rows = Characters().rows(character)
-    entry = _only(rows[tables.characters][0]["data"], CHARACTER)
-    entry["items"] = [_only(item_entry(row), ITEM) for row in rows[tables.items]]
+    row, items = character_rows(character)
+    entry = _only(row["data"], CHARACTER)
+    entry["items"] = [_only(item_entry(item), ITEM) for item in items]
     return entry
 
 

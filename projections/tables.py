@@ -27,7 +27,7 @@ metadata = MetaData()
 
 # Bumped whenever a table or a fold changes: a store whose read models were built by another
 # version is rebuilt from its events before it is read.
-READ_MODEL_VERSION = 12
+READ_MODEL_VERSION = 13
 
 tracking = Table(
     "view_tracking",

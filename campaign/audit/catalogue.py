@@ -55,7 +55,7 @@ ENTRIES: tuple[Entry, ...] = (
         morale.TEST,
         N_(
             "The tracker records the GM's ruling and the state follows it (a ruled `fight` even "
-            "counts as a success, RULES D-2); the audit sets the rules' outcome beside it, "
+            "counts as a success, docs/rules.md#d-2); the audit sets the rules' outcome beside it, "
             "judged again from the stored rating, adjustments, successes and dice."
         ),
         SETUP_GOBLINS + "morale ford goblins --roll 6,4 --ruling fight   # 10 > 7: flee",
@@ -65,13 +65,13 @@ ENTRIES: tuple[Entry, ...] = (
         WARNING,
         N_("a morale check was due and none was made"),
         N_(
-            "A check fell due (the group's first death — its first killed member, even one "
-            "killed while no test applied, so a later death never is — or 2 × out ≥ its "
-            "starting count; RULES D-2) and no `morale` test of that group came before its next "
-            "casualty, the encounter's end or its company leaving. Recorded at the casualty "
-            "that made it due; `pending` until one of those events decides it (an encounter may "
-            "span sessions), then `final`. A test before them answers it: no finding. A new "
-            "rating that makes the check moot (≤ 2, ≥ 12) drops it: no finding."
+            "A check fell due (the group's first death — its first killed member, even one killed "
+            "while no test applied, so a later death never is — or 2 × out ≥ its starting count; "
+            "docs/rules.md#d-2) and no `morale` test of that group came before its next casualty, "
+            "the encounter's end or its company leaving. Recorded at the casualty that made it "
+            "due; `pending` until one of those events decides it (an encounter may span sessions), "
+            "then `final`. A test before them answers it: no finding. A new rating that makes the "
+            "check moot (≤ 2, ≥ 12) drops it: no finding."
         ),
         morale.FIRST_DEATH_RULE,
         N_(
@@ -87,11 +87,11 @@ ENTRIES: tuple[Entry, ...] = (
         WARNING,
         N_("a roll or a ruling given where no test applies"),
         N_(
-            "A `morale` command with `--roll` or `--ruling` for a group that does not test: "
-            "rated ≤ 2 (not `--cornered`), rated ≥ 12, or after two successes in this "
-            "encounter. A rating of 11 with +2 in adjustments still tests (the 2 and 12 rules "
-            "are about the rating, RULES A-1): no finding. A plain `morale` there (no roll, no "
-            "ruling) records the rules' outcome: no finding."
+            "A `morale` command with `--roll` or `--ruling` for a group that does not test: rated "
+            "≤ 2 (not `--cornered`), rated ≥ 12, or after two successes in this encounter. A "
+            "rating of 11 with +2 in adjustments still tests (the 2 and 12 rules are about the "
+            "rating, docs/rules.md#d-1): no finding. A plain `morale` there (no roll, no ruling) "
+            "records the rules' outcome: no finding."
         ),
         morale.SCORE_12,
         N_(
@@ -123,10 +123,10 @@ ENTRIES: tuple[Entry, ...] = (
         WARNING,
         N_("a group's adjustments sum beyond −2…+2"),
         N_(
-            "The `adjust` that takes a group's raw adjustment sum (in this encounter) from "
-            "within −2…+2 to beyond it, or across it to the other side; further adjustments "
-            "that keep it beyond are not flagged again (as TRT002). The sum is used as ruled, "
-            "never clamped (RULES D-1, D-3). Whatever the rating: at ≤ 2 or ≥ 12 each "
+            "The `adjust` that takes a group's raw adjustment sum (in this encounter) from within "
+            "−2…+2 to beyond it, or across it to the other side; further adjustments that keep it "
+            "beyond are not flagged again (as TRT002). The sum is used as ruled, never clamped "
+            "(docs/rules.md#d-1, docs/rules.md#d-3). Whatever the rating: at ≤ 2 or ≥ 12 each "
             "adjustment is also MOR004."
         ),
         morale.ADJUSTMENTS,
@@ -285,7 +285,7 @@ ENTRIES: tuple[Entry, ...] = (
             "An `item-save` whose ruling (`--ruling`, or `--hp-left`) differs from the rules: "
             "with hardness and hit points known, the outcome word or the hit points left; "
             "without them the outcome word, except that a failure's `damaged` may be ruled "
-            "`broken` or `destroyed` (the rules cannot tell: RULES D-8)."
+            "`broken` or `destroyed` (the rules cannot tell: docs/rules.md#d-8)."
         ),
         saves.CITE_OBJECT_DAMAGE,
         N_("The item's hit points follow the ruling (`destroyed` → 0, `broken` → at most half)."),

@@ -34,6 +34,13 @@ CONSEQUENCES = {
 }
 
 CONSEQUENCE = N_("{name} {shown}{rule}")  # ``hp lost 2 (the rule: 5)``
+# the lengths a rule's duration allows, by its unit: ``1D6 hours: 1h–6h`` (the lengths are the
+# log's words, docs/log-language.md#traits)
+ALLOWED = {
+    "hours": N_("{dice} hours: {low}–{high}"),
+    "weeks": N_("{dice} weeks: {low}–{high}"),
+    "rounds": N_("{dice} rounds: {low}–{high}"),
+}
 THE_RULE = N_(" (the rule: {rule})")
 NONE = "none"  # no penalty by the rule
 
@@ -204,9 +211,8 @@ def _consequences(inputs: dict[str, Any], outcome: d6harmonie.FlawOutcome | None
         }
         timed = [p.duration for p in penalties if p.duration is not None]
         if timed:
-            low, high = allowed = d6harmonie.allowed_seconds(timed[0])  # "1D6 hours: 1h–6h"
-            unit, spelled = timed[0].unit, d6harmonie.describe_seconds
-            rules["duration"] = f"{timed[0]}: {spelled(low, unit)}–{spelled(high, unit)}"
+            allowed = d6harmonie.allowed_seconds(timed[0])
+            rules["duration"] = _allowed_said(timed[0], *allowed)
     said, agreeing = [], []
     for name in ("hp_lost", "conscience_lost", "penalty", "duration"):
         value = inputs.get(name)
@@ -224,3 +230,18 @@ def _consequences(inputs: dict[str, Any], outcome: d6harmonie.FlawOutcome | None
         )
         (agreeing if agrees else said).append(named)
     return said or agreeing  # none differs by these words: say what was given
+
+
+def _allowed_said(duration: d6harmonie.Duration, low: int, high: int) -> str:
+    """``1D6 hours: 1h–6h`` (« 1D6 heures : 1h–6h »): a duration's dice, or its fixed count, and
+    the shortest and longest lengths they allow."""
+    spelled = {
+        "low": d6harmonie.describe_seconds(low, duration.unit),
+        "high": d6harmonie.describe_seconds(high, duration.unit),
+    }
+    sides = "" if duration.sides is None else f"D{duration.sides}"
+    dice = f"{duration.count}{sides}"  # as the duration says it: 1D6, or a count
+    words = ALLOWED.get(duration.unit)
+    if words is None:  # a unit no rule's duration has: said as written
+        return f"{duration}: {spelled['low']}–{spelled['high']}"
+    return Worded(words, {"dice": dice, **spelled})

@@ -1,7 +1,7 @@
 """What docs/rules.md says to flag, the calculator flags too, as the audit does for a recorded
 command: a morale adjustment summing beyond −2…+2 (D-3: used as given, MOR005) and a negative
 casting modifier in a spell's DC (docs/rules.md#where-seed-001-leaves-a-case-open: computed, but a
-legally cast spell never has one; the flag names it B-12). Neither is applied without a word.
+legally cast spell never has one; the flag points at that page). Neither is applied without a word.
 The `flag` key is null when there is nothing to say."""
 
 import json
@@ -20,7 +20,7 @@ def test_a_morale_adjustment_beyond_two_is_flagged(campaign, adjust, flagged):
     assert data["effective"] == 7 + int(adjust)  # used as given, never clamped (D-1, D-3)
     if flagged:
         assert data["flag"].startswith(f"an adjustment of {int(adjust):+d} is beyond -2…+2")
-        assert "D-3" in data["flag"] and "MOR005" in data["flag"]
+        assert "docs/rules.md#d-3" in data["flag"] and "MOR005" in data["flag"]
     else:
         assert data["flag"] is None
     text = campaign("rules", "morale", "--morale", "7", "--adjust", adjust, "--roll", "5,5")
@@ -51,6 +51,6 @@ def test_a_negative_casting_modifier_in_a_dc_is_flagged(campaign, args, mod, fla
     assert data["ability_mod"] == mod and data["dc"] == 10 + 3 + mod  # the arithmetic stands
     if flagged:
         assert data["flag"].startswith(f"a casting modifier of {mod:+d} cannot occur")
-        assert "B-12" in data["flag"]
+        assert "docs/rules.md#where-seed-001-leaves-a-case-open" in data["flag"]
     else:
         assert data["flag"] is None

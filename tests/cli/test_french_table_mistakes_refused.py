@@ -127,8 +127,8 @@ def test_a_refusal_built_from_pieces_stays_english_inside(french):
         (
             "intact",
             "19",
-            "an item ruled intact takes no damage (it has 20; SPEC §2)",
-            "un objet décidé intact ne subit aucun dégât (il en a 20 ; SPEC §2)",
+            "an item ruled intact takes no damage (it has 20; docs/rules.md#d-0)",
+            "un objet décidé intact ne subit aucun dégât (il en a 20 ; docs/rules.md#d-0)",
         ),
         ("broken", "0", "0 of 20 hit points left is destroyed", "c'est un objet détruit"),
         ("broken", "11", "broken is at most half the maximum (10;", "au plus la moitié du maximum"),

@@ -25,7 +25,7 @@ BUDGET_RULE = Citation(
     "personnage.",
     "Up to 20 skill points may be spent on advantages, and up to 20 gained from flaws: two "
     "separate caps. Over budget is recorded and flagged by the audit (TRT002, TRT003), never "
-    "refused (RULES D-0).",
+    "refused (docs/rules.md#d-0).",
 )
 
 
@@ -35,7 +35,7 @@ AFTER_CREATION_RULE = Citation(
     "Il n’est pas possible d’acheter des avantages ou défauts après la création du personnage.",
     "No advantage or flaw may be taken once the character's creation is over (`character "
     "finalize`). A later one is recorded as the GM rules and flagged by the audit (TRT001), "
-    "never refused (RULES D-0).",
+    "never refused (docs/rules.md#d-0).",
 )
 
 

@@ -121,7 +121,7 @@ class MoraleTest:
             return None
         return (
             f"an adjustment of {self.adjustment:+d} is beyond {ADJUSTMENT_MIN}…+{ADJUSTMENT_MAX},"
-            " used as given (RULES D-3; the audit's MOR005)"
+            " used as given (docs/rules.md#d-3; the audit's MOR005)"
         )
 
     @property

@@ -48,7 +48,8 @@ ADJUSTMENTS = Citation(
     "Ajustements au moral",
     "Selon les circonstances, l’arbitre peut attribuer des bonus ou des malus au moral, dans une "
     "fourchette de +2 à –2.",
-    "The referee may adjust morale by −2…+2 for the situation (the sum is not clamped, D-1).",
+    "The referee may adjust morale by −2…+2 for the situation (the sum is not clamped, "
+    "docs/rules.md#d-1).",
 )
 ADJUSTMENTS_2_12 = Citation(
     SEED_MORALE,

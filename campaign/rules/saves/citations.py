@@ -12,7 +12,7 @@ CITE_SAVE_LINE = Citation(
     "quel est son résultat en cas de succès.",
     "A spell's save line names the save type (Fortitude, Reflex, Will). A character's bonus of "
     "each type is the class base save plus an ability modifier; the progressions (good 2 + L/2, "
-    "poor L/3) come from the PF1 class tables (RULES B.4), not from the seed.",
+    "poor L/3) come from the PF1 class tables (docs/rules.md#saving-throws), not from the seed.",
 )
 CITE_NEGATES = Citation(
     SEED_SAVES,
@@ -60,7 +60,7 @@ CITE_MAGIC_ITEM_BONUS = Citation(
     "(Objet)",
     "Le bonus au jet de sauvegarde d’un objet magique est égal à 2 plus la moitié de son niveau "
     "de lanceur de sorts.",
-    "A magic item's save bonus is 2 + half its caster level, rounded down (RULES D-8).",
+    "A magic item's save bonus is 2 + half its caster level, rounded down (docs/rules.md#d-8).",
 )
 CITE_HARMLESS = Citation(
     SEED_SAVES,
@@ -77,14 +77,15 @@ CITE_DC = Citation(
     "Charisme pour les bardes et les ensorceleurs, la Sagesse pour les prêtres, les druides, "
     "les paladins et les rôdeurs)",
     "DC = 10 + spell level (for the caster's class) + the casting ability's modifier: Int for "
-    "wizards, Cha for bards and sorcerers, Wis for clerics, druids, paladins and rangers "
-    "(RULES D-6: a campaign setting switches paladins to Cha, as in PF1).",
+    "wizards, Cha for bards and sorcerers, Wis for clerics, druids, paladins and rangers; "
+    "a campaign setting switches paladins to Cha, as in PF1 (docs/rules.md#d-6).",
 )
 CITE_ABILITY_BONUS = Citation(
     SEED_SAVES,
     "Degré de difficulté des jets de sauvegarde",
     "plus le bonus du personnage dans la caractéristique concernée",
-    "The ability bonus is floor((score − 10) / 2): 9 → −1, 1 → −5 (PF1 ability table, RULES B.4).",
+    "The ability bonus is floor((score − 10) / 2): 9 → −1, 1 → −5 (PF1 ability table, "
+    "docs/rules.md#saving-throws).",
 )
 CITE_VOLUNTARY = Citation(
     SEED_SAVES,
@@ -99,7 +100,7 @@ CITE_NATURAL = Citation(
     "si la cible fait un 1 sur son jet de sauvegarde, l’un de ses objets exposés risque d’être "
     "endommagé par le sort (si celui-ci peut affecter les objets)",
     "A natural 1 always fails and may expose an item; a natural 20 always succeeds; otherwise "
-    "the save succeeds iff d20 + bonus ≥ DC (RULES B.3, D-7).",
+    "the save succeeds iff d20 + bonus ≥ DC (docs/rules.md#saving-throws, docs/rules.md#d-7).",
 )
 CITE_ITEM_CHOICE = Citation(
     SEED_SAVES,
@@ -109,7 +110,7 @@ CITE_ITEM_CHOICE = Citation(
     "aléatoirement l’objet atteint.",
     "The four most likely objects carried or worn, by the table's rank then acquisition order, "
     "unattended items excluded; items tied with the fourth are candidates too; uniform choice "
-    "(RULES D-7, B-2).",
+    "(docs/rules.md#d-7).",
 )
 CITE_ITEM_TABLE = Citation(
     SEED_SAVES,
@@ -117,7 +118,7 @@ CITE_ITEM_TABLE = Citation(
     "Indique l’ordre dans lequel les objets risquent d’être affectés.",
     "Ranks 1–10: shield, armor, magic headgear, held item, magic cloak, stowed weapon, magic "
     "bracers, magic clothing, magic jewelry, anything else; a non-magic headgear, cloak, "
-    "bracers, clothing or jewelry is 'anything else' (RULES B-3).",
+    "bracers, clothing or jewelry is 'anything else' (docs/rules.md#d-7).",
 )
 CITE_UNATTENDED = Citation(
     SEED_SAVES,
@@ -133,5 +134,6 @@ CITE_OBJECT_DAMAGE = Citation(
     "d’être endommagé ou détruit (voir Attaquer un objet).",
     "The item saves against the attack; damage is halved on a successful save against a 'half' "
     "effect, halved for energy, minus hardness (not below 0); broken at hit points left ≤ half "
-    "the maximum, destroyed at 0 (PF1 Smashing an Object, RULES D-8, B-7, B-8).",
+    "the maximum, destroyed at 0 (PF1 Smashing an Object, docs/rules.md#d-8; the order of the "
+    "halvings: docs/rules.md#where-seed-001-leaves-a-case-open).",
 )

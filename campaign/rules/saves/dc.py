@@ -207,7 +207,8 @@ class SpellDc:
             return None
         return (
             f"a casting modifier of {self.ability_mod:+d} cannot occur for a legally cast spell"
-            " (a caster needs a score of 10 + the spell's level; RULES B-12)"
+            " (a caster needs a score of 10 + the spell's level;"
+            " docs/rules.md#where-seed-001-leaves-a-case-open)"
         )
 
     def as_json(self) -> dict[str, object]:

@@ -45,21 +45,21 @@ def item_hp_contradiction(
 
 _GIVEN_DESTROYED = N_(
     "{left} of {most} hit points left with the ruling {ruling}: an item is destroyed at 0 "
-    "(RULES D-8)"
+    "(docs/rules.md#d-8)"
 )
 _ZERO = N_(
-    "{left} of {most} hit points left is destroyed (RULES D-8), not {ruling}: rule destroyed, "
-    "or leave it more"
+    "{left} of {most} hit points left is destroyed (docs/rules.md#d-8), not {ruling}: rule "
+    "destroyed, or leave it more"
 )
 _NOT_BROKEN = N_(
     "{left} of {most} hit points left with the ruling {ruling}: broken is at most half the "
-    "maximum ({half}; RULES D-8, B-8)"
+    "maximum ({half}; docs/rules.md#d-8)"
 )
 _BROKEN = N_(
-    "{left} of {most} hit points left is broken (at most half the maximum, {half}; RULES D-8, "
-    "B-8), not {ruling}"
+    "{left} of {most} hit points left is broken (at most half the maximum, {half}; "
+    "docs/rules.md#d-8), not {ruling}"
 )
 _INTACT = N_(
     "{left} of {most} hit points left with the ruling intact: an item ruled intact takes no "
-    "damage (it has {before}; SPEC §2)"
+    "damage (it has {before}; docs/rules.md#d-0)"
 )

@@ -91,6 +91,6 @@ def _primary(events: list[Any]) -> Any:
         N_("event {position}: no log line records {kinds}"),
         field=None,
         value=events[0].position,
-        expected=N_("events recorded by the logging commands of SPEC §4"),
+        expected=N_("events recorded by the logging commands (docs/log-language.md)"),
         values={"position": events[0].position, "kinds": kinds},
     )

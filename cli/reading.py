@@ -68,7 +68,7 @@ def init(
     name: Annotated[str | None, typer.Option("--name", help="The campaign's name.")] = None,
     paladin_ability: Annotated[
         PaladinAbility | None,
-        typer.Option("--paladin-ability", help="The paladin's spell ability (docs/rules.md, D-6)."),
+        typer.Option("--paladin-ability", help="The paladin's spell ability (docs/rules.md#d-6)."),
     ] = None,
 ) -> None:
     """Create the store (idempotent); a different --paladin-ability records a setting event.

@@ -1,5 +1,6 @@
 """Where a rule comes from: the seed file and the rule's name in it, so an auditor can find the
-sentence in ``shared/seeds/``. The audit's ``rule`` key is exactly ``{seed, name}``."""
+sentence in the source text (docs/rules.md#the-sources). The audit's ``rule`` key is exactly
+``{seed, name}``."""
 
 from __future__ import annotations
 

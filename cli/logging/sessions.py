@@ -129,7 +129,7 @@ def _said_clock(seconds: int) -> str:
 def setting(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="The setting: paladin-ability.")],
-    value: Annotated[str, typer.Argument(help="Its value: wis or cha (docs/rules.md, D-6).")],
+    value: Annotated[str, typer.Argument(help="Its value: wis or cha (docs/rules.md#d-6).")],
     note: NoteOption = None,
 ) -> None:
     """Change a campaign setting.

@@ -75,7 +75,8 @@ def morale(
 ) -> None:
     """A group's morale test: 2d6 ≤ rating + adjustments keeps fighting (OSE morale).
 
-    A monster group's or a company's: a company's rating may leave 2–12 (docs/rules.md, D-1, D-4).
+    A monster group's or a company's: a company's rating may leave 2–12
+    (docs/rules.md#d-1, docs/rules.md#d-4).
 
     Example: campaign rules morale --morale 7 --adjust -1 --roll 3,5
     """

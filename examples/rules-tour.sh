@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The rules calculator on the ford at Greywater (the SPEC's example session), one call per rule.
+# The rules calculator on the ford at Greywater (the README's example session), one call per rule.
 # Run from the repository root after installing: examples/rules-tour.sh [path/to/campaign]
 set -euo pipefail
 campaign=${1:-campaign}

@@ -566,7 +566,7 @@ def test_the_exposed_shield_saves_on_its_own_and_is_damaged_not_broken():
     assert b.pending_exposure is None
 
 
-def test_brynn_fails_her_phobia_roll_and_her_status_is_spec_5s():
+def test_brynn_fails_her_phobia_roll_and_her_status_is_the_json_pages():
     b = brynn()
     fireball(b, 1, item="Tower shield")
     b.item_save(ItemSave(handle=b.handle), roll=d20(9))
@@ -596,7 +596,7 @@ def test_brynn_fails_her_phobia_roll_and_her_status_is_spec_5s():
         "until": None,
     }
     assert rolled.conditions == [condition]
-    spec_status = {
+    documented_status = {
         "handle": "brynn", "name": "Brynn", "finalized": True, "retainer_of": None,
         "loyalty": None, "in_service": True,
         "flaws": [{"key": "phobia-mild", "detail": "spiders", "points": 4}],
@@ -610,7 +610,7 @@ def test_brynn_fails_her_phobia_roll_and_her_status_is_spec_5s():
             item_status("Ring of protection +1", "jewelry", True, "intact", None, None),
         ],
     }  # fmt: skip
-    assert b.as_status() == spec_status
+    assert b.as_status() == documented_status
     # the condition has no duration: it lasts until the session ends
     # (docs/log-language.md#conditions-and-the-clock)
     b.end_session_conditions()

@@ -344,7 +344,7 @@ CASES = {
 }
 
 
-def test_the_cases_cover_every_code_of_spec_6():
+def test_the_cases_cover_every_code_of_the_audit_page():
     assert set(CASES) == set(CODES) == set(CATALOGUE)
     assert len(CODES) == 21
 
@@ -677,7 +677,7 @@ def audited(campaign, tmp_path):
     return db
 
 
-def test_json_has_spec_5s_keys_and_natural_values(campaign, audited):
+def test_json_has_the_json_pages_keys_and_natural_values(campaign, audited):
     findings = audit_json(campaign, audited)["findings"]
     assert all(set(f) == KEYS for f in findings)
     natural = {f["code"]: (f["rules_say"], f["ruled"]) for f in findings}

@@ -397,7 +397,7 @@ def test_item_save_rich(campaign):
 # --- object-damage --------------------------------------------------------------------------------
 
 
-def test_object_damage_spec_tower_shield(campaign_json):
+def test_object_damage_ford_tower_shield(campaign_json):
     data = campaign_json(
         "rules", "object-damage", "--damage", "24", "--energy", "--hardness", "5", "--hp", "20"
     )

@@ -137,7 +137,7 @@ def test_trait_seed_allergy():
     assert data["inputs"] == {"minutes": 6}
 
 
-def test_trait_spec_phobia_example():
+def test_trait_ford_phobia_example():
     data = run_json("trait", "phobia-mild", "--result", "6")
     assert (data["score"], data["difficulty"], data["difficulty_name"]) == ("moral", 9, "NORMALE")
     assert (data["success"], data["failure_points"]) == (False, 3)

@@ -158,7 +158,7 @@ def round_trip(store_url: str, second: str, tmp: Path, text: str, seed: int | No
 # --- the log -----------------------------------------------------------------------------------
 
 
-def test_the_spec_log_exports_to_a_log_that_replays_to_the_same_history(
+def test_the_ford_log_exports_to_a_log_that_replays_to_the_same_history(
     store_url, second_store, tmp_path
 ):
     exported = round_trip(store_url, second_store, tmp_path, FORD_LOG)

@@ -61,7 +61,7 @@ def position_of(events, kind, subject):
 # --- the main check, on both backends ------------------------------------------------------------
 
 
-def test_status_json_after_the_loyalty_line_is_spec_5s_example(campaign_json, ford_store):
+def test_status_json_after_the_loyalty_line_is_the_json_pages_example(campaign_json, ford_store):
     status = campaign_json("--db", ford_store, "status")
     assert contains(status, FORD_STATUS)
     events = campaign_json("--db", ford_store, "history")["events"]

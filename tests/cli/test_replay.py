@@ -51,7 +51,7 @@ def write(tmp_path, name, text, encoding="utf-8"):
     return str(path)
 
 
-def test_replaying_spec_4s_log_gives_spec_5s_status_with_the_session_ended(run, tmp_path):
+def test_replaying_the_ford_log_gives_the_json_pages_status_with_the_session_ended(run, tmp_path):
     log = write(tmp_path, "ford.log", FORD_LOG + FORD_END)
     result = run("replay", log)
     assert result.exit_code == 0, result.output
@@ -65,7 +65,7 @@ def test_replaying_spec_4s_log_gives_spec_5s_status_with_the_session_ended(run, 
     assert got["session_open"] is False
 
 
-def test_the_log_as_spec_5_shows_it_before_the_clock_line(run, tmp_path):
+def test_the_log_as_the_json_page_shows_it_before_the_clock_line(run, tmp_path):
     result = run("replay", write(tmp_path, "ford.log", FORD_LOG + "session end\n"))
     assert result.exit_code == 0, result.output
     history = json.loads(run("history", "--json").stdout)["events"]

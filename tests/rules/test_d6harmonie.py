@@ -482,7 +482,7 @@ def test_allergy_success_costs_nothing():
 # --- The phobias: the example log's, the critical row (D-9), the open cases -------------------
 
 
-def test_spec_phobia_mild_example():
+def test_the_ford_logs_phobia_mild_example():
     # `trait brynn phobia-mild --result 6`: MORAL vs NORMALE (9), failed by 3.
     outcome = d6.resolve_flaw("phobia-mild", result=6)
     assert (outcome.score, outcome.difficulty, outcome.difficulty_name) == ("moral", 9, "NORMALE")

@@ -131,7 +131,7 @@ def test_outcome_is_monotonic_in_the_roll(rating, adjustment, low, high):
 # --- the per-group state machine ------------------------------------------------------------------
 
 
-def test_the_ford_example_of_spec():
+def test_the_ford_example_of_the_log_language():
     # docs/log-language.md#a-log, docs/json.md#status: goblins 12 at morale 7, one killed,
     # morale 3,5 (8 > 7) → fled; adjust −1
     goblins = m.GroupMorale.start(12, 7)

@@ -556,7 +556,7 @@ def test_magic_item_needs_a_caster_level(caster_level):
 # --- object damage (docs/rules.md#d-8, #where-seed-001-leaves-a-case-open) ----------------------
 
 
-def test_the_spec_tower_shield_example():
+def test_the_ford_logs_tower_shield_example():
     # 24 fire damage, energy → 12, minus hardness 5 → 7; 20 − 7 = 13 > 10: not broken
     assert tuple(s.object_damage(damage=24, hardness=5, hp=20, energy=True)) == (
         7,
@@ -633,7 +633,7 @@ def test_a_saved_half_never_hurts_an_object_more(damage, hardness, hp):
 # --- the item's own save, end to end (docs/log-language.md#item-saves) --------------------------
 
 
-def test_the_spec_example_item_save_failed():
+def test_the_ford_logs_item_save_failed():
     # Brynn's Tower shield (hardness 5, hp 20) vs a DC 17 fireball (half, 24 fire damage);
     # attended non-magic → Brynn's Reflex +1; natural 9 → 10 < 17: failed
     result = s.resolve_item_save(

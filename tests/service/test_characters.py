@@ -79,7 +79,7 @@ def item(name, slot, magic, state, hp, hp_max):
     return {"name": name, "slot": slot, "magic": magic, "state": state, "hp": hp, "hp_max": hp_max}
 
 
-def test_brynn_and_cedric_at_the_ford_as_spec_4_logs_them(ledger):
+def test_brynn_and_cedric_at_the_ford_as_the_log_language_logs_them(ledger):
     start = ledger.last_position()
     created = asdict(
         ledger.handle(

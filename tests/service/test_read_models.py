@@ -59,7 +59,7 @@ def reads(ledger, as_of=None):
     )
 
 
-def test_the_status_after_the_loyalty_line_is_spec_5s_example(ledger):
+def test_the_status_after_the_loyalty_line_is_the_json_pages_example(ledger):
     play(ledger, FORD[:20])
     status = answers.status(ledger)
     assert contains(status, FORD_STATUS)

@@ -21,7 +21,7 @@ GOLDEN_STATUS = GOLDEN / "example-status.json"
 
 # Every logging command of docs/log-language.md#commands: a grouped command by its first two
 # words, `retract` by its two forms, `session` by its two forms.
-SPEC_COMMANDS = {
+LOG_LANGUAGE_COMMANDS = {
     "session N", "session end", "clock advance", "clock set", "setting paladin-ability", "note",
     "retract last", "retract event:N",
     "company hire", "company modifier", "company recover", "company reinforce", "company dismiss",
@@ -83,14 +83,14 @@ def test_three_session_logs_each_with_the_grammar_header_and_a_heading():
         assert [block.number for block in log.blocks] == [number], path.name
 
 
-def test_the_spec_list_covers_the_commands_a_log_may_hold():
-    assert {name.split()[0] for name in SPEC_COMMANDS} == LOG_COMMANDS
+def test_the_log_language_list_covers_the_commands_a_log_may_hold():
+    assert {name.split()[0] for name in LOG_LANGUAGE_COMMANDS} == LOG_COMMANDS
 
 
-def test_the_logs_use_every_logging_command_of_the_spec():
+def test_the_logs_use_every_logging_command_of_the_log_language():
     used = {command_name(line.tokens) for _, line in lines()}
-    assert SPEC_COMMANDS - used == set()
-    assert used - SPEC_COMMANDS == set(), "a command the SPEC does not list"
+    assert LOG_LANGUAGE_COMMANDS - used == set()
+    assert used - LOG_LANGUAGE_COMMANDS == set(), "a command docs/log-language.md does not list"
 
 
 def test_the_logs_show_the_rulings_and_options_the_example_is_meant_to_show():

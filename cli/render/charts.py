@@ -46,11 +46,19 @@ def charts(stats: dict[str, Any], *, rulings: bool) -> Iterator[tuple[str, str, 
     """Each chart of the report as (id, title, inline SVG), drawn as it is asked for (one
     figure held at a time); ``rulings``: with the chart of the rulings that differed from the
     rules (the GM's version only)."""
-    for drawn in _charts(stats, rulings=rulings):
-        yield drawn
-        # the figure just drawn is a web of reference cycles: freed now, not at the collector's
-        # next pass (a long campaign's figures held 25 MB more)
-        gc.collect()
+    # each figure drawn is a web of reference cycles, freed as soon as it is drawn (a long
+    # campaign's figures held 25 MB more); what the process holds before the first is moved out
+    # of the collector's way (``gc.freeze``), so those collections walk a figure's objects only
+    gc.collect()
+    frozen = gc.get_freeze_count()
+    gc.freeze()
+    try:
+        for drawn in _charts(stats, rulings=rulings):
+            yield drawn
+            gc.collect()
+    finally:
+        if not frozen:  # a process that froze nothing before (a shell, a test) gets it back
+            gc.unfreeze()
 
 
 def _charts(stats: dict[str, Any], *, rulings: bool) -> Iterator[tuple[str, str, str]]:

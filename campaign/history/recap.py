@@ -79,24 +79,20 @@ def markdown_lines(
     return _joined(chain(head, chain.from_iterable(lines for _, lines in sections)))
 
 
-def session_sections(
-    history: Recapped, numbers: Collection[int] | None = None, *, players: bool = False
-) -> tuple[list[Any], Iterator[tuple[Any, list[str]]]]:
+def session_telling(
+    history: Recapped, numbers: Collection[int] | None, state: Held, *, players: bool = False
+) -> tuple[list[Any], Telling]:
     """The sessions of ``numbers`` (every one when None) that the recap tells: their ``session
-    N`` events, in order (read by the survey, before any section), and a lazy iterator of each
-    one's event and section lines, without the ``## Session`` heading (``campaign report``,
-    docs/cli.md#report). Only those sessions are written, and the history read only as far as
-    the last of them ends."""
+    N`` events, in order (read by the survey, before any section), and the pass that writes
+    their sections as a walk over the events advances ``state`` (``campaign report``,
+    docs/cli.md#report)."""
     survey = _survey(history)
     told = [
         number
         for number, event in survey.opened.items()
         if event.command not in survey.withdrawn and (numbers is None or number in numbers)
     ]
-    sections = _sections(history, told, survey, Screen(players=players))
-    return [survey.opened[n] for n in told], (
-        (survey.opened[number], lines[1:]) for number, lines in sections
-    )
+    return [survey.opened[n] for n in told], Telling(told, survey, Screen(players=players), state)
 
 
 class _Survey:
@@ -158,30 +154,57 @@ def _sections(
     history: Recapped, numbers: list[int], survey: _Survey, screen: Screen
 ) -> Iterator[tuple[int, list[str]]]:
     """The sessions' sections in order, by number, each written once its last event has been
-    read, with the state as the walk's own fold holds it then (:class:`projections.held.Held`):
-    only the sessions still being read are held (one, unless a session number was reopened),
-    and the commands a later session withdrew, for its *Withdrawn* list. The events after the
-    last session's end are not read (the survey has read them all)."""
-    subjects, state = Subjects(), Held()
-    telling: dict[int, list[Told]] = {number: [] for number in numbers}
-    told_later: dict[int, list[Any]] = {}  # a command withdrawn after its session: its events
-    waiting = deque(numbers)
+    read (:class:`Telling`). The events after the last session's end are not read (the survey
+    has read them all)."""
+    state = Held()
+    telling = Telling(numbers, survey, screen, state)
     for event in history.events():
         state.advance(event)
-        handle = subjects.handle(event)
+        yield from telling.see(event)
+        if telling.done:
+            return
+
+
+class Telling:
+    """The recap's second pass, told each event once a walk's fold (``state``, advanced from the
+    first event) holds it: each session's section is written as soon as its last event is read,
+    with the state as the fold holds it then (:class:`projections.held.Held`). Only the sessions
+    still being read are held (one, unless a session number was reopened), and the commands a
+    later session withdrew, for its *Withdrawn* list."""
+
+    def __init__(self, numbers: list[int], survey: _Survey, screen: Screen, state: Held) -> None:
+        self.survey, self.screen, self.state = survey, screen, state
+        self.subjects = Subjects()
+        self.telling: dict[int, list[Told]] = {number: [] for number in numbers}
+        self.told_later: dict[int, list[Any]] = {}  # a command withdrawn after its session
+        self.waiting = deque(numbers)
+
+    @property
+    def done(self) -> bool:
+        """Every section asked is written."""
+        return not self.waiting
+
+    def opened(self, number: int) -> Any:
+        """The ``session N`` event of session ``number``."""
+        return self.survey.opened[number]
+
+    def see(self, event: Any) -> list[tuple[int, list[str]]]:
+        """The sections ``event`` completes (``event`` just advanced in the fold), by number."""
+        survey, handle = self.survey, self.subjects.handle(event)
         later = survey.later(event)
         if later is not None:
-            told_later.setdefault(event.command, []).append(event)
-        told = _told(event, handle, later, survey, told_later, subjects, screen)
-        if event.session in telling and told is not None:
-            telling[event.session].append(told)
-        while waiting and survey.last[waiting[0]] <= event.position:
-            number = waiting.popleft()
+            self.told_later.setdefault(event.command, []).append(event)
+        told = _told(event, handle, later, survey, self.told_later, self.subjects, self.screen)
+        if event.session in self.telling and told is not None:
+            self.telling[event.session].append(told)
+        written = []
+        while self.waiting and survey.last[self.waiting[0]] <= event.position:
+            number = self.waiting.popleft()
             # as of the session's end, with the encounters its events name only
-            status = state.status(survey.encounters.get(number, set()))
-            yield number, _session(survey.opened[number], status, telling.pop(number), screen)
-        if not waiting:
-            return
+            status = self.state.status(survey.encounters.get(number, set()))
+            lines = _session(survey.opened[number], status, self.telling.pop(number), self.screen)
+            written.append((number, lines))
+        return written
 
 
 def _told(

@@ -69,31 +69,76 @@ def replays(
     events: Iterable[Any], rows: Rows, numbers: Collection[int] | None, *, players: bool
 ) -> Iterator[SessionReplay]:
     """The replay of each session of ``numbers`` (every one when None), in order, from one pass
-    over ``events`` (every event, in position order); ``rows``: a session's ``history --json``
-    rows by position; ``players``: screened as the players' recap is
-    (:class:`campaign.history.players.Screen`)."""
-    walk = _Pass(rows, numbers, Screen(players=players))
-    last = None if numbers is None else max(numbers, default=0)
-    command: list[Any] = []
+    over ``events`` (every event, in position order) that reads no further than the first event
+    past the last session asked; ``rows``: a session's ``history --json`` rows by position;
+    ``players``: screened as the players' recap is (:class:`campaign.history.players.Screen`)."""
+    walk = ReplayWalk(rows, numbers, Screen(players=players), Held())
     for event in events:
+        yield from walk.see(event)
+        if walk.past:
+            return
+    yield from walk.end()
+
+
+class ReplayWalk:
+    """The replay's pass, told the events one by one (in position order, from the first): it
+    advances ``state`` by each and ``seen`` is told of each just after — another pass walking
+    beside it reads the same fold (the report's recap). A command is taken whole, once its last
+    event is read: a ``session N`` command's first event ends session N−1, its others are
+    session N's. Past the last session of ``numbers`` it replays nothing more, and only
+    advances the fold, event by event."""
+
+    def __init__(
+        self,
+        rows: Rows,
+        numbers: Collection[int] | None,
+        screen: Screen,
+        state: Held,
+        seen: Callable[[Any], object] = lambda event: None,
+    ) -> None:
+        self._pass = _Pass(rows, numbers, screen, state, seen)
+        self._last = None if numbers is None else max(numbers, default=0)
+        self._command: list[Any] = []
+        self.past = False  # past the last session asked
+
+    def see(self, event: Any) -> Iterator[SessionReplay]:
+        """The sessions' replays the event completes (read in full: a generator)."""
+        command = self._command
+        if self.past:
+            yield from self._pass.command([event])
+            return
         if command and event.command != command[-1].command:
-            yield from walk.command(command)
-            command = []
-        if last is not None and event.session is not None and event.session > last:
-            command = []  # a command of a later session (`session N` ends the one before)
-            break  # past the last session asked: read no further
+            yield from self._pass.command(command)
+            command = self._command = []
         command.append(event)
-    if command:
-        yield from walk.command(command)
-    yield from walk.session_ended()
+        if self._last is not None and event.session is not None and event.session > self._last:
+            self.past = True  # a command of a later session (`session N` ends the one before)
+            yield from self._pass.session_ended()
+            self._pass.numbers = ()  # nothing more is replayed: the fold only advances
+            yield from self._pass.command(command)
+            self._command = []
+
+    def end(self) -> Iterator[SessionReplay]:
+        """The replay the last events complete, once every event has been seen."""
+        if self._command:
+            yield from self._pass.command(self._command)
+            self._command = []
+        yield from self._pass.session_ended()
 
 
 class _Pass:
     """The fold carried from command to command, and the session being replayed."""
 
-    def __init__(self, rows: Rows, numbers: Collection[int] | None, screen: Screen) -> None:
+    def __init__(
+        self,
+        rows: Rows,
+        numbers: Collection[int] | None,
+        screen: Screen,
+        state: Held,
+        seen: Callable[[Any], object],
+    ) -> None:
         self.rows, self.numbers, self.screen = rows, numbers, screen
-        self.state = Held()
+        self.state, self.seen = state, seen
         self.open: dict[str, Encounter] = {}  # encounters not ended, by handle
         self.named: dict[str, str] = {}  # a company's name by handle: its group's, on a board
         self.session: SessionReplay | None = None
@@ -116,6 +161,7 @@ class _Pass:
             if self.session is not None:
                 self._first_seen(self.state.held(event.originator_id))
             aggregate = self.state.advance(event)
+            self.seen(event)
             self._index(aggregate)
             touched[aggregate.id] = aggregate
             # the screen is shown every event, in or out of a session asked: a secret trait

@@ -10,12 +10,15 @@ session opened and at its end (``status --as-of``). A session the recap leaves o
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from campaign.history.recap import Recapped, session_sections
-from campaign.history.replay import SessionReplay, replays
+from campaign.history.players import Screen
+from campaign.history.recap import Recapped, Telling, session_telling
+from campaign.history.replay import ReplayWalk, SessionReplay
+from projections.held import Held
 
 
 class Reported(Recapped, Protocol):
@@ -70,28 +73,53 @@ def report_sessions(
     progress: Progress | None = None,
 ) -> Sessions:
     """The sessions of ``numbers`` (every one when None) that the recap tells, in order, each
-    with its replay (:mod:`campaign.history.replay`), which gives its clocks too: the recap's
-    sections and the replays are two passes over the events, read side by side. ``progress``
-    is told of each session made."""
-    opened, sections = session_sections(history, numbers, players=players)
+    with its replay (:mod:`campaign.history.replay`), which gives its clocks too: after the
+    recap's survey, one walk over the events advances one fold that the recap's sections and
+    the replays both read. ``progress`` is told of each session made."""
+    state = Held()
+    opened, telling = session_telling(history, numbers, state, players=players)
     headings = [Heading(o.number, o.title) for o in opened]
-    return Sessions(headings, _made(history, sections, headings, players, progress))
+    return Sessions(headings, _made(history, telling, state, headings, players, progress))
 
 
 def _made(
     history: Reported,
-    sections: Iterator[tuple[Any, list[str]]],
+    telling: Telling,
+    state: Held,
     headings: list[Heading],
     players: bool,
     progress: Progress | None,
 ) -> Iterator[ReportSession]:
+    """Each session once both its section and its replay are made: the replay of a session
+    ends when the next session's command begins, before that command's first event ends the
+    session's section, but the last session's replay ends only after its section."""
     wanted = [heading.number for heading in headings]
-    replayed = replays(history.events(), history.rows_by_position, wanted, players=players)
-    for done, (opened, lines) in enumerate(sections, 1):
-        replay = next((r for r in replayed if r.number == opened.number), None)
-        if progress is not None:
-            progress(done, len(wanted))
-        yield _session(opened, lines, replay)
+    sections: deque[tuple[int, list[str]]] = deque()
+    walk = ReplayWalk(history.rows_by_position, wanted, Screen(players=players), state,
+                      seen=lambda event: sections.extend(telling.see(event)))  # fmt: skip
+    replayed: dict[int, SessionReplay] = {}
+    made = 0
+
+    def ready(ended: bool) -> Iterator[ReportSession]:
+        nonlocal made
+        while sections and (ended or sections[0][0] in replayed):
+            number, lines = sections.popleft()
+            made += 1
+            if progress is not None:
+                progress(made, len(wanted))
+            replay = replayed.pop(number, None)
+            yield _session(telling.opened(number), lines[1:], replay)
+
+    for event in history.events():
+        for replay in walk.see(event):
+            replayed.setdefault(replay.number, replay)  # a session met again: its first part
+        yield from ready(ended=False)
+        if walk.past and telling.done:
+            break
+    else:
+        for replay in walk.end():
+            replayed.setdefault(replay.number, replay)
+    yield from ready(ended=True)
 
 
 def _session(opened: Any, lines: list[str], replay: SessionReplay | None) -> ReportSession:

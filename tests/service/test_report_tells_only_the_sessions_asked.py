@@ -1,6 +1,7 @@
 """``campaign report --session N`` / ``--sessions A..B`` writes the recap's sections of those
 sessions only: the state is folded to their ends only, the history is read past the last of
-them only by the recap's first pass (the replay's pass stops at the first event after them);
+them only by the recap's first pass (the one walk of the sections and the replays stops at the
+first event after them);
 each section is the one ``export --format markdown --session N`` writes (docs/cli.md#report,
 docs/PERFORMANCE.md)."""
 
@@ -57,9 +58,9 @@ def test_only_the_sessions_asked_are_written_and_folded(tmp_path):
         told = list(report_sessions(counted, range(2, 3)))
         ends = [e.position for e in ledger.history.events() if e.session == 2]
     assert [s.number for s in told] == [2]
-    # the survey whole, then the recap's fold up to session 2's end, and the replay's pass up
-    # to the first event after it
-    assert counted.read == events + max(ends) + max(ends) + 1
+    # the survey whole, then one walk, for the sections and the replays, up to the first event
+    # after session 2's end
+    assert counted.read == events + max(ends) + 1
 
 
 def test_each_section_is_that_of_the_recap(tmp_path):
@@ -83,7 +84,7 @@ def test_each_section_is_that_of_the_recap(tmp_path):
 def test_each_session_is_made_as_it_is_asked_for(tmp_path):
     """A long campaign's report holds one session at a time: before any session is asked for,
     only the survey has read the history; the first session is made reading no further than
-    the event after it."""
+    the command after it (its replay ends as that command begins)."""
     db = replayed(tmp_path)
     with Ledger(parse_store_url(db)) as ledger:
         events = ledger.last_position()
@@ -96,5 +97,8 @@ def test_each_session_is_made_as_it_is_asked_for(tmp_path):
         assert counted.read == events  # the survey alone
         made = iter(sessions)
         assert next(made).number == 1
-        assert counted.read <= events + 2 * (first_end + 1)
+        every = list(ledger.history.events())
+        following = every[first_end].command  # the event after session 1: `session 2`'s
+        next_command_end = max(e.position for e in every if e.command == following)
+        assert counted.read <= events + next_command_end + 1
         assert [s.number for s in made] == [2, 3, 4]

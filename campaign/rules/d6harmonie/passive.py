@@ -4,6 +4,7 @@ flat modifiers count on a MORAL roll (docs/rules.md#the-creation-budget, #d6harm
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from campaign.rules.d6harmonie.catalogue import ALL_ROLLS, FLAT, MORAL
 from campaign.rules.d6harmonie.traits import find_trait
@@ -31,4 +32,9 @@ def bears_on_moral(applies_to: str | None, unit: str | None = FLAT) -> bool:
 
 def moral_modifier(advantage_keys: Iterable[str]) -> int:
     """The passive MORAL bonus: Nerfs d’acier « reçoit un bonus de +1 a son MORAL » (seed 002)."""
+    return _moral_modifier(tuple(advantage_keys))
+
+
+@cache  # a character's state is read at every command a replay shows: its traits found once
+def _moral_modifier(advantage_keys: tuple[str, ...]) -> int:
     return passive_modifier(advantage_keys, MORAL, FLAT)

@@ -4,15 +4,14 @@ a chart of the campaign draws, computed once here for every reader.
 Nothing is judged again: the figures are counts of what the read models already hold — the
 casualties (``view_casualties``), the timeline's morale tests and item saves with the ruling
 recorded, the audit's warnings (``view_findings``) — and the companies and characters as the
-state's own fold leaves them at each session's end (:func:`standing_at`, one walk over the
+state's own fold leaves them at each session's end (:class:`Standings`, one walk over the
 events, in memory). A retracted command counts nowhere, as in the audit and the
 casualties: its rows are struck out or deleted.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from itertools import pairwise
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import Connection, false, func, select
@@ -129,54 +128,56 @@ def standing(state: Held) -> dict[str, list[dict[str, Any]]]:
     return {"companies": companies, "characters": characters}
 
 
-def standing_at(events: Iterable[Any], untils: Sequence[int]) -> Iterator[dict[str, Any]]:
-    """:func:`standing` at each position of ``untils``, from one walk over ``events`` (every
-    event, in position order) that folds the companies' and characters' alone and reads no
-    further than the last position. Sessions end in order; were a position before the one
-    before it, the points would be taken in order and given back in the order asked."""
-    if any(later < earlier for earlier, later in pairwise(untils)):
-        order = sorted(range(len(untils)), key=untils.__getitem__)
-        found = dict(zip(order, _standing_at(events, sorted(untils)), strict=False))
-        return (found[at] for at in range(len(untils)))
-    return _standing_at(events, untils)
+class Standings:
+    """:func:`standing` at each position of ``untils``, gathered as a walk over the events (every
+    event, in position order, from the first) tells them one by one (:meth:`see`): each company
+    and character a row of values, one a point — ``None`` where it was not there (not yet hired
+    or created, or its command withdrawn by then) — in the order they first appear. Only the
+    companies' and characters' events are folded; a point is gathered as soon as it is passed,
+    none is held."""
 
+    def __init__(self, untils: Sequence[int]) -> None:
+        self.state = Held()
+        self.untils = untils
+        # the points by position (sessions end in order; were one before the one before it,
+        # the points are still taken in the history's order and set at their own place)
+        self._order = sorted(range(len(untils)), key=untils.__getitem__)
+        self._taken = 0
+        self._rows: dict[str, dict[str, dict[str, Any]]] = {kind: {} for kind, _ in _SERIES}
 
-def _standing_at(events: Iterable[Any], untils: Sequence[int]) -> Iterator[dict[str, Any]]:
-    state, ends = Held(), iter(untils)
-    until = next(ends, None)
-    for event in events:
-        if until is None:
+    @property
+    def done(self) -> bool:
+        """Every point is taken: the walk need read no further."""
+        return self._taken == len(self._order)
+
+    def see(self, event: Any) -> None:
+        """The next event of the walk."""
+        if self.done:
             return
         if isinstance(event, (MercenaryCompany.Event, Character.Event)):
-            state.advance(event)
-        while until is not None and event.position >= until:
-            yield standing(state)
-            until = next(ends, None)
+            self.state.advance(event)
+        while not self.done and event.position >= self.untils[self._order[self._taken]]:
+            self._take(standing(self.state), self._order[self._taken])
+            self._taken += 1
+
+    def series(self) -> dict[str, list[dict[str, Any]]]:
+        """The companies and the characters, each a row of its values at every point."""
+        return {kind: list(found.values()) for kind, found in self._rows.items()}
+
+    def _take(self, point: dict[str, list[dict[str, Any]]], at: int) -> None:
+        for kind, keys in _SERIES:
+            for row in point[kind]:
+                line = self._rows[kind].setdefault(
+                    row["handle"],
+                    {"handle": row["handle"], "name": row["name"],
+                     **{key: [None] * len(self.untils) for key in keys}},
+                )  # fmt: skip
+                line["name"] = row["name"]
+                for key in keys:
+                    line[key][at] = row[key]
 
 
 _COMPANY = ("handle", "name", "morale", "fit", "in_service")
 COMPANY_SERIES = ("morale", "fit", "in_service")
 CHARACTER_SERIES = ("damage_taken", "hp_lost", "conscience_lost")
-
-
-def series(
-    points: Iterable[dict[str, list[dict[str, Any]]]], count: int
-) -> dict[str, list[dict[str, Any]]]:
-    """Each company and character across the ``count`` ``points`` (:func:`standing` at each
-    session's end, taken as they come: none is held): one value a point, ``None`` where it was
-    not there (not yet hired or created, or its command withdrawn by then). In the order they
-    first appear."""
-    kinds = (("companies", COMPANY_SERIES), ("characters", CHARACTER_SERIES))
-    rows: dict[str, dict[str, dict[str, Any]]] = {kind: {} for kind, _ in kinds}
-    for at, point in enumerate(points):
-        for kind, keys in kinds:
-            for row in point[kind]:
-                line = rows[kind].setdefault(
-                    row["handle"],
-                    {"handle": row["handle"], "name": row["name"],
-                     **{key: [None] * count for key in keys}},
-                )  # fmt: skip
-                line["name"] = row["name"]
-                for key in keys:
-                    line[key][at] = row[key]
-    return {kind: list(found.values()) for kind, found in rows.items()}
+_SERIES = (("companies", COMPANY_SERIES), ("characters", CHARACTER_SERIES))

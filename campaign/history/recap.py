@@ -28,7 +28,7 @@ Retracted commands — a session tells what stood at its end, as its table does:
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from itertools import chain
 from typing import Any, Protocol
 
@@ -80,13 +80,19 @@ def markdown_lines(
 
 
 def session_telling(
-    history: Recapped, numbers: Collection[int] | None, state: Held, *, players: bool = False
+    history: Recapped,
+    numbers: Collection[int] | None,
+    state: Held,
+    *,
+    players: bool = False,
+    seen: Callable[[Any], object] | None = None,
 ) -> tuple[list[Any], Telling]:
     """The sessions of ``numbers`` (every one when None) that the recap tells: their ``session
     N`` events, in order (read by the survey, before any section), and the pass that writes
     their sections as a walk over the events advances ``state`` (``campaign report``,
-    docs/cli.md#report)."""
-    survey = _survey(history)
+    docs/cli.md#report). ``seen``: told of each event the survey reads (another pass beside
+    it)."""
+    survey = _survey(history, seen)
     told = [
         number
         for number, event in survey.opened.items()
@@ -115,10 +121,12 @@ class _Survey:
         return retraction if retraction.position > self.last[event.session] else None
 
 
-def _survey(history: Recapped) -> _Survey:
+def _survey(history: Recapped, seen: Callable[[Any], object] | None = None) -> _Survey:
     survey = _Survey()
     subjects = Subjects()
     for event in history.events():
+        if seen is not None:
+            seen(event)
         if isinstance(event, Encounter.Event) and event.session is not None:
             # the only encounters the session's recap can tell (its status holds no other)
             survey.encounters.setdefault(event.session, set()).add(subjects.handle(event))

@@ -71,13 +71,15 @@ def report_sessions(
     *,
     players: bool = False,
     progress: Progress | None = None,
+    seen: Callable[[Any], object] | None = None,
 ) -> Sessions:
     """The sessions of ``numbers`` (every one when None) that the recap tells, in order, each
     with its replay (:mod:`campaign.history.replay`), which gives its clocks too: after the
     recap's survey, one walk over the events advances one fold that the recap's sections and
-    the replays both read. ``progress`` is told of each session made."""
+    the replays both read. ``progress`` is told of each session made; ``seen`` of each event
+    the survey reads, which is every one, before the headings are given."""
     state = Held()
-    opened, telling = session_telling(history, numbers, state, players=players)
+    opened, telling = session_telling(history, numbers, state, players=players, seen=seen)
     headings = [Heading(o.number, o.title) for o in opened]
     return Sessions(headings, _made(history, telling, state, headings, players, progress))
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from campaign.core.errors import ImpossibleInput, UnknownHandle, UnknownSession
 from campaign.core.i18n import N_
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from campaign.service.results.stats import Stats
     from campaign.service.unit import UnitOfWork
     from projections.readmodel import Progress, ReadModel
+    from projections.stats import Standings
 
 _REF = re.compile(r"(session|event):([0-9]+)")
 _AS_OF = N_("session:N or event:N with N a recorded session or position")
@@ -267,6 +268,19 @@ class Queries:
         carry (as of ``as_of``, where the last session ends at that point)."""
         from campaign.service.history import events
         from campaign.service.results.stats import Stats
+
+        figures, standings = self.stats_to_walk(session, as_of)
+        for event in events(self.opened.app):
+            standings.see(event)
+            if standings.done:
+                break
+        return Stats(figures, **standings.series())
+
+    def stats_to_walk(
+        self, session: int | None = None, as_of: str | None = None
+    ) -> tuple[list[dict[str, Any]], Standings]:
+        """:meth:`stats` before its walk: each session's figures, and the standings a walk over
+        the events gathers — another pass's walk (the report's)."""
         from projections import queries, stats
 
         with self.reading(as_of, STATS) as connection:
@@ -276,8 +290,7 @@ class Queries:
             numbers = known if session is None else [session]
             figures = stats.session_figures(connection, numbers)
             untils = stats.session_ends(connection, numbers)
-        points = stats.standing_at(events(self.opened.app), untils)
-        return Stats(figures, **stats.series(points, len(untils)))
+        return figures, stats.Standings(untils)
 
     def projection_positions(self) -> list[ProjectionPosition]:
         """``projections status``: each read model's position and how far behind it is."""

@@ -11,6 +11,7 @@ from campaign.core.errors import ImpossibleInput, UnknownSession
 from campaign.core.i18n import N_
 from campaign.history.report import Progress, report_sessions
 from campaign.service.results.report import Report
+from campaign.service.results.stats import Stats
 
 if TYPE_CHECKING:
     from campaign.service.history import History
@@ -28,12 +29,15 @@ def report(
     are iterated, once, while the ledger is open; ``progress``: told of each (``(done,
     total)``)."""
     queries = history.queries
-    counted = queries.stats()  # its own lists, not shared: taken as they are, not copied
-    stats = {field.name: getattr(counted, field.name) for field in fields(counted)}
-    known = [figures["session"] for figures in stats["sessions"]]
+    figures, standings = queries.stats_to_walk()
+    known = [session["session"] for session in figures]
     numbers = None if sessions is None else _checked(sessions, known)
     wanted = range(known[0], known[-1] + 1) if numbers is None and known else numbers
-    told = report_sessions(history, wanted, players=players, progress=progress)
+    # the recap's survey reads every event: the standings of `stats` are gathered as it does
+    told = report_sessions(history, wanted, players=players, progress=progress,
+                           seen=standings.see)  # fmt: skip
+    counted = Stats(figures, **standings.series())  # its own lists: taken, not copied
+    stats = {field.name: getattr(counted, field.name) for field in fields(counted)}
     kept = [index for index, figures in enumerate(stats["sessions"]) if _in(figures, numbers)]
     stats = _only(stats, kept)
     if players:

@@ -62,22 +62,24 @@ class SessionReplay:
         return self.start["clock"]
 
 
-Rows = Callable[[int], Mapping[int, Mapping[str, Any]]]  # session → position → history row
+Said = Callable[[int, int], Mapping[str, Any] | None]  # (position, session) → history row
 
 
-def replays(
-    events: Iterable[Any], rows: Rows, numbers: Collection[int] | None, *, players: bool
-) -> Iterator[SessionReplay]:
-    """The replay of each session of ``numbers`` (every one when None), in order, from one pass
-    over ``events`` (every event, in position order) that reads no further than the first event
-    past the last session asked; ``rows``: a session's ``history --json`` rows by position;
-    ``players``: screened as the players' recap is (:class:`campaign.history.players.Screen`)."""
-    walk = ReplayWalk(rows, numbers, Screen(players=players), Held())
-    for event in events:
-        yield from walk.see(event)
-        if walk.past:
-            return
-    yield from walk.end()
+class InOrder:
+    """``history --json``'s rows, read once in position order as a walk asks for them
+    (:data:`Said`): the row of the event at a position, if it is the session's."""
+
+    def __init__(self, rows: Iterator[Mapping[str, Any]]) -> None:
+        self._rows = rows
+        self._row = next(rows, None)
+
+    def __call__(self, position: int, session: int) -> Mapping[str, Any] | None:
+        while self._row is not None and self._row["position"] < position:
+            self._row = next(self._rows, None)
+        row = self._row
+        if row is None or row["position"] != position or row["session"] != session:
+            return None
+        return row
 
 
 class ReplayWalk:
@@ -90,13 +92,13 @@ class ReplayWalk:
 
     def __init__(
         self,
-        rows: Rows,
+        said: Said,
         numbers: Collection[int] | None,
         screen: Screen,
         state: Held,
         seen: Callable[[Any], object] = lambda event: None,
     ) -> None:
-        self._pass = _Pass(rows, numbers, screen, state, seen)
+        self._pass = _Pass(said, numbers, screen, state, seen)
         self._last = None if numbers is None else max(numbers, default=0)
         self._command: list[Any] = []
         self.past = False  # past the last session asked
@@ -131,18 +133,17 @@ class _Pass:
 
     def __init__(
         self,
-        rows: Rows,
+        said: Said,
         numbers: Collection[int] | None,
         screen: Screen,
         state: Held,
         seen: Callable[[Any], object],
     ) -> None:
-        self.rows, self.numbers, self.screen = rows, numbers, screen
+        self.said, self.numbers, self.screen = said, numbers, screen
         self.state, self.seen = state, seen
         self.open: dict[str, Encounter] = {}  # encounters not ended, by handle
         self.named: dict[str, str] = {}  # a company's name by handle: its group's, on a board
         self.session: SessionReplay | None = None
-        self.said: Mapping[int, Mapping[str, Any]] = {}
         self.shown: State = {}  # the state the session's last step left
         self.pending: State = {}  # changes of commands the players are not told of
 
@@ -153,7 +154,6 @@ class _Pass:
         wanted = number is not None and (self.numbers is None or number in self.numbers)
         if wanted and self.session is None:
             self.session = SessionReplay(number, events[0].position - 1, self._whole())
-            self.said = self.rows(number)
             self.shown = _copy(self.session.start)
         touched: dict[Any, Any] = {}
         told = []
@@ -175,7 +175,7 @@ class _Pass:
     def session_ended(self) -> Iterator[SessionReplay]:
         if self.session is not None:
             yield self.session
-        self.session, self.said, self.shown, self.pending = None, {}, {}, {}
+        self.session, self.shown, self.pending = None, {}, {}
 
     # --- the state ---------------------------------------------------------------------------
 
@@ -263,7 +263,8 @@ class _Pass:
         self.pending = _merged(self.pending, changes)
         if not told:  # every event of it behind the screen: its changes go with the next
             return
-        said = [self._row(self.said[p]) for p in told if p in self.said]
+        rows = (self.said(position, self.session.number) for position in told)
+        said = [self._row(row) for row in rows if row is not None]
         command = None if self.screen.players or not said else said[0]["command"]
         self.session.steps.append(Step(position, command, said, self.pending))
         self.pending = {}

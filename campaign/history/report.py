@@ -11,21 +11,23 @@ session opened and at its end (``status --as-of``). A session the recap leaves o
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from campaign.history.players import Screen
 from campaign.history.recap import Recapped, Telling, session_telling
-from campaign.history.replay import ReplayWalk, SessionReplay
+from campaign.history.replay import InOrder, ReplayWalk, SessionReplay
 from projections.held import Held
 
 
 class Reported(Recapped, Protocol):
     """A store's history, as the report reads it."""
 
-    def rows_by_position(self, session: int) -> Mapping[int, Mapping[str, Any]]:
-        """``history --session N --json``'s rows, by position."""
+    def rows_in_order(self) -> Generator[Mapping[str, Any], None, None]:
+        """``history --json``'s rows, in position order, streamed (closed when not read to its
+        end)."""
 
 
 @dataclass(frozen=True)
@@ -97,8 +99,20 @@ def _made(
     session's section, but the last session's replay ends only after its section."""
     wanted = [heading.number for heading in headings]
     sections: deque[tuple[int, list[str]]] = deque()
-    walk = ReplayWalk(history.rows_by_position, wanted, Screen(players=players), state,
-                      seen=lambda event: sections.extend(telling.see(event)))  # fmt: skip
+    with closing(history.rows_in_order()) as rows:
+        walk = ReplayWalk(InOrder(rows), wanted, Screen(players=players), state,
+                          seen=lambda event: sections.extend(telling.see(event)))  # fmt: skip
+        yield from _walked(history, walk, telling, sections, len(wanted), progress)
+
+
+def _walked(
+    history: Reported,
+    walk: ReplayWalk,
+    telling: Telling,
+    sections: deque[tuple[int, list[str]]],
+    wanted: int,
+    progress: Progress | None,
+) -> Iterator[ReportSession]:
     replayed: dict[int, SessionReplay] = {}
     made = 0
 
@@ -108,7 +122,7 @@ def _made(
             number, lines = sections.popleft()
             made += 1
             if progress is not None:
-                progress(made, len(wanted))
+                progress(made, wanted)
             replay = replayed.pop(number, None)
             yield _session(telling.opened(number), lines[1:], replay)
 

@@ -4,7 +4,7 @@ store (its ``Logged``, ``Recapped``, ``Exported`` and ``ImportTarget``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, closing
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
@@ -62,10 +62,12 @@ class History:
         self.queries.check_history_session(session)
         return self.queries.as_of_position(f"session:{session}")
 
-    def rows_by_position(self, session: int) -> dict[int, dict[str, Any]]:
-        """``history --session N --json``'s rows, by position (the report's replay)."""
-        with closing(self.queries.history_rows(session)) as rows:
-            return {row.position: _fields(row) for row in rows}
+    def rows_in_order(self) -> Generator[dict[str, Any], None, None]:
+        """``history --json``'s rows, in position order, streamed (the report's replay): close
+        it when it is not read to its end."""
+        with closing(self.queries.history_rows()) as rows:
+            for row in rows:
+                yield _fields(row)
 
     def restores_nothing(self, compensation: Any) -> bool:
         return restores_nothing(self.uow, compensation)

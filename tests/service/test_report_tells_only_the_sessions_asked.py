@@ -42,8 +42,8 @@ class Counted:
             self.read += 1
             yield event
 
-    def rows_by_position(self, session):
-        return self.history.rows_by_position(session)
+    def rows_in_order(self):
+        return self.history.rows_in_order()
 
 
 def replayed(tmp_path) -> str:

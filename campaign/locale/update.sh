@@ -7,9 +7,15 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=${PYBABEL:-.venv/bin/pybabel}
 pot=$(mktemp --suffix=.pot)
-trap 'rm -f "$pot"' EXIT
+kept=$(mktemp --suffix=.po)
+trap 'rm -f "$pot" "$kept"' EXIT
 quiet() { "$@" 2>&1 | { grep -vE '^(extracting messages from|writing PO|updating catalog)' || true; }; }
 quiet "$bin" extract -F babel.cfg -o "$pot" --no-location --sort-output --no-wrap \
     --project campaign-ledger --copyright-holder "Campaign Ledger" .
+po=campaign/locale/fr/LC_MESSAGES/campaign.po
+cp "$po" "$kept"
 quiet "$bin" update -i "$pot" -d campaign/locale -D campaign -l fr --no-wrap --ignore-obsolete
+# no message changed: the catalogue stays as it was, its header's extraction date included
+undated() { grep -v '^"POT-Creation-Date: ' "$1"; }
+if cmp -s <(undated "$kept") <(undated "$po"); then cp "$kept" "$po"; fi
 "$bin" compile -d campaign/locale -D campaign -l fr --statistics

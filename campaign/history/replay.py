@@ -98,59 +98,45 @@ class ReplayWalk:
         state: Held,
         seen: Callable[[Any], object] = lambda event: None,
     ) -> None:
-        self._pass = _Pass(said, numbers, screen, state, seen)
-        self._last = None if numbers is None else max(numbers, default=0)
-        self._command: list[Any] = []
-        self.past = False  # past the last session asked
-
-    def see(self, event: Any) -> Iterator[SessionReplay]:
-        """The sessions' replays the event completes (read in full: a generator)."""
-        command = self._command
-        if self.past:
-            yield from self._pass.command([event])
-            return
-        if command and event.command != command[-1].command:
-            yield from self._pass.command(command)
-            command = self._command = []
-        command.append(event)
-        if self._last is not None and event.session is not None and event.session > self._last:
-            self.past = True  # a command of a later session (`session N` ends the one before)
-            yield from self._pass.session_ended()
-            self._pass.numbers = ()  # nothing more is replayed: the fold only advances
-            yield from self._pass.command(command)
-            self._command = []
-
-    def end(self) -> Iterator[SessionReplay]:
-        """The replay the last events complete, once every event has been seen."""
-        if self._command:
-            yield from self._pass.command(self._command)
-            self._command = []
-        yield from self._pass.session_ended()
-
-
-class _Pass:
-    """The fold carried from command to command, and the session being replayed."""
-
-    def __init__(
-        self,
-        said: Said,
-        numbers: Collection[int] | None,
-        screen: Screen,
-        state: Held,
-        seen: Callable[[Any], object],
-    ) -> None:
         self.said, self.numbers, self.screen = said, numbers, screen
         self.state, self.seen = state, seen
+        self.last = None if numbers is None else max(numbers, default=0)
+        self.past = False  # past the last session asked
+        self.reading: list[Any] = []  # the events of the command being read
         self.open: dict[str, Encounter] = {}  # encounters not ended, by handle
         self.named: dict[str, str] = {}  # a company's name by handle: its group's, on a board
         self.session: SessionReplay | None = None
         self.shown: State = {}  # the state the session's last step left
         self.pending: State = {}  # changes of commands the players are not told of
 
-    def command(self, events: list[Any]) -> Iterator[SessionReplay]:
+    def see(self, event: Any) -> Iterator[SessionReplay]:
+        """The sessions' replays the event completes (read in full: a generator)."""
+        if self.past:
+            yield from self._command([event])
+            return
+        reading = self.reading
+        if reading and event.command != reading[-1].command:
+            yield from self._command(reading)
+            reading = self.reading = []
+        reading.append(event)
+        if self.last is not None and event.session is not None and event.session > self.last:
+            self.past = True  # a command of a later session (`session N` ends the one before)
+            yield from self._session_ended()
+            self.numbers = ()  # nothing more is replayed: the fold only advances
+            yield from self._command(reading)
+            self.reading = []
+
+    def end(self) -> Iterator[SessionReplay]:
+        """The replay the last events complete, once every event has been seen."""
+        if self.reading:
+            yield from self._command(self.reading)
+            self.reading = []
+        yield from self._session_ended()
+
+    def _command(self, events: list[Any]) -> Iterator[SessionReplay]:
         number = events[-1].session
         if self.session is not None and number != self.session.number:
-            yield from self.session_ended()
+            yield from self._session_ended()
         wanted = number is not None and (self.numbers is None or number in self.numbers)
         if wanted and self.session is None:
             self.session = SessionReplay(number, events[0].position - 1, self._whole())
@@ -172,7 +158,7 @@ class _Pass:
         if self.session is not None:
             self._step(events[-1].position, touched.values(), told)
 
-    def session_ended(self) -> Iterator[SessionReplay]:
+    def _session_ended(self) -> Iterator[SessionReplay]:
         if self.session is not None:
             yield self.session
         self.session, self.shown, self.pending = None, {}, {}

@@ -1,29 +1,24 @@
-"""The report's charts (docs/cli.md#report), drawn by Matplotlib as SVG inlined in the page:
-no script, so the page's Content-Security-Policy allows none (docs/ARCHITECTURE.md, the
-report's charts). Only ``campaign report`` imports this module (and so Matplotlib).
+"""The report's charts (docs/cli.md#report): each a Chart.js configuration the page's script
+draws in the browser. Chart.js's own script (``vendor/chart.umd.min.js``) is inlined in the
+page and allowed by its hash (docs/ARCHITECTURE.md, the report's charts); nothing is drawn here.
 
 Every figure comes from ``stats --json`` as the service answered it; nothing is counted here.
-Each bar carries an id — ``<chart>-<series>-<session>`` — and each company's or character's
-line one — ``<chart>-<handle>`` — with a ``use`` a point, so a test counts a chart's marks.
+Each series carries an ``id`` — a bar chart's its series' name, a line chart's its company's
+or character's handle — so a test finds a mark as ``<chart>-<id>[-<session>]``.
 """
 
 from __future__ import annotations
 
-import gc
-import io
-import re
-import warnings
+import base64
+import hashlib
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
-
-import matplotlib
-from matplotlib.colors import to_rgba
-from matplotlib.figure import Figure  # no pyplot: no backend, no global figure state
-from matplotlib.patches import Patch
 
 from campaign.core.i18n import _
 
-matplotlib.rcParams.update({"svg.hashsalt": "campaign-report", "svg.fonttype": "none"})
+LIBRARY = (Path(__file__).parent / "vendor" / "chart.umd.min.js").read_text("utf-8")
+LIBRARY_HASH = "sha256-" + base64.b64encode(hashlib.sha256(LIBRARY.encode()).digest()).decode()
 
 # a chart: its id, title, and its series: (series name, the figures of one session → value)
 Series = tuple[str, Any]
@@ -36,54 +31,34 @@ ITEMS: list[Series] = [
     (kind, lambda s, kind=kind: s["items"][kind]) for kind in ("damaged", "broken", "destroyed")
 ]
 LEGEND = 15  # the most series a chart names in its legend
-# what makes an SVG document of a page's part: its prologue, metadata and namespaces
-_PROLOGUE = re.compile(
-    r"<\?xml.*?\?>|<!DOCTYPE.*?>|<metadata>.*?</metadata>|\s+xmlns(:\w+)?=\"[^\"]*\"", re.S
-)
+# a series' colour, by its place: the ten of Matplotlib's and Vega's "category10", wrapping
+PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+           "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf")  # fmt: skip
+POINT = 3  # a line's point, where its figure changed, in pixels
 
 
-def charts(stats: dict[str, Any], *, rulings: bool) -> Iterator[tuple[str, str, str]]:
-    """Each chart of the report as (id, title, inline SVG), drawn as it is asked for (one
-    figure held at a time); ``rulings``: with the chart of the rulings that differed from the
-    rules (the GM's version only)."""
-    # each figure drawn is a web of reference cycles, freed as soon as it is drawn (a long
-    # campaign's figures held 25 MB more); what the process holds before the first is moved out
-    # of the collector's way (``gc.freeze``), so those collections walk a figure's objects only
-    gc.collect()
-    frozen = gc.get_freeze_count()
-    gc.freeze()
-    try:
-        for drawn in _charts(stats, rulings=rulings):
-            yield drawn
-            gc.collect()
-    finally:
-        if not frozen:  # a process that froze nothing before (a shell, a test) gets it back
-            gc.unfreeze()
-
-
-def _charts(stats: dict[str, Any], *, rulings: bool) -> Iterator[tuple[str, str, str]]:
+def charts(stats: dict[str, Any], *, rulings: bool) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """Each chart of the report as (id, title, Chart.js configuration); ``rulings``: with the
+    chart of the rulings that differed from the rules (the GM's version only)."""
     sessions = stats["sessions"]
-    yield "casualties", _("Casualties per session"), _bars(sessions, CASUALTIES, "casualties")
+    yield "casualties", _("Casualties per session"), _bars(sessions, CASUALTIES)
     outcomes = _keys(sessions, "morale_tests", "outcomes")
-    yield ("morale-tests", _("Morale tests per session, by outcome"),
-           _bars(sessions, outcomes, "morale-tests"))  # fmt: skip
+    yield "morale-tests", _("Morale tests per session, by outcome"), _bars(sessions, outcomes)
     if rulings:
         codes = _keys(sessions, "rulings", "codes")
         yield ("rulings", _("Rulings that differed from the rules, by audit code"),
-               _bars(sessions, codes, "rulings"))  # fmt: skip
+               _bars(sessions, codes))  # fmt: skip
     numbers = [s["session"] for s in sessions]
     titles = {
         "morale": _("Each company's morale at each session's end"),
         "fit": _("Each company's fit members at each session's end"),
     }
     for key, title in titles.items():
-        drawn = _lines(numbers, stats["companies"], key, f"company-{key}", changes=True)
-        yield f"company-{key}", title, drawn
-    damage = _lines(numbers, stats["characters"], "damage_taken", "character-damage", changes=True)
+        yield f"company-{key}", title, _lines(numbers, stats["companies"], key)
     yield ("character-damage", _("Each character's damage taken, at each session's end"),
-           damage)  # fmt: skip
+           _lines(numbers, stats["characters"], "damage_taken"))  # fmt: skip
     yield ("items", _("Items damaged, broken and destroyed per session"),
-           _bars(sessions, ITEMS, "items"))  # fmt: skip
+           _bars(sessions, ITEMS))  # fmt: skip
 
 
 def _keys(sessions: Sequence[dict[str, Any]], group: str, key: str) -> list[Series]:
@@ -94,51 +69,31 @@ def _keys(sessions: Sequence[dict[str, Any]], group: str, key: str) -> list[Seri
     return [(name, lambda s, n=name: s[group][key].get(n, 0)) for name in names]
 
 
-def _bars(sessions: Sequence[dict[str, Any]], series: list[Series], chart: str) -> str:
-    """Stacked bars, one a session at its number; a bar only where a series' value is not 0
-    (one ``bar`` call a series, of its bars only: a hidden bar of 0 was an artist to lay out
-    and to skip). A series' colour is its place in the colour cycle, its legend swatch too."""
-    figure, axes = _figure()
-    numbers = [s["session"] for s in sessions]
-    base = [0] * len(sessions)
-    swatches = []
-    for index, (name, value) in enumerate(series):
-        colour = to_rgba(f"C{index}")  # Matplotlib's colour cycle, wrapping around
-        heights = [value(s) for s in sessions]
-        drawn = [at for at, height in enumerate(heights) if height]
-        if drawn:
-            bars = axes.bar([numbers[at] for at in drawn], [heights[at] for at in drawn],
-                            bottom=[base[at] for at in drawn], color=colour)  # fmt: skip
-            for bar, at in zip(bars, drawn, strict=True):
-                bar.set_gid(f"{chart}-{name}-{numbers[at]}")
-        swatches.append(Patch(facecolor=colour, label=name))
-        base = [b + h for b, h in zip(base, heights, strict=True)]
-    if numbers:  # every session on the axis, a bar of 0 drawn or not
-        axes.set_xlim(min(numbers) - 0.6, max(numbers) + 0.6)
-    axes.set_xlabel(_("session"))
-    axes.xaxis.get_major_locator().set_params(integer=True, min_n_ticks=1)  # no session 2.5
-    axes.yaxis.get_major_locator().set_params(integer=True)
-    _legend(axes, len(series), swatches)
-    return _svg(figure, chart)
+def _bars(sessions: Sequence[dict[str, Any]], series: list[Series]) -> dict[str, Any]:
+    """Stacked bars, one a session at its number, one series a colour."""
+    datasets = [
+        {"id": name, "label": name, "data": [value(s) for s in sessions],
+         "backgroundColor": PALETTE[index % len(PALETTE)]}
+        for index, (name, value) in enumerate(series)
+    ]  # fmt: skip
+    return _chart("bar", [s["session"] for s in sessions], datasets, stacked=True)
 
 
-def _lines(
-    numbers: list[int], rows: list[dict[str, Any]], key: str, chart: str, *, changes: bool = False
-) -> str:
-    """One line a company or character (its id ``<chart>-<handle>``, named as it is called),
-    a point (an SVG ``use``) a session where it was there; with ``changes``, only where its
-    value changed from the session before (0 where it was not there): otherwise a point at
-    every session's end for each of a long campaign's hundreds of companies and characters."""
-    figure, axes = _figure()
-    for row in rows:
-        values = [float("nan") if v is None else v for v in row[key]]
-        points = _changed(row[key]) if changes else None
-        axes.plot(numbers, values, marker="o", markevery=points, label=row["name"] or row["handle"],
-                  gid=f"{chart}-{row['handle']}")  # fmt: skip
-    axes.set_xlabel(_("session"))
-    axes.xaxis.get_major_locator().set_params(integer=True, min_n_ticks=1)
-    _legend(axes, len(rows))
-    return _svg(figure, chart)
+def _lines(numbers: list[int], rows: list[dict[str, Any]], key: str) -> dict[str, Any]:
+    """One line a company or character (its ``id`` its handle, named as it is called), broken
+    where it was not there, with a point only where its value changed from the session before
+    (0 where it was not there): otherwise a point at every session's end for each of a long
+    campaign's hundreds of companies and characters."""
+    datasets = []
+    for index, row in enumerate(rows):
+        changed = set(_changed(row[key]))
+        colour = PALETTE[index % len(PALETTE)]
+        datasets.append({
+            "id": row["handle"], "label": row["name"] or row["handle"], "data": row[key],
+            "pointRadius": [POINT if at in changed else 0 for at in range(len(numbers))],
+            "borderColor": colour, "backgroundColor": colour, "borderWidth": 1.5,
+        })  # fmt: skip
+    return _chart("line", numbers, datasets, stacked=False)
 
 
 def _changed(values: list[Any]) -> list[int]:
@@ -151,30 +106,31 @@ def _changed(values: list[Any]) -> list[int]:
     return found
 
 
-def _legend(axes: Any, series: int, handles: list[Any] | None = None) -> None:
-    """A legend beside the chart, of a chart with at most :data:`LEGEND` series (the page's
-    data has them all)."""
-    if 0 < series <= LEGEND:
-        shown = {"handles": handles} if handles is not None else {}
-        axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1), **shown)
-
-
-def _figure() -> tuple[Figure, Any]:
-    figure = Figure(figsize=(6.4, 3.2), layout="constrained")
-    return figure, figure.add_subplot()
-
-
-def _svg(figure: Figure, chart: str) -> str:
-    """The figure as an SVG element to set in an HTML page, Matplotlib's own ids (``patch_1``,
-    a marker's or a clip path's) prefixed with the chart's, so that none is found twice in the
-    page."""
-    out = io.StringIO()
-    with warnings.catch_warnings():  # a crowded chart's layout advice is not the GM's business
-        warnings.simplefilter("ignore", UserWarning)
-        figure.savefig(out, format="svg", metadata={"Date": None})
-    svg = _PROLOGUE.sub("", out.getvalue()).strip()
-    own = {i for i in re.findall(r'\bid="([^"]+)"', svg) if not i.startswith(f"{chart}-")}
-    if not own:
-        return svg
-    names = "|".join(map(re.escape, sorted(own, key=len, reverse=True)))
-    return re.sub(rf'(id="|#)({names})(?=["\)])', rf"\g<1>{chart}.\g<2>", svg)
+def _chart(kind: str, numbers: list[int], datasets: list[dict], *, stacked: bool) -> dict:
+    """A configuration: the sessions along x (a few whole numbers named), the figures up y from
+    0, the legend beside the chart when it names at most :data:`LEGEND` series (the page's
+    data has them all); drawn at once, no animation."""
+    return {
+        "type": kind,
+        "data": {"labels": numbers, "datasets": datasets},
+        "options": {
+            "animation": False,
+            "maintainAspectRatio": False,
+            "scales": {
+                "x": {
+                    "stacked": stacked,
+                    "title": {"display": True, "text": _("session")},
+                    "ticks": {"autoSkip": True, "maxTicksLimit": 12, "maxRotation": 0},
+                },
+                "y": {
+                    "stacked": stacked,
+                    "beginAtZero": True,
+                    "grace": "5%",  # room above the top figure: a point is not cut in half
+                    "ticks": {"precision": 0},  # whole numbers
+                },
+            },
+            "plugins": {
+                "legend": {"display": 0 < len(datasets) <= LEGEND, "position": "right"},
+            },
+        },
+    }

@@ -1,8 +1,22 @@
-// The session replay of `campaign report` (docs/cli.md#report): pick a session, move the
-// slider across its commands, and the board, the companies and the characters show as they
-// stood after that command. A session's data (a <script type="application/json">) is decoded,
-// and its states built from its start and each command's changes, only when it is picked.
+// The script of `campaign report`'s page (docs/cli.md#report): its charts, and its session
+// replay.
 "use strict";
+
+// Each chart, drawn by Chart.js (inlined before this script) from its configuration; on a
+// narrow screen (the page's own breakpoint) its legend goes below it, not beside it.
+(() => {
+  const narrow = window.matchMedia("(max-width: 40rem)").matches;
+  for (const canvas of document.querySelectorAll("canvas[data-configuration]")) {
+    const configuration = JSON.parse(canvas.dataset.configuration);
+    if (narrow) configuration.options.plugins.legend.position = "bottom";
+    new Chart(canvas, configuration);
+  }
+})();
+
+// The session replay: pick a session, move the slider across its commands, and the board, the
+// companies and the characters show as they stood after that command. A session's data (a
+// <script type="application/json">) is decoded, and its states built from its start and each
+// command's changes, only when it is picked.
 (() => {
   const KINDS = ["encounters", "groups", "companies", "characters"];
   const byId = (id) => document.getElementById(id);

@@ -1,11 +1,13 @@
 """``campaign report`` as one self-contained HTML page (docs/cli.md#report): every style,
 script and chart inside it, nothing loaded from anywhere — its Content-Security-Policy allows
-no source but the page's own inline style, ``data:`` images and its one script, by its hash.
+no source but the page's own inline style, ``data:`` images and its two scripts, by their
+hashes: Chart.js's and the page's own (``report.js``).
 
-The session replay (:mod:`cli.render.report_replay`, its script ``report.js``), the sessions told
-in the recap's words (its Markdown, set as HTML here), the charts drawn from ``stats --json``
-(:mod:`cli.render.charts`), and in the GM's version the audit's findings with their citations.
-The figures of the charts are embedded as data (``data-stats``).
+The session replay (:mod:`cli.render.report_replay`), the sessions told in the recap's words
+(its Markdown, set as HTML here), the charts of ``stats --json`` (:mod:`cli.render.charts`: each
+chart's configuration, drawn by ``report.js`` with Chart.js), and in the GM's version the audit's
+findings with their citations. The figures of the charts are embedded as data too
+(``data-stats``).
 """
 
 from __future__ import annotations
@@ -19,18 +21,21 @@ from typing import Any
 
 from campaign.core.i18n import _, language
 from campaign.core.worded import said
-from cli.render.charts import charts
+from cli.render.charts import LIBRARY, LIBRARY_HASH, charts
 from cli.render.report_replay import SCRIPT, SCRIPT_HASH, replay_data, replay_section
 from cli.render.words import clock_said
 
-CSP = f"default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src '{SCRIPT_HASH}'"
+CSP = (
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
+    f"script-src '{LIBRARY_HASH}' '{SCRIPT_HASH}'"
+)
 STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 0 auto; padding: 0 1rem;
        line-height: 1.4; color: #222; }
 table { border-collapse: collapse; margin: .5rem 0; }
 th, td { border: 1px solid #bbb; padding: .2rem .4rem; text-align: left; vertical-align: top; }
 figure { margin: 1rem 0; }
-figure svg { max-width: 100%; height: auto; }
+figure .chart { position: relative; height: 20rem; }
 .session { border-top: 2px solid #888; margin-top: 2rem; }
 .facts dt { font-weight: bold; float: left; clear: left; margin-right: .5rem; }
 .version { color: #555; }
@@ -80,7 +85,7 @@ def report_html(report: Any) -> Iterator[str]:
     if report.findings is not None:
         for part in _findings(report.findings):
             yield part + "\n"
-    yield f"<script>{SCRIPT}</script></body></html>\n"
+    yield f"<script>{LIBRARY}</script>\n<script>{SCRIPT}</script></body></html>\n"
 
 
 def _contents(report: Any) -> str:
@@ -108,11 +113,15 @@ def _charts(report: Any) -> Iterator[str]:
     yield '<div hidden id="stats" data-stats="'
     yield from _attribute(json.JSONEncoder(ensure_ascii=True).iterencode(report.stats))
     yield '"></div>\n'
-    for chart, title, svg in charts(report.stats, rulings=not report.players):
+    for chart, title, configuration in charts(report.stats, rulings=not report.players):
+        said = escape(title)
         yield (
-            f'<figure id="chart-{chart}" data-chart="{chart}">'
-            f"<figcaption>{escape(title)}</figcaption>{svg}</figure>\n"
+            f'<figure id="chart-{chart}" data-chart="{chart}"><figcaption>{said}</figcaption>'
+            f'<div class="chart"><canvas role="img" aria-label="{said}" data-configuration="'
         )
+        yield from _attribute(json.JSONEncoder(ensure_ascii=True).iterencode(configuration))
+        yield '"></canvas></div></figure>\n'
+
     yield "</section>\n"
 
 

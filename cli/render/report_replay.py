@@ -2,8 +2,8 @@
 session's commands, and the tables its script (``report.js``) fills with the state after the
 command picked — from each session's data, embedded as JSON and decoded only when picked.
 
-The page's Content-Security-Policy allows that one script by its SHA-256 hash
-(:data:`SCRIPT_HASH`), nothing else.
+The page's Content-Security-Policy allows that script by its SHA-256 hash (:data:`SCRIPT_HASH`),
+beside Chart.js's (:mod:`cli.render.charts`), nothing else.
 """
 
 from __future__ import annotations

@@ -1,13 +1,14 @@
 """`campaign report [--session N | --sessions A..B] [--players] [-o FILE]`: one HTML page.
 
 Given the example campaign (examples/campaign/), when `report` writes its page, then the page is
-self-contained — no `http:` or `https:` anywhere, one inline script (the replay's) and the
-sessions' data, a Content-Security-Policy of `default-src 'none'`, the page's inline style and
-that script by its hash only — and it tells what the reading commands
-tell: the sessions of `history --json` with their dates, titles and clocks (`status --as-of`),
-the charts' figures those of `stats --json`, one mark per figure that is not 0, the audit's
-findings. `--session N` and `--sessions A..B` narrow it, `-o -` writes it to stdout; bad options
-exit 2 and a missing store exit 1, with nothing written (docs/cli.md#report).
+self-contained — no `http:` or `https:` anywhere, two inline scripts (Chart.js's and the
+page's own) and the sessions' data, a Content-Security-Policy of `default-src 'none'`, the
+page's inline style and those scripts by their hashes only — and it tells what the reading
+commands tell: the sessions of `history --json` with their dates, titles and clocks (`status
+--as-of`), the charts' figures those of `stats --json` (each chart's configuration: a bar a
+figure, a line's point where its figure changed), the audit's findings. `--session N` and
+`--sessions A..B` narrow it, `-o -` writes it to stdout; bad options exit 2 and a missing store
+exit 1, with nothing written (docs/cli.md#report).
 """
 
 import base64
@@ -57,18 +58,20 @@ def test_the_page_is_self_contained_with_a_strict_policy(example, tmp_path):
     assert " src=" not in page and "<link" not in page
     scripts = re.findall(r"<script([^>]*)>(.*?)</script>", page, re.S)
     code = [body for attributes, body in scripts if 'type="application/json"' not in attributes]
-    assert len(code) == 1 and len(scripts) == 1 + 3  # the replay's, and each session's data
-    digest = base64.b64encode(hashlib.sha256(code[0].encode()).digest()).decode()
+    assert len(code) == 2 and len(scripts) == 2 + 3  # Chart.js, the page's, each session's data
+    assert code[0].startswith("/*!\n * Chart.js v4.")
+    digests = [base64.b64encode(hashlib.sha256(c.encode()).digest()).decode() for c in code]
     policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', page)
     assert policy is not None
     assert policy.group(1) == (
         "default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
-        f"script-src 'sha256-{digest}'"
+        f"script-src 'sha256-{digests[0]}' 'sha256-{digests[1]}'"
     )
     assert "@media print" in page and "@media (max-width" in page
-    ids = re.findall(r'\bid="([^"]+)"', page)
+    markup = re.sub(r"<script[^>]*>.*?</script>", "", page, flags=re.S)  # the HTML's own
+    ids = re.findall(r'\bid="([^"]+)"', markup)
     assert len(ids) == len(set(ids)), "an id twice in the page"
-    for target in re.findall(r'(?:href="|url\()#([^")]+)', page):
+    for target in re.findall(r'(?:href="|url\()#([^")]+)', markup):
         assert target in ids, target
 
 
@@ -92,46 +95,70 @@ def test_the_sessions_are_those_of_the_history_with_their_clocks(example, tmp_pa
     assert "fight (the GM's ruling; the rules said flee)" in unescape(page)
 
 
+def _configurations(page: str) -> dict[str, dict]:
+    """Each chart's Chart.js configuration, by the chart's id, in the page's order."""
+    found = re.findall(
+        r'<figure id="chart-([a-z-]+)".*?<canvas [^>]*data-configuration="([^"]*)"', page
+    )
+    return {chart: json.loads(unescape(configuration)) for chart, configuration in found}
+
+
+def _points(dataset: dict) -> int:
+    """The points a line's dataset draws: where it has a figure and a radius."""
+    return sum(
+        value is not None and radius > 0
+        for value, radius in zip(dataset["data"], dataset["pointRadius"], strict=True)
+    )
+
+
 def test_the_charts_draw_the_figures_of_stats(example, tmp_path):
     page = _page(example, tmp_path)
     stats = json.loads(example("stats", "--json"))
     assert _stats(page) == stats
-    charts = re.findall(r'<figure id="chart-([a-z-]+)"', page)
-    assert charts == ["casualties", "morale-tests", "rulings", "company-morale", "company-fit",
-                      "character-damage", "items"]  # fmt: skip
+    configurations = _configurations(page)
+    assert list(configurations) == ["casualties", "morale-tests", "rulings", "company-morale",
+                                    "company-fit", "character-damage", "items"]  # fmt: skip
+    numbers = [s["session"] for s in stats["sessions"]]
+    bars = {}
+    for chart in ("casualties", "morale-tests", "rulings", "items"):
+        configuration = configurations[chart]
+        assert configuration["type"] == "bar" and configuration["data"]["labels"] == numbers
+        assert configuration["options"]["scales"]["y"]["stacked"] is True
+        for dataset in configuration["data"]["datasets"]:
+            for number, value in zip(numbers, dataset["data"], strict=True):
+                bars[f"{chart}-{dataset['id']}-{number}"] = value
     expected = bar_figures(stats)
-    marks = set(re.findall(r'<g id="((?:casualties|morale-tests|rulings|items)-[^"]+)"', page))
-    assert marks == {mark for mark, value in expected.items() if value}
-    artists = dict(re.findall(r'<g id="([^"]+)">(.*?)(?=<g id=|</svg>)', page, re.S))
+    assert set(expected) <= set(bars)  # a bar a figure, 0 included
+    assert {k: v for k, v in bars.items() if v} == {k: v for k, v in expected.items() if v}
     for key in ("morale", "fit"):
-        for company in stats["companies"]:
-            points = artists[f"company-{key}-{company['handle']}"].count("<use ")
-            assert points == line_points(company[key]), company
+        lines = configurations[f"company-{key}"]["data"]["datasets"]
+        assert [line["id"] for line in lines] == [c["handle"] for c in stats["companies"]]
+        for line, company in zip(lines, stats["companies"], strict=True):
+            assert line["data"] == company[key]
+            assert _points(line) == line_points(company[key]), company
 
 
 def test_the_characters_chart_draws_each_characters_damage_of_stats(example, tmp_path):
     # one line a character, of the damage taken that `stats --json` gives at each session's
-    # end; a point (an SVG `use`) where it changed from the session before (0 where the
-    # character was not there); named in the legend
+    # end; a point where it changed from the session before (0 where the character was not
+    # there); named in the legend
     page = _page(example, tmp_path)
     stats = json.loads(example("stats", "--json"))
     assert stats["characters"], "the example campaign has characters"
-    figure = page[page.index('<figure id="chart-character-damage"') :]
-    figure = figure[: figure.index("</figure>")]
-    artists = dict(re.findall(r'<g id="([^"]+)">(.*?)(?=<g id=|</svg>)', figure, re.S))
-    lines = {key for key in artists if key.startswith("character-damage-")}
-    assert lines == {f"character-damage-{c['handle']}" for c in stats["characters"]}
+    configuration = _configurations(page)["character-damage"]
+    lines = {line["id"]: line for line in configuration["data"]["datasets"]}
+    assert set(lines) == {c["handle"] for c in stats["characters"]}
     for character in stats["characters"]:
-        line = artists[f"character-damage-{character['handle']}"]
+        line = lines[character["handle"]]
+        assert line["data"] == character["damage_taken"]
         damage = [0, *(0 if value is None else value for value in character["damage_taken"])]
         changed = [
             now is not None and now != damage[at]
             for at, now in enumerate(character["damage_taken"])
         ]
-        assert line.count("<use ") == sum(changed), character
-    legend = unescape(figure[figure.index('id="character-damage.legend_1"') :])
-    for character in stats["characters"]:
-        assert (character["name"] or character["handle"]) in legend
+        assert _points(line) == sum(changed), character
+        assert line["label"] == (character["name"] or character["handle"])
+    assert configuration["options"]["plugins"]["legend"]["display"] is True
 
 
 def test_a_chart_names_no_more_than_legend_series(example, tmp_path, monkeypatch):
@@ -141,8 +168,8 @@ def test_a_chart_names_no_more_than_legend_series(example, tmp_path, monkeypatch
     monkeypatch.setattr(charts, "LEGEND", 1)
     page = _page(example, tmp_path)
     assert len(_stats(page)["characters"]) > 1
-    figure = page[page.index('<figure id="chart-character-damage"') :]
-    assert 'id="character-damage.legend_1"' not in figure[: figure.index("</figure>")]
+    legend = _configurations(page)["character-damage"]["options"]["plugins"]["legend"]
+    assert legend["display"] is False
 
 
 def test_the_audit_with_its_citations(example, tmp_path):
@@ -212,16 +239,15 @@ def test_a_missing_store_exits_1_and_writes_nothing(campaign, tmp_path, monkeypa
 
 
 def test_every_series_of_a_bar_chart_has_its_swatch_in_the_legend(example, tmp_path):
-    # a series whose first bar is 0 (MOR002 in session 1) had its bar hidden, and with it the
-    # legend's swatch: the legend named it beside an empty space
+    # a series whose first bar is 0 (MOR002 in session 1) is still named in the legend, with a
+    # colour of its own
     page = _page(example, tmp_path)
     sessions = _stats(page)["sessions"]
     codes = {code for figures in sessions for code in figures["rulings"]["codes"]}
     expected = {"rulings": len(codes), "morale-tests": 5, "items": 3}  # outcomes, item states
+    configurations = _configurations(page)
     for chart, series in expected.items():
-        figure = page[page.index(f'<figure id="chart-{chart}"') :]
-        figure = figure[: figure.index("</figure>")]
-        legend = figure[figure.index(f'id="{chart}.legend_1"') :]
-        fills = re.findall(r'<path [^>]*style="fill: (#[0-9a-f]{6})', legend)
-        swatches = [fill for fill in fills if fill != "#ffffff"]  # the legend's own frame
-        assert len(set(swatches)) == len(swatches) == series, (chart, swatches)
+        configuration = configurations[chart]
+        assert configuration["options"]["plugins"]["legend"]["display"] is True, chart
+        colours = [d["backgroundColor"] for d in configuration["data"]["datasets"]]
+        assert len(set(colours)) == len(colours) == series, (chart, colours)

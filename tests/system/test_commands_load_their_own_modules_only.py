@@ -1,7 +1,7 @@
 """`campaign stats` and `campaign report` compute and draw with modules of their own — the
-report's with its chart library, Matplotlib (the choice: docs/ARCHITECTURE.md) — which no other
-command imports (cli/main.py imports a command's module when it runs: start-up,
-docs/PERFORMANCE.md): every other command starts as before."""
+report's with its charts' module, which reads Chart.js's script (the choice:
+docs/ARCHITECTURE.md) — which no other command imports (cli/main.py imports a command's module
+when it runs: start-up, docs/PERFORMANCE.md): every other command starts as before."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 from tests.paths import ROOT
 
 STATS = ("projections.stats", "cli.stats", "cli.render.stats", "campaign.service.results.stats")
-REPORT = ("matplotlib", "cli.report", "cli.render.report_html", "cli.render.charts",
+REPORT = ("cli.report", "cli.render.report_html", "cli.render.charts",
           "campaign.service.report", "campaign.history.report")  # fmt: skip
 LOG = ROOT / "examples" / "campaign" / "01-swords-for-hire.log"
 
@@ -48,7 +48,7 @@ def test_only_stats_imports_the_stats_modules(tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.subprocess
-def test_only_report_imports_the_chart_library(tmp_path):
+def test_only_report_reads_the_chart_library(tmp_path):
     db = str(tmp_path / "c.db")
     assert _loaded(REPORT, "--db", db, "replay", str(LOG)) == []
     others = (["--help"], ["status"], ["history"], ["audit"], ["stats"],

@@ -1,12 +1,13 @@
 """Given the report of the bundled example campaign (examples/campaign/), the GM's and the
 players', when headless Chromium opens it from a file (tests/browser.py), then nothing goes wrong
 in the page — no console error, no uncaught exception, no failed load, no Content-Security-Policy
-violation — every chart is drawn as the page is rendered (one visible mark per figure of
-`stats --json` that is not 0, each bar as tall as its figure on its chart's scale, a point per
-session a company served, every chart within the page's width), and a full-page screenshot is
-taken. The players' report of the campaign whose GM-only fields hold markers shows none of them,
-in its rendered text or anywhere in its document. A generated campaign of 100 sessions opens the
-same way, in time (slow). docs/cli.md#report says what the page holds."""
+violation — every chart is drawn by Chart.js as the page is rendered (one visible mark per
+figure of `stats --json` that is not 0, each bar as tall as its figure on its chart's scale, a
+point where a company's figure changed, a session axis named by a few whole numbers, every
+chart within the page's width), and a full-page screenshot is taken. The players' report of the
+campaign whose GM-only fields hold markers shows none of them, in its rendered text or anywhere
+in its document. A generated campaign of 100 sessions opens the same way, in time (slow).
+docs/cli.md#report says what the page holds."""
 
 from __future__ import annotations
 
@@ -28,26 +29,35 @@ pytestmark = pytest.mark.browser
 BARS = ("casualties", "morale-tests", "rulings", "items")
 LINES = ("company-morale", "company-fit")
 
-# In the rendered page: each mark of a chart with its box, and whether the chart fits the page.
+# In the rendered page: each mark Chart.js drew on a chart — a bar's height in pixels, by
+# `<chart>-<series>-<session>`, a line's points, by `<chart>-<handle>` — the session axis' labels,
+# and whether the chart fits the page.
 _MARKS = """(chart) => {
     const figure = document.getElementById(`chart-${chart}`);
     if (!figure) return null;
-    const opaque = (e) => e === figure || (Number(getComputedStyle(e).opacity) > 0
-        && opaque(e.parentElement));
-    const drawn = (e) => {
-        const box = e.getBoundingClientRect();
-        return box.width > 0 && box.height > 0 && opaque(e)
-            && getComputedStyle(e).visibility === "visible";
-    };
+    const canvas = figure.querySelector("canvas");
+    const drawn = Chart.getChart(canvas);
+    if (!drawn) return null;
     const marks = {};
-    for (const g of figure.querySelectorAll(`svg g[id^="${chart}-"]`)) {
-        const points = g.querySelectorAll("use");
-        marks[g.id] = points.length
-            ? [...points].filter(drawn).length
-            : (drawn(g) ? g.getBoundingClientRect().height : 0);
-    }
-    const svg = figure.querySelector("svg").getBoundingClientRect();
-    return {marks, fits: svg.width > 0 && svg.right <= document.documentElement.scrollWidth};
+    const labels = drawn.data.labels;
+    drawn.data.datasets.forEach((dataset, i) => {
+        const meta = drawn.getDatasetMeta(i);
+        const shown = drawn.isDatasetVisible(i);
+        if (meta.type === "line") {
+            marks[`${chart}-${dataset.id}`] = shown
+                ? meta.data.filter((point) => !point.skip && point.options.radius > 0).length
+                : 0;
+            return;
+        }
+        meta.data.forEach((bar, at) => {
+            marks[`${chart}-${dataset.id}-${labels[at]}`] = shown ? Math.abs(bar.base - bar.y) : 0;
+        });
+    });
+    const x = drawn.scales.x;
+    const ticks = x.ticks.map((tick) => String(x.getLabelForValue(tick.value)));
+    const box = canvas.getBoundingClientRect();
+    return {marks, ticks, fits: box.width > 0 && box.height > 0
+                                && box.right <= document.documentElement.scrollWidth};
 }"""
 
 
@@ -70,6 +80,13 @@ def _every_chart_is_drawn(page, stats: dict, charts: tuple[str, ...]) -> None:
         assert drawn is not None, f"no chart {chart} in the page"
         assert drawn["fits"], f"the chart {chart} is cut at the page's edge"
         marks = drawn["marks"]
+        # the session axis: a few whole numbers, in order, from the first sessions to the last
+        ticks = [int(tick) for tick in drawn["ticks"]]
+        sessions = [s["session"] for s in stats["sessions"]]
+        assert ticks == sorted(ticks) and set(ticks) <= set(sessions), (chart, ticks)
+        assert len(ticks) == len(sessions) or 3 <= len(ticks) <= 12, (chart, ticks)
+        assert ticks[0] <= sessions[min(4, len(sessions) - 1)], (chart, ticks)
+        assert ticks[-1] >= sessions[max(-5, -len(sessions))], (chart, ticks)
         if chart in LINES:
             assert marks == {k: v for k, v in points.items() if k.startswith(chart)}, chart
             continue

@@ -39,7 +39,8 @@ def report(
     counted = Stats(figures, **standings.series())  # its own lists: taken, not copied
     stats = {field.name: getattr(counted, field.name) for field in fields(counted)}
     kept = [index for index, figures in enumerate(stats["sessions"]) if _in(figures, numbers)]
-    stats = _only(stats, kept)
+    if len(kept) < len(stats["sessions"]):
+        stats = _only(stats, kept)  # copied cut: the whole campaign's series are never copied
     if players:
         for figures in stats["sessions"]:
             del figures["rulings"]  # the audit's: behind the screen

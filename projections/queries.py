@@ -165,7 +165,7 @@ def history_rows(
     memory whole. One statement, so one consistent snapshot; the connection must stay open
     while the rows are consumed."""
     t = tables.timeline.c
-    query = select(tables.timeline).order_by(t.position)
+    query = select(*_ENTRY_COLUMNS).order_by(t.position)
     if session is not None:
         query = query.where(t.session == session)
     keep = None
@@ -220,6 +220,14 @@ def has_subject(connection: Connection, subject: str) -> bool:
         return any(keep(found) for found in result.scalars())
     finally:
         result.close()
+
+
+# the timeline's columns an entry shows: the others (ids, versions, times) are not read
+_ENTRY_COLUMNS = [
+    tables.timeline.c[name]
+    for name in ("position", "session", "line", "command", "kind", "subject", "rules_say",
+                 "ruled", "note", "gm", "retracted")
+]  # fmt: skip
 
 
 def _history_entry(row: Any) -> dict[str, Any]:

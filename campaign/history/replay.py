@@ -287,9 +287,11 @@ def _changes(shown: State, now: State) -> State:
     if now["clock"] != shown["clock"]:
         changes["clock"] = now["clock"]
     for kind in KINDS:
-        differ = {k: v for k, v in now[kind].items() if shown[kind].get(k, None) != v}
-        gone = {k for k, v in differ.items() if v is None and k not in shown[kind]}
-        differ = {k: v for k, v in differ.items() if k not in gone}
+        was = shown[kind]
+        # an entry that differs from the one shown; one gone that was never shown: no change
+        differ = {
+            k: v for k, v in now[kind].items() if (was[k] != v if k in was else v is not None)
+        }
         if differ:
             changes[kind] = differ
     return changes

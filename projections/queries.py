@@ -222,20 +222,20 @@ def has_subject(connection: Connection, subject: str) -> bool:
         result.close()
 
 
-# the timeline's columns an entry shows: the others (ids, versions, times) are not read
-_ENTRY_COLUMNS = [
-    tables.timeline.c[name]
-    for name in ("position", "session", "line", "command", "kind", "subject", "rules_say",
-                 "ruled", "note", "gm", "retracted")
-]  # fmt: skip
+# an entry's keys and the timeline's columns they are read from, in order (the others — ids,
+# versions, times — are not read)
+_ENTRY = (
+    ("position", "position"), ("session", "session"), ("command", "line"),
+    ("command_position", "command"), ("kind", "kind"), ("subject", "subject"),
+    ("rules_say", "rules_say"), ("ruled", "ruled"), ("note", "note"), ("gm", "gm"),
+    ("retracted", "retracted"),
+)  # fmt: skip
+_ENTRY_KEYS = tuple(key for key, _ in _ENTRY)
+_ENTRY_COLUMNS = [tables.timeline.c[column] for _, column in _ENTRY]
 
 
 def _history_entry(row: Any) -> dict[str, Any]:
-    return {"position": row.position, "session": row.session, "command": row.line,
-            "command_position": row.command,
-            "kind": row.kind, "subject": row.subject, "rules_say": row.rules_say,
-            "ruled": row.ruled, "note": row.note, "gm": row.gm,
-            "retracted": row.retracted}  # fmt: skip
+    return dict(zip(_ENTRY_KEYS, row, strict=True))
 
 
 def sessions(connection: Connection) -> list[dict[str, Any]]:

@@ -298,6 +298,8 @@ def _changes(shown: State, now: State) -> State:
 
 
 def _merged(first: State, then: State) -> State:
+    if not first:  # nothing held back (most steps): ``then`` itself, made for this step alone
+        return then
     merged = {k: dict(v) if isinstance(v, dict) else v for k, v in first.items()}
     for kind, value in then.items():
         if isinstance(value, dict):

@@ -81,7 +81,7 @@ class Encounter(EncounterCommands, LedgerAggregate):
         return list(self._groups)
 
     def group_state(self, group: str) -> GroupMorale:
-        stored = dict(self._entry(group)["morale"])
+        stored = self._entry(group)["morale"]
         return GroupMorale(**{**stored, "checks_due": tuple(stored["checks_due"])})
 
     def group_kind(self, group: str) -> str:

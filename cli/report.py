@@ -6,9 +6,11 @@ and put in place only once the page is whole."""
 
 from __future__ import annotations
 
+import gc
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -63,12 +65,29 @@ def report(
         # a control or format character a store holds is written escaped
         # (docs/log-language.md#values); each session is made as the page reaches it
         page = (escaped(part) for part in report_html(found))
-        if output == "-":
-            for part in page:
-                echo_utf8(part)
-            return
-        _write(Path(output), page)
+        with _held_until_written():
+            if output == "-":
+                for part in page:
+                    echo_utf8(part)
+                return
+            _write(Path(output), page)
     stdout().print(f"wrote {output}", markup=False, soft_wrap=True)
+
+
+@contextmanager
+def _held_until_written() -> Iterator[None]:
+    """What the report holds before its walk over the sessions — the modules it imported, what
+    the first pass over the history found, ``stats``' figures — it holds until the page is
+    written: moved out of the cyclic collector's way (``gc.freeze``), so the collections the
+    walk's objects bring on walk those only (docs/ARCHITECTURE.md). A process that had frozen
+    nothing before (a shell, a test) gets it back."""
+    frozen = gc.get_freeze_count()
+    gc.freeze()
+    try:
+        yield
+    finally:
+        if not frozen:
+            gc.unfreeze()
 
 
 def _wanted(session: int | None, sessions: str | None) -> tuple[int, int] | None:

@@ -41,7 +41,8 @@ class Held:
         self._kinds: dict[type, dict[UUID, Any]] = {
             Encounter: {}, MercenaryCompany: {}, Character: {},
         }  # fmt: skip
-        self._characters: dict[UUID, tuple[int, dict[str, Any]]] = {}  # id → (version, entry)
+        # each company's and character's entry as last made: id → (version, entry)
+        self._entries: dict[UUID, tuple[int, dict[str, Any]]] = {}
 
     def advance(self, event: Any) -> Any:
         """The event's aggregate after ``event`` (events in position order, from the first)."""
@@ -72,7 +73,7 @@ class Held:
         """``status --json``'s clock, encounters (``only``: of these handles), companies and
         characters (docs/json.md#status), without their modifiers' and conditions' lists (a
         history, not a mirror: :mod:`projections.history`)."""
-        companies = [company_entry(company_row(c)) for c in self.standing(MercenaryCompany)]
+        companies = [self.company(c) for c in self.standing(MercenaryCompany)]
         named = {c["handle"]: c["name"] for c in companies if c["name"] is not None}
         return {
             "clock": format_moment(self.clock),
@@ -81,17 +82,28 @@ class Held:
                 for row, groups in map(encounter_rows, self.standing(Encounter, only))
             ],
             "companies": companies,
-            "characters": [self._character(c) for c in self.standing(Character)],
+            "characters": [self.character(c) for c in self.standing(Character)],
         }
 
-    def _character(self, character: Character) -> dict[str, Any]:
-        """The character's entry, made again only when it has changed (shared: not to be
-        changed by a reader)."""
-        version, entry = self._characters.get(character.id, (None, None))
-        if version != character.version:
-            row, items = character_rows(character)
-            entry = character_entry(row["data"], [item_entry(i) for i in items])
-            self._characters[character.id] = (character.version, entry)
+    def company(self, company: MercenaryCompany) -> dict[str, Any]:
+        """The company's entry in ``status --json``, without its modifiers, made again only
+        when it has changed (shared: not to be changed by a reader)."""
+        found = self._entries.get(company.id)
+        if found is not None and found[0] == company.version:
+            return found[1]
+        entry = company_entry(company_row(company))
+        self._entries[company.id] = (company.version, entry)
+        return entry
+
+    def character(self, character: Character) -> dict[str, Any]:
+        """The character's entry in ``status --json``, without its conditions, made again only
+        when it has changed (shared: not to be changed by a reader)."""
+        found = self._entries.get(character.id)
+        if found is not None and found[0] == character.version:
+            return found[1]
+        row, items = character_rows(character)
+        entry = character_entry(row["data"], [item_entry(i) for i in items])
+        self._entries[character.id] = (character.version, entry)
         return entry
 
 

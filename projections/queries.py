@@ -165,7 +165,7 @@ def history_rows(
     memory whole. One statement, so one consistent snapshot; the connection must stay open
     while the rows are consumed."""
     t = tables.timeline.c
-    query = select(tables.timeline).order_by(t.position)
+    query = select(*_ENTRY_COLUMNS).order_by(t.position)
     if session is not None:
         query = query.where(t.session == session)
     keep = None
@@ -222,12 +222,20 @@ def has_subject(connection: Connection, subject: str) -> bool:
         result.close()
 
 
+# an entry's keys and the timeline's columns they are read from, in order (the others — ids,
+# versions, times — are not read)
+_ENTRY = (
+    ("position", "position"), ("session", "session"), ("command", "line"),
+    ("command_position", "command"), ("kind", "kind"), ("subject", "subject"),
+    ("rules_say", "rules_say"), ("ruled", "ruled"), ("note", "note"), ("gm", "gm"),
+    ("retracted", "retracted"),
+)  # fmt: skip
+_ENTRY_KEYS = tuple(key for key, _ in _ENTRY)
+_ENTRY_COLUMNS = [tables.timeline.c[column] for _, column in _ENTRY]
+
+
 def _history_entry(row: Any) -> dict[str, Any]:
-    return {"position": row.position, "session": row.session, "command": row.line,
-            "command_position": row.command,
-            "kind": row.kind, "subject": row.subject, "rules_say": row.rules_say,
-            "ruled": row.ruled, "note": row.note, "gm": row.gm,
-            "retracted": row.retracted}  # fmt: skip
+    return dict(zip(_ENTRY_KEYS, row, strict=True))
 
 
 def sessions(connection: Connection) -> list[dict[str, Any]]:

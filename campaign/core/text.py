@@ -40,7 +40,8 @@ def escaped(text: str, *, json: bool = False) -> str:
     """``text`` with each character :func:`refused` would name written out: ``\\x1b``,
     ``\\u202e``, ``\\U000e0001`` as Python writes them, or ``\\u001b`` (and a surrogate pair
     beyond U+FFFF) when ``json`` — then ``text`` is JSON, whose strings read back the same."""
-    if text.isprintable():
+    # most text: none of them (lines of it too: tab and line feed are not printable)
+    if text.isprintable() or text.replace("\n", "").replace("\t", "").isprintable():
         return text
     return REFUSED.sub(_json if json else _python, text)
 

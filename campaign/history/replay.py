@@ -20,8 +20,8 @@ from aggregates.company import MercenaryCompany
 from aggregates.encounter import Encounter
 from campaign.core.clock import format_moment
 from campaign.history.players import Screen
-from projections.entries import company_entry, group_entry, item_entry
-from projections.held import Held, character_rows, company_row, encounter_rows
+from projections.entries import group_entry
+from projections.held import Held, encounter_rows
 
 # what the replay shows of each (the keys of ``status --json``, docs/json.md#status)
 GROUP = ("kind", "name", "count", "killed", "incapacitated", "out", "effective_morale", "status")
@@ -192,9 +192,9 @@ class ReplayWalk:
         session's first command on it)."""
         assert self.session is not None
         if isinstance(aggregate, MercenaryCompany):
-            kind, entry = "companies", _company
+            kind, entry = "companies", self._company
         elif isinstance(aggregate, Character):
-            kind, entry = "characters", _character
+            kind, entry = "characters", self._character
         else:
             return
         if aggregate.created_position > self.session.position:
@@ -232,10 +232,10 @@ class ReplayWalk:
                     self._encounter(now, aggregate)
             elif isinstance(aggregate, MercenaryCompany):
                 gone = aggregate.retracted
-                now["companies"][handle] = None if gone else _company(aggregate)
+                now["companies"][handle] = None if gone else self._company(aggregate)
             elif isinstance(aggregate, Character):
                 gone = aggregate.retracted
-                now["characters"][handle] = None if gone else _character(aggregate)
+                now["characters"][handle] = None if gone else self._character(aggregate)
         return now
 
     def _step(self, position: int, touched: Iterable[Any], told: list[int]) -> None:
@@ -255,6 +255,16 @@ class ReplayWalk:
         self.session.steps.append(Step(position, command, said, self.pending))
         self.pending = {}
 
+    def _company(self, company: MercenaryCompany) -> dict[str, Any]:
+        return _only(self.state.company(company), COMPANY)
+
+    def _character(self, character: Character) -> dict[str, Any]:
+        """Its entry (the fold's, which the recap's status at the session's end shares)."""
+        full = self.state.character(character)
+        entry = _only(full, CHARACTER)
+        entry["items"] = [_only(item, ITEM) for item in full["items"]]
+        return entry
+
     def _row(self, row: Mapping[str, Any]) -> dict[str, Any]:
         """A ``history --json`` row as this audience reads it."""
         found = dict(row)
@@ -267,17 +277,6 @@ def _only(entry: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
     return {key: entry[key] for key in keys}
 
 
-def _company(company: MercenaryCompany) -> dict[str, Any]:
-    return _only(company_entry(company_row(company)), COMPANY)
-
-
-def _character(character: Character) -> dict[str, Any]:
-    row, items = character_rows(character)
-    entry = _only(row["data"], CHARACTER)
-    entry["items"] = [_only(item_entry(item), ITEM) for item in items]
-    return entry
-
-
 def _copy(state: State) -> State:
     return {kind: dict(v) if isinstance(v, dict) else v for kind, v in state.items()}
 
@@ -288,15 +287,19 @@ def _changes(shown: State, now: State) -> State:
     if now["clock"] != shown["clock"]:
         changes["clock"] = now["clock"]
     for kind in KINDS:
-        differ = {k: v for k, v in now[kind].items() if shown[kind].get(k, None) != v}
-        gone = {k for k, v in differ.items() if v is None and k not in shown[kind]}
-        differ = {k: v for k, v in differ.items() if k not in gone}
+        was = shown[kind]
+        # an entry that differs from the one shown; one gone that was never shown: no change
+        differ = {
+            k: v for k, v in now[kind].items() if (was[k] != v if k in was else v is not None)
+        }
         if differ:
             changes[kind] = differ
     return changes
 
 
 def _merged(first: State, then: State) -> State:
+    if not first:  # nothing held back (most steps): ``then`` itself, made for this step alone
+        return then
     merged = {k: dict(v) if isinstance(v, dict) else v for k, v in first.items()}
     for kind, value in then.items():
         if isinstance(value, dict):

@@ -5,8 +5,7 @@ store (its ``Logged``, ``Recapped``, ``Exported`` and ``ImportTarget``)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from contextlib import AbstractContextManager, closing
-from dataclasses import fields
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from campaign.core.errors import DamagedHistory
@@ -65,9 +64,7 @@ class History:
     def rows_in_order(self) -> Generator[dict[str, Any], None, None]:
         """``history --json``'s rows, in position order, streamed (the report's replay): close
         it when it is not read to its end."""
-        with closing(self.queries.history_rows()) as rows:
-            for row in rows:
-                yield _fields(row)
+        return self.queries.history_entries()
 
     def restores_nothing(self, compensation: Any) -> bool:
         return restores_nothing(self.uow, compensation)
@@ -135,12 +132,6 @@ def verify_file(lines: Iterable[str | bytes], expect: Sequence[Receipt] = ()) ->
     receipts ``expect``ed (an export is plaintext: anyone can recompute its chain)."""
     watch = Watch(expect)
     return settle(verify_jsonl(lines, app_transcoder(), watch), expect, watch, encrypted=False)
-
-
-def _fields(found: Any) -> dict[str, Any]:
-    """A result's fields as they are: JSON values its query built for it alone, which
-    ``asdict`` would copy deeply again."""
-    return {field.name: getattr(found, field.name) for field in fields(found)}
 
 
 def stored_events(app: Any) -> Iterator[StoredEvent]:

@@ -12,7 +12,7 @@ when a query runs, so that a logging command, which needs none, starts fast
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -238,6 +238,15 @@ class Queries:
                     ),
                     values={"subject": repr(subject), "as_of": as_of},
                 )
+
+    def history_entries(self) -> Generator[dict[str, Any], None, None]:
+        """:meth:`history_rows` of the whole history, each row the dict of a
+        :class:`HistoryRow`'s fields, in their order (its JSON values built for it alone),
+        streamed as :meth:`history_rows` is: close it when not read to its end."""
+        from projections import queries
+
+        with self.reading(None, TIMELINE) as connection:
+            yield from queries.history_rows(connection)
 
     def longest_gm(self) -> int:
         """The length of the longest GM's name (``--gm``) any event of the store carries, 0

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from campaign.history.players import Screen
 from campaign.history.recap import Recapped, Telling, session_telling
 from campaign.history.replay import InOrder, ReplayWalk, SessionReplay
+from projections.collector import fewer_collections
 from projections.held import Held
 
 
@@ -81,7 +82,8 @@ def report_sessions(
     the replays both read. ``progress`` is told of each session made; ``seen`` of each event
     the survey reads, which is every one, before the headings are given."""
     state = Held()
-    opened, telling = session_telling(history, numbers, state, players=players, seen=seen)
+    with fewer_collections():  # a fold: objects by the million, young ones collected less often
+        opened, telling = session_telling(history, numbers, state, players=players, seen=seen)
     headings = [Heading(o.number, o.title) for o in opened]
     return Sessions(headings, _made(history, telling, state, headings, players, progress))
 
@@ -99,7 +101,7 @@ def _made(
     session's section, but the last session's replay ends only after its section."""
     wanted = [heading.number for heading in headings]
     sections: deque[tuple[int, list[str]]] = deque()
-    with closing(history.rows_in_order()) as rows:
+    with closing(history.rows_in_order()) as rows, fewer_collections():
         walk = ReplayWalk(InOrder(rows), wanted, Screen(players=players), state,
                           seen=lambda event: sections.extend(telling.see(event)))  # fmt: skip
         yield from _walked(history, walk, telling, sections, len(wanted), progress)

@@ -10,7 +10,7 @@ answers are those of ``status --as-of`` without a table written or a query run.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import Any
 from uuid import UUID
 
@@ -86,25 +86,25 @@ class Held:
         }
 
     def company(self, company: MercenaryCompany) -> dict[str, Any]:
-        """The company's entry in ``status --json``, without its modifiers, made again only
-        when it has changed (shared: not to be changed by a reader)."""
-        found = self._entries.get(company.id)
-        if found is not None and found[0] == company.version:
-            return found[1]
-        entry = company_entry(company_row(company))
-        self._entries[company.id] = (company.version, entry)
-        return entry
+        """The company's entry in ``status --json``, without its modifiers (:meth:`_entry`)."""
+        return self._entry(company, lambda: company_entry(company_row(company)))
 
     def character(self, character: Character) -> dict[str, Any]:
-        """The character's entry in ``status --json``, without its conditions, made again only
-        when it has changed (shared: not to be changed by a reader)."""
-        found = self._entries.get(character.id)
-        if found is not None and found[0] == character.version:
-            return found[1]
-        row, items = character_rows(character)
-        entry = character_entry(row["data"], [item_entry(i) for i in items])
-        self._entries[character.id] = (character.version, entry)
-        return entry
+        """The character's entry in ``status --json``, without its conditions (:meth:`_entry`)."""
+
+        def made() -> dict[str, Any]:
+            row, items = character_rows(character)
+            return character_entry(row["data"], [item_entry(i) for i in items])
+
+        return self._entry(character, made)
+
+    def _entry(self, aggregate: Any, make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """The aggregate's entry, made again only when its version has changed (shared: not to
+        be changed by a reader)."""
+        found = self._entries.get(aggregate.id)
+        if found is None or found[0] != aggregate.version:
+            found = self._entries[aggregate.id] = (aggregate.version, make())
+        return found[1]
 
 
 def company_row(company: MercenaryCompany) -> dict[str, Any]:

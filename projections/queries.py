@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import Connection, false, func, or_, select
 
 from aggregates.character_traits import same_name
+from aggregates.encounter_events import EncounterStarted
 from campaign.core.clock import format_moment
 from campaign.rules import d6harmonie
 from projections import tables
@@ -23,6 +24,7 @@ from projections.entries import (
     group_entry,
     item_entry,
 )
+from projections.fold import kebab
 
 
 def campaign_row(connection: Connection) -> dict[str, Any]:
@@ -259,6 +261,30 @@ def event_sessions(connection: Connection) -> list[int]:
     t = tables.timeline.c
     query = select(t.session).where(t.session.is_not(None)).distinct().order_by(t.session)
     return list(connection.scalars(query))
+
+
+STARTED = kebab(EncounterStarted.__name__)  # an encounter's first event: it names its handle
+
+
+def session_ends(connection: Connection) -> dict[int, int]:
+    """Each session's last position, by number: every session the timeline's events carry."""
+    t = tables.timeline.c
+    query = select(t.session, func.max(t.position)).where(t.session.is_not(None))
+    return dict(connection.execute(query.group_by(t.session)).all())
+
+
+def session_encounters(connection: Connection) -> list[tuple[int, str]]:
+    """``(session, handle)`` of each encounter an event of that session belongs to, struck out
+    or not: the encounter's handle is its start's subject (docs/json.md#history)."""
+    started = tables.timeline.alias("started")
+    t, s = tables.timeline.c, started.c
+    query = (
+        select(t.session, s.subject)
+        .join_from(tables.timeline, started, s.aggregate_id == t.aggregate_id)
+        .where(t.session.is_not(None), s.kind == STARTED)
+        .distinct()
+    )
+    return [(session, handle) for session, handle in connection.execute(query)]
 
 
 def audited_sessions(connection: Connection) -> list[int]:

@@ -134,7 +134,7 @@ class Standings:
     and character a row of values, one a point — ``None`` where it was not there (not yet hired
     or created, or its command withdrawn by then) — in the order they first appear. Only the
     companies' and characters' events are folded; a point is gathered as soon as it is passed,
-    none is held."""
+    none is held. A walk that folds every event itself tells :meth:`passed` instead."""
 
     def __init__(self, untils: Sequence[int]) -> None:
         self.state = Held()
@@ -144,6 +144,8 @@ class Standings:
         self._order = sorted(range(len(untils)), key=untils.__getitem__)
         self._taken = 0
         self._rows: dict[str, dict[str, dict[str, Any]]] = {kind: {} for kind, _ in _SERIES}
+        # :meth:`series`' lists, each row added as it first appears
+        self._series: dict[str, list[dict[str, Any]]] = {kind: [] for kind, _ in _SERIES}
 
     @property
     def done(self) -> bool:
@@ -156,22 +158,29 @@ class Standings:
             return
         if isinstance(event, (MercenaryCompany.Event, Character.Event)):
             self.state.advance(event)
-        while not self.done and event.position >= self.untils[self._order[self._taken]]:
-            self._take(standing(self.state), self._order[self._taken])
+        self.passed(event.position, self.state)
+
+    def passed(self, position: int, state: Held) -> None:
+        """The walk has folded ``state`` up to ``position``: the points it passed are taken."""
+        while not self.done and position >= self.untils[self._order[self._taken]]:
+            self._take(standing(state), self._order[self._taken])
             self._taken += 1
 
     def series(self) -> dict[str, list[dict[str, Any]]]:
-        """The companies and the characters, each a row of its values at every point."""
-        return {kind: list(found.values()) for kind, found in self._rows.items()}
+        """The companies and the characters, each a row of its values at every point: the
+        lists the walk fills, whole once it is :attr:`done`."""
+        return self._series
 
     def _take(self, point: dict[str, list[dict[str, Any]]], at: int) -> None:
         for kind, keys in _SERIES:
             for row in point[kind]:
-                line = self._rows[kind].setdefault(
-                    row["handle"],
-                    {"handle": row["handle"], "name": row["name"],
-                     **{key: [None] * len(self.untils) for key in keys}},
-                )  # fmt: skip
+                line = self._rows[kind].get(row["handle"])
+                if line is None:
+                    line = self._rows[kind][row["handle"]] = {
+                        "handle": row["handle"], "name": row["name"],
+                        **{key: [None] * len(self.untils) for key in keys},
+                    }  # fmt: skip
+                    self._series[kind].append(line)
                 line["name"] = row["name"]
                 for key in keys:
                     line[key][at] = row[key]

@@ -28,7 +28,7 @@ Retracted commands — a session tells what stood at its end, as its table does:
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from itertools import chain
 from typing import Any, Protocol
 
@@ -52,6 +52,20 @@ class Recapped(Protocol):
         """Every recorded event, in position order (a damaged history raises)."""
 
 
+class Surveyed(Recapped, Protocol):
+    """A store's history with what the recap's first pass finds already read (the read models):
+    the first pass need not read the events."""
+
+    def campaign_events(self) -> Iterator[Any]:
+        """The campaign's own events (sessions opened, commands retracted…), in position order."""
+
+    def session_ends(self) -> dict[int, int]:
+        """Each session's last position, by number: every session the events carry."""
+
+    def session_encounters(self) -> Iterable[tuple[int, str]]:
+        """``(session, handle)`` of each encounter an event of that session belongs to."""
+
+
 def markdown(history: Recapped, session: int | None = None, *, players: bool = False) -> str:
     """The recap of one session, or of every session in order; with ``players``, what the
     players may read (:mod:`campaign.history.players`)."""
@@ -66,7 +80,7 @@ def markdown_lines(
     each session's section as soon as its last event is read. A ``session`` not in the history
     is an input error before anything is written; one whose ``session N`` line was retracted
     (``history --session N`` shows it) is a section that says so."""
-    survey = _survey(history)
+    survey = survey_of_events(history)
     numbers = [n for n, e in survey.opened.items() if e.command not in survey.withdrawn]
     if session is not None:
         if session not in survey.opened:
@@ -80,19 +94,13 @@ def markdown_lines(
 
 
 def session_telling(
-    history: Recapped,
-    numbers: Collection[int] | None,
-    state: Held,
-    *,
-    players: bool = False,
-    seen: Callable[[Any], object] | None = None,
+    history: Surveyed, numbers: Collection[int] | None, state: Held, *, players: bool = False
 ) -> tuple[list[Any], Telling]:
     """The sessions of ``numbers`` (every one when None) that the recap tells: their ``session
-    N`` events, in order (read by the survey, before any section), and the pass that writes
-    their sections as a walk over the events advances ``state`` (``campaign report``,
-    docs/cli.md#report). ``seen``: told of each event the survey reads (another pass beside
-    it)."""
-    survey = _survey(history, seen)
+    N`` events, in order (found by the survey, from the read models, before any section), and
+    the pass that writes their sections as a walk over the events advances ``state``
+    (``campaign report``, docs/cli.md#report)."""
+    survey = survey_of_read_models(history)
     told = [
         number
         for number, event in survey.opened.items()
@@ -112,6 +120,16 @@ class _Survey:
         self.last: dict[int, int] = {}
         self.encounters: dict[int, set[str]] = {}  # a session's encounters: its events name
 
+    def campaign(self, event: Any) -> None:
+        """The next of the campaign's own events, in position order."""
+        if isinstance(event, Campaign.CommandRetracted):
+            self.withdrawn[event.retracted] = event
+            self.retractions.add(event.command)
+        if isinstance(event, Campaign.SessionOpened):
+            kept = self.opened.get(event.number)
+            if kept is None or kept.command in self.withdrawn:
+                self.opened[event.number] = event
+
     def later(self, event: Any) -> Any:
         """The retraction of ``event``'s command if it came after ``event``'s session had ended
         (that session's recap tells the command, marked), else None."""
@@ -121,22 +139,29 @@ class _Survey:
         return retraction if retraction.position > self.last[event.session] else None
 
 
-def _survey(history: Recapped, seen: Callable[[Any], object] | None = None) -> _Survey:
+def survey_of_read_models(history: Surveyed) -> _Survey:
+    """The first pass without reading every event: what :func:`survey_of_events` finds, from
+    the campaign's own events and the timeline's rows (the report's)."""
+    survey = _Survey()
+    for event in history.campaign_events():
+        survey.campaign(event)
+    survey.last = history.session_ends()
+    for session, handle in history.session_encounters():
+        survey.encounters.setdefault(session, set()).add(handle)
+    return survey
+
+
+def survey_of_events(history: Recapped) -> _Survey:
+    """The first pass, reading every event (the recap's: a damaged history raises before any
+    section is written)."""
     survey = _Survey()
     subjects = Subjects()
     for event in history.events():
-        if seen is not None:
-            seen(event)
         if isinstance(event, Encounter.Event) and event.session is not None:
             # the only encounters the session's recap can tell (its status holds no other)
             survey.encounters.setdefault(event.session, set()).add(subjects.handle(event))
-        if isinstance(event, Campaign.CommandRetracted):
-            survey.withdrawn[event.retracted] = event
-            survey.retractions.add(event.command)
-        if isinstance(event, Campaign.SessionOpened):
-            kept = survey.opened.get(event.number)
-            if kept is None or kept.command in survey.withdrawn:
-                survey.opened[event.number] = event
+        if isinstance(event, Campaign.Event):
+            survey.campaign(event)
         if event.session is not None:
             survey.last[event.session] = event.position
     return survey

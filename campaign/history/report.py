@@ -14,16 +14,19 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterator, Mapping
 from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from campaign.history.players import Screen
-from campaign.history.recap import Recapped, Telling, session_telling
+from campaign.history.recap import Surveyed, Telling, session_telling
 from campaign.history.replay import InOrder, ReplayWalk, SessionReplay
 from projections.collector import fewer_collections
 from projections.held import Held
 
+if TYPE_CHECKING:
+    from projections.stats import Standings
 
-class Reported(Recapped, Protocol):
+
+class Reported(Surveyed, Protocol):
     """A store's history, as the report reads it."""
 
     def rows_in_order(self) -> Generator[Mapping[str, Any], None, None]:
@@ -74,18 +77,18 @@ def report_sessions(
     *,
     players: bool = False,
     progress: Progress | None = None,
-    seen: Callable[[Any], object] | None = None,
+    standings: Standings | None = None,
 ) -> Sessions:
     """The sessions of ``numbers`` (every one when None) that the recap tells, in order, each
     with its replay (:mod:`campaign.history.replay`), which gives its clocks too: after the
-    recap's survey, one walk over the events advances one fold that the recap's sections and
-    the replays both read. ``progress`` is told of each session made; ``seen`` of each event
-    the survey reads, which is every one, before the headings are given."""
+    recap's survey (of the read models), one walk over the events advances one fold that the
+    recap's sections, the replays and ``standings`` (``stats``' companies and characters) all
+    read. ``progress`` is told of each session made."""
     state = Held()
-    with fewer_collections():  # a fold: objects by the million, young ones collected less often
-        opened, telling = session_telling(history, numbers, state, players=players, seen=seen)
+    opened, telling = session_telling(history, numbers, state, players=players)
     headings = [Heading(o.number, o.title) for o in opened]
-    return Sessions(headings, _made(history, telling, state, headings, players, progress))
+    made = _made(history, telling, state, headings, players, progress, standings)
+    return Sessions(headings, made)
 
 
 def _made(
@@ -95,21 +98,32 @@ def _made(
     headings: list[Heading],
     players: bool,
     progress: Progress | None,
+    standings: Standings | None,
 ) -> Iterator[ReportSession]:
     """Each session once both its section and its replay are made: the replay of a session
     ends when the next session's command begins, before that command's first event ends the
     session's section, but the last session's replay ends only after its section."""
     wanted = [heading.number for heading in headings]
     sections: deque[tuple[int, list[str]]] = deque()
+
+    def seen(event: Any) -> None:
+        sections.extend(telling.see(event))
+        if standings is not None:
+            standings.passed(event.position, state)
+
     with closing(history.rows_in_order()) as rows, fewer_collections():
-        walk = ReplayWalk(InOrder(rows), wanted, Screen(players=players), state,
-                          seen=lambda event: sections.extend(telling.see(event)))  # fmt: skip
-        yield from _walked(history, walk, telling, sections, len(wanted), progress)
+        walk = ReplayWalk(InOrder(rows), wanted, Screen(players=players), state, seen=seen)
+
+        def done() -> bool:  # read no further once every section and point is made
+            return walk.past and telling.done and (standings is None or standings.done)
+
+        yield from _walked(history, walk, done, telling, sections, len(wanted), progress)
 
 
 def _walked(
     history: Reported,
     walk: ReplayWalk,
+    done: Callable[[], bool],
     telling: Telling,
     sections: deque[tuple[int, list[str]]],
     wanted: int,
@@ -132,7 +146,7 @@ def _walked(
         for replay in walk.see(event):
             replayed.setdefault(replay.number, replay)  # a session met again: its first part
         yield from ready(ended=False)
-        if walk.past and telling.done:
+        if done():
             break
     else:
         for replay in walk.end():

@@ -8,6 +8,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
+from aggregates.campaign import Campaign
 from campaign.core.errors import DamagedHistory
 from campaign.history import export, transfer
 from campaign.history.receipts import Receipt, Watch, read_receipt, read_receipts, settle
@@ -65,6 +66,23 @@ class History:
         """``history --json``'s rows, in position order, streamed (the report's replay): close
         it when it is not read to its end."""
         return self.queries.history_entries()
+
+    def campaign_events(self) -> Iterator[Any]:
+        """The campaign aggregate's own events, in position order (the recap's survey), read
+        in batches."""
+        campaign, version = Campaign.create_id(), 0
+        while True:
+            batch = list(self.opened.app.events.get(campaign, gt=version, limit=BATCH))
+            yield from batch
+            if len(batch) < BATCH:
+                return
+            version = batch[-1].originator_version
+
+    def session_ends(self) -> dict[int, int]:
+        return self.queries.session_ends()
+
+    def session_encounters(self) -> list[tuple[int, str]]:
+        return self.queries.session_encounters()
 
     def restores_nothing(self, compensation: Any) -> bool:
         return restores_nothing(self.uow, compensation)

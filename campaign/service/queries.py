@@ -12,7 +12,7 @@ when a query runs, so that a logging command, which needs none, starts fast
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Generator, Iterator, Sequence
+from collections.abc import Callable, Collection, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -248,6 +248,20 @@ class Queries:
         with self.reading(None, TIMELINE) as connection:
             yield from queries.history_rows(connection)
 
+    def session_ends(self) -> dict[int, int]:
+        """Each session's last position, by number (every session the events carry)."""
+        from projections import queries
+
+        with self.reading(None, TIMELINE) as connection:
+            return queries.session_ends(connection)
+
+    def session_encounters(self) -> list[tuple[int, str]]:
+        """``(session, handle)`` of each encounter an event of that session belongs to."""
+        from projections import queries
+
+        with self.reading(None, TIMELINE) as connection:
+            return queries.session_encounters(connection)
+
     def longest_gm(self) -> int:
         """The length of the longest GM's name (``--gm``) any event of the store carries, 0
         when none does: how wide a long history's GM column is drawn (docs/cli.md#reading)."""
@@ -286,10 +300,15 @@ class Queries:
         return Stats(figures, **standings.series())
 
     def stats_to_walk(
-        self, session: int | None = None, as_of: str | None = None
+        self,
+        session: int | None = None,
+        as_of: str | None = None,
+        *,
+        pick: Callable[[list[int]], list[int]] | None = None,
     ) -> tuple[list[dict[str, Any]], Standings]:
         """:meth:`stats` before its walk: each session's figures, and the standings a walk over
-        the events gathers — another pass's walk (the report's)."""
+        the events gathers — another pass's walk (the report's). ``pick``: the sessions wanted
+        of those the events carry (an input error for a bad choice), instead of ``session``."""
         from projections import queries, stats
 
         with self.reading(as_of, STATS) as connection:
@@ -297,6 +316,8 @@ class Queries:
             if session is not None:
                 _check_session(session, known, as_of)
             numbers = known if session is None else [session]
+            if pick is not None:
+                numbers = pick(known)
             figures = stats.session_figures(connection, numbers)
             untils = stats.session_ends(connection, numbers)
         return figures, stats.Standings(untils)

@@ -29,26 +29,30 @@ def report(
     are iterated, once, while the ledger is open; ``progress``: told of each (``(done,
     total)``)."""
     queries = history.queries
-    figures, standings = queries.stats_to_walk()
-    known = [session["session"] for session in figures]
-    numbers = None if sessions is None else _checked(sessions, known)
-    wanted = range(known[0], known[-1] + 1) if numbers is None and known else numbers
-    # the recap's survey reads every event: the standings of `stats` are gathered as it does
+    numbers = None if sessions is None else range(sessions[0], sessions[1] + 1)
+
+    def picked(known: list[int]) -> list[int]:
+        if sessions is not None:
+            _check(sessions, known)
+        return [number for number in known if numbers is None or number in numbers]
+
+    figures, standings = queries.stats_to_walk(pick=picked)
+    wanted = numbers
+    if wanted is None and figures:
+        wanted = range(figures[0]["session"], figures[-1]["session"] + 1)
+    # `stats`' companies and characters are gathered by the walk that makes the sessions
     told = report_sessions(history, wanted, players=players, progress=progress,
-                           seen=standings.see)  # fmt: skip
-    counted = Stats(figures, **standings.series())  # its own lists: taken, not copied
+                           standings=standings)  # fmt: skip
+    counted = Stats(figures, **standings.series())  # the walk's own lists: taken, not copied
     stats = {field.name: getattr(counted, field.name) for field in fields(counted)}
-    kept = [index for index, figures in enumerate(stats["sessions"]) if _in(figures, numbers)]
-    if len(kept) < len(stats["sessions"]):
-        stats = _only(stats, kept)  # copied cut: the whole campaign's series are never copied
     if players:
-        for figures in stats["sessions"]:
-            del figures["rulings"]  # the audit's: behind the screen
+        for shown in stats["sessions"]:
+            del shown["rulings"]  # the audit's: behind the screen
     findings = None if players else queries.audit_rows(numbers)  # read as the page reaches it
     return Report(players=players, sessions=told, stats=stats, findings=findings)
 
 
-def _checked(sessions: tuple[int, int], known: list[int]) -> range:
+def _check(sessions: tuple[int, int], known: list[int]) -> None:
     first, last = sessions
     for number in (first, last):
         if number not in known:
@@ -61,27 +65,3 @@ def _checked(sessions: tuple[int, int], known: list[int]) -> range:
             expected=N_("A..B with A ≤ B, sessions of this history: {known}"),
             values={"first": first, "last": last, "known": ", ".join(map(str, known))},
         )
-    return range(first, last + 1)
-
-
-def _in(figures: dict, numbers: range | None) -> bool:
-    return numbers is None or figures["session"] in numbers
-
-
-def _only(stats: dict, kept: list[int]) -> dict:
-    """``stats`` cut to the sessions at the indexes ``kept``: a company or character there at
-    none of their ends is left out, as ``stats --session N`` leaves it out."""
-
-    def cut(rows: list[dict]) -> list[dict]:
-        found = []
-        for row in rows:
-            lists = {k: [v[i] for i in kept] for k, v in row.items() if isinstance(v, list)}
-            if any(value is not None for values in lists.values() for value in values):
-                found.append({**row, **lists})
-        return found
-
-    return {
-        "sessions": [stats["sessions"][i] for i in kept],
-        "companies": cut(stats["companies"]),
-        "characters": cut(stats["characters"]),
-    }

@@ -15,8 +15,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator
+from functools import partial
 from html import escape
 from itertools import chain
+from tempfile import TemporaryFile
 from typing import Any
 
 from campaign.core.i18n import _, language
@@ -61,9 +63,18 @@ figure .chart { position: relative; height: 20rem; }
 
 
 def report_html(report: Any) -> Iterator[str]:
-    """The page of a report (:class:`campaign.service.results.report.Report`), part by part:
-    written as it is made, never held whole — each session (its replay's data and its
-    recap) as the service makes it."""
+    """The page of a report (:class:`campaign.service.results.report.Report`), part by part,
+    never held whole: each session (its replay's data and its recap) written as the service
+    makes it, to a scratch file, since the charts above them draw ``stats``' figures, which the
+    same walk gathers; then the page, the sessions read back from that file."""
+    with TemporaryFile("w+", encoding="utf-8") as sessions:
+        for session in report.sessions:
+            sessions.write(replay_data(session, players=report.players) + _session(session) + "\n")
+        sessions.seek(0)
+        yield from _page(report, iter(partial(sessions.read, 1 << 16), ""))
+
+
+def _page(report: Any, sessions: Iterator[str]) -> Iterator[str]:
     version = _("the players' version") if report.players else _("the GM's version")
     title = escape(_("Campaign report"))
     yield from (
@@ -80,8 +91,7 @@ def report_html(report: Any) -> Iterator[str]:
     for part in replay_section(report.sessions.headings, players=report.players):
         yield part + "\n"
     yield from _charts(report)
-    for session in report.sessions:
-        yield replay_data(session, players=report.players) + _session(session) + "\n"
+    yield from sessions
     if report.findings is not None:
         for part in _findings(report.findings):
             yield part + "\n"
@@ -118,8 +128,9 @@ def _charts(report: Any) -> Iterator[str]:
         yield (
             f'<figure id="chart-{chart}" data-chart="{chart}"><figcaption>{said}</figcaption>'
             f'<div class="chart"><canvas role="img" aria-label="{said}" data-configuration="'
-            f'{escape(json.dumps(configuration), quote=True)}"></canvas></div></figure>\n'
-        )  # one chart's figures: a few hundred KB at most, written whole
+        )
+        yield from _attribute(json.JSONEncoder(ensure_ascii=True).iterencode(configuration))
+        yield '"></canvas></div></figure>\n'
 
     yield "</section>\n"
 

@@ -15,8 +15,9 @@ from campaign.service.results.reading import Finding
 class Report:
     """One report: ``players`` says whose version; ``sessions`` the sessions told (their
     headings, then each made as it is iterated, once, while the ledger is open); ``stats`` is
-    ``stats --json`` for them (without ``rulings`` for the players); ``findings`` the audit's,
-    read once as they are iterated (None for the players)."""
+    ``stats --json`` for them (without ``rulings`` for the players), whose companies and
+    characters the sessions' walk gathers: whole once ``sessions`` is iterated; ``findings``
+    the audit's, read once as they are iterated (None for the players)."""
 
     players: bool
     sessions: Sessions

@@ -64,7 +64,8 @@ def report(
         found = ledger.history.report(wanted, players=players, progress=advance)
         # a control or format character a store holds is written escaped
         # (docs/log-language.md#values); each session is made as the page reaches it
-        page = (escaped(part) for part in report_html(found))
+        scratch = None if output == "-" else Path(output).parent  # the target's disk
+        page = (escaped(part) for part in report_html(found, scratch))
         with _held_until_written():
             if output == "-":
                 for part in page:

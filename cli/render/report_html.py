@@ -15,13 +15,16 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator
+from contextlib import ExitStack, contextmanager
 from functools import partial
 from html import escape
 from itertools import chain
-from tempfile import TemporaryFile
+from pathlib import Path
+from tempfile import TemporaryFile, gettempdir
 from typing import Any
 
-from campaign.core.i18n import _, language
+from campaign.core.errors import ImpossibleInput
+from campaign.core.i18n import N_, _, language
 from campaign.core.worded import said
 from cli.render.charts import LIBRARY, LIBRARY_HASH, charts
 from cli.render.report_replay import SCRIPT, SCRIPT_HASH, replay_data, replay_section
@@ -62,16 +65,36 @@ figure .chart { position: relative; height: 20rem; }
 """
 
 
-def report_html(report: Any) -> Iterator[str]:
+def report_html(report: Any, scratch: Path | None = None) -> Iterator[str]:
     """The page of a report (:class:`campaign.service.results.report.Report`), part by part,
     never held whole: each session (its replay's data and its recap) written as the service
-    makes it, to a scratch file, since the charts above them draw ``stats``' figures, which the
-    same walk gathers; then the page, the sessions read back from that file."""
-    with TemporaryFile("w+", encoding="utf-8") as sessions:
-        for session in report.sessions:
-            sessions.write(replay_data(session, players=report.players) + _session(session) + "\n")
-        sessions.seek(0)
+    makes it, to a scratch file in the directory ``scratch`` (the system's when None), since the
+    charts above them draw ``stats``' figures, which the same walk gathers; then the page, the
+    sessions read back from that file."""
+    with ExitStack() as held:
+        with _scratch_said(scratch):
+            sessions = held.enter_context(TemporaryFile("w+", encoding="utf-8", dir=scratch))
+            for session in report.sessions:
+                made = replay_data(session, players=report.players) + _session(session)
+                sessions.write(made + "\n")
+            sessions.seek(0)
         yield from _page(report, iter(partial(sessions.read, 1 << 16), ""))
+
+
+@contextmanager
+def _scratch_said(scratch: Path | None) -> Iterator[None]:
+    """The scratch file that cannot be made or written (no room, no such directory): said."""
+    try:
+        yield
+    except OSError as error:
+        where = scratch or gettempdir()
+        raise ImpossibleInput(
+            N_("cannot write the report's sessions to a scratch file in {dir} ({why})"),
+            field="output",
+            value=str(where),
+            expected=N_("a directory with room for the report (for -o -, TMPDIR names it)"),
+            values={"dir": where, "why": error.strerror or error},
+        ) from None
 
 
 def _page(report: Any, sessions: Iterator[str]) -> Iterator[str]:

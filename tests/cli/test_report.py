@@ -15,6 +15,7 @@ import base64
 import hashlib
 import json
 import re
+import tempfile
 from html import unescape
 
 import pytest
@@ -229,6 +230,21 @@ def test_bad_options_exit_2_and_write_nothing(example, campaign, tmp_path, monke
     assert result.stdout == ""
     assert names in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+def test_a_scratch_file_that_cannot_be_made_is_said_and_nothing_is_written(
+    example, campaign, tmp_path, monkeypatch
+):
+    # the sessions go to a scratch file before the page (its charts, above them, need the
+    # walk's figures): where none can be made, the page is not begun
+    not_a_directory = tmp_path / "not-a-directory"
+    not_a_directory.write_text("")
+    monkeypatch.setattr(tempfile, "tempdir", str(not_a_directory))
+    result = campaign("--db", example.db, "report", "-o", "-")
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    assert "--output" in result.stderr and f"scratch file in {not_a_directory}" in result.stderr
+    assert "Traceback" not in result.output
 
 
 def test_a_missing_store_exits_1_and_writes_nothing(campaign, tmp_path, monkeypatch):

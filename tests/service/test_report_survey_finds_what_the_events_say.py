@@ -2,7 +2,8 @@
 session's opening (a kept one over a retracted one), the commands withdrawn and their
 retractions, each session's last position, the encounters each session's events name — is what
 the recap's pass over every event finds, and each session the report tells is the recap's
-section of it, for histories full of retractions (docs/cli.md#report, docs/PERFORMANCE.md#b8)."""
+section of it, for histories full of retractions (docs/cli.md#report,
+docs/ARCHITECTURE.md#the-reports-session-replay)."""
 
 from __future__ import annotations
 

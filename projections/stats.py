@@ -29,14 +29,6 @@ ITEM_KINDS = {"item-damaged": "damaged", "item-broken": "broken", "item-destroye
 STANDING = ("warning",)  # the audit's rulings that depart from the rules (info: notes, retracts)
 
 
-def session_ends(connection: Connection, numbers: Sequence[int]) -> list[int]:
-    """The last position of each session of ``numbers`` (``--as-of session:N``), in order."""
-    t = tables.timeline.c
-    query = select(t.session, func.max(t.position)).where(t.session.in_(numbers))
-    ends = dict(connection.execute(query.group_by(t.session)).all())
-    return [ends[number] for number in numbers]
-
-
 def session_figures(connection: Connection, numbers: Sequence[int]) -> list[dict[str, Any]]:
     """Each session of ``numbers``: its title, casualties, morale tests by outcome, the audit's
     warnings by code, item saves by outcome (docs/json.md#stats)."""

@@ -312,14 +312,15 @@ class Queries:
         from projections import queries, stats
 
         with self.reading(as_of, STATS) as connection:
-            known = queries.event_sessions(connection)
+            ends = queries.session_ends(connection)  # every session the events carry
+            known = sorted(ends)
             if session is not None:
                 _check_session(session, known, as_of)
             numbers = known if session is None else [session]
             if pick is not None:
                 numbers = pick(known)
             figures = stats.session_figures(connection, numbers)
-            untils = stats.session_ends(connection, numbers)
+            untils = [ends[number] for number in numbers]
         return figures, stats.Standings(untils)
 
     def projection_positions(self) -> list[ProjectionPosition]:
